@@ -1,0 +1,27 @@
+"""sklearn-bayescmp: is model A really better than model B?
+
+Paired repeated cross-validation of two scikit-learn estimators, with the
+corrected repeated-CV t-test and the Bayesian correlated t-test, and decisions
+on a region of practical equivalence (rope).
+"""
+
+from ._comparator import RepeatedCVComparator
+from ._differences import CVDifferences
+from ._results import (
+    BayesianCorrelatedTTestResult,
+    ConfidenceInterval,
+    CorrectedTTestResult,
+    CredibleInterval,
+)
+
+__version__ = "0.1.0.dev0"
+
+__all__ = [
+    "BayesianCorrelatedTTestResult",
+    "CVDifferences",
+    "ConfidenceInterval",
+    "CorrectedTTestResult",
+    "CredibleInterval",
+    "RepeatedCVComparator",
+    "__version__",
+]

@@ -1,0 +1,482 @@
+"""RepeatedCVComparator: paired repeated cross-validation of two estimators.
+
+The splits are built once in the parent process. Each joblib task receives
+one split and fits a clone of *both* estimators on the same training indices
+and scores both on the same test indices, so every difference is paired and
+the result does not depend on ``n_jobs`` or the joblib backend.
+"""
+
+import time
+import traceback
+import warnings
+from numbers import Integral, Real
+from typing import NamedTuple
+
+import numpy as np
+from sklearn.base import BaseEstimator, _fit_context, clone, is_classifier
+from sklearn.exceptions import FitFailedWarning
+from sklearn.metrics import check_scoring, get_scorer_names
+from sklearn.model_selection import RepeatedKFold, RepeatedStratifiedKFold, check_cv
+from sklearn.utils import get_tags, indexable
+from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
+from sklearn.utils.metaestimators import _safe_split
+from sklearn.utils.multiclass import type_of_target
+from sklearn.utils.parallel import Parallel, delayed
+from sklearn.utils.validation import _check_method_params, check_is_fitted
+
+from ._differences import CVDifferences
+from .stats import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
+
+_DEFAULT_N_SPLITS = 10
+_DEFAULT_N_REPEATS = 10
+
+
+class _SideOutcome(NamedTuple):
+    """What one estimator produced on one split."""
+
+    score: float
+    fit_time: float
+    score_time: float
+    error: str | None
+
+
+class SplitFailure(NamedTuple):
+    """A fit or score that failed on one split.
+
+    Attributes
+    ----------
+    split : int
+        Index of the split, in split order.
+    repeat, fold : int
+        Repeat and fold index of the split.
+    estimator : {"a", "b"}
+        Which estimator failed.
+    error : str
+        The formatted exception (or the reason the score was unusable).
+    """
+
+    split: int
+    repeat: int
+    fold: int
+    estimator: str
+    error: str
+
+
+def _fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score):
+    """Fit ``estimator`` on ``train`` and score it on ``test``; failures become data."""
+    X_train, y_train = _safe_split(estimator, X, y, train)
+    X_test, y_test = _safe_split(estimator, X, y, test, train)
+    fit_params = _check_method_params(X, params=fit_params, indices=train)
+    start = time.perf_counter()
+    try:
+        if y_train is None:
+            estimator.fit(X_train, **fit_params)
+        else:
+            estimator.fit(X_train, y_train, **fit_params)
+        fit_time = time.perf_counter() - start
+        start = time.perf_counter()
+        score = scorer(estimator, X_test, y_test) if y_test is not None else scorer(
+            estimator, X_test
+        )
+        score_time = time.perf_counter() - start
+    except Exception:
+        if error_score == "raise":
+            raise
+        return _SideOutcome(error_score, time.perf_counter() - start, 0.0, traceback.format_exc())
+    if not isinstance(score, Real) or not np.isfinite(score):
+        message = f"The scorer returned {score!r}, not a finite number."
+        if error_score == "raise":
+            raise ValueError(message)
+        return _SideOutcome(error_score, fit_time, score_time, message)
+    return _SideOutcome(float(score), fit_time, score_time, None)
+
+
+def _fit_and_score_pair(estimator_a, estimator_b, X, y, train, test, scorer, fit_params, error_score):
+    """One joblib task: both estimators on the same split."""
+    return tuple(
+        _fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score)
+        for estimator in (estimator_a, estimator_b)
+    )
+
+
+def _split_layout(cv, n_splits):
+    """Repeat and fold index of each split, for repeated splitters.
+
+    scikit-learn's repeated splitters yield all folds of one repeat before the
+    next repeat; other splitters count as a single repeat.
+    """
+    n_repeats = getattr(cv, "n_repeats", None)
+    if isinstance(n_repeats, Integral) and n_repeats > 0 and n_splits % n_repeats == 0:
+        n_folds = n_splits // n_repeats
+        return np.repeat(np.arange(n_repeats), n_folds), np.tile(np.arange(n_folds), n_repeats)
+    return np.zeros(n_splits, dtype=np.int64), np.arange(n_splits)
+
+
+def _short_repr(estimator, limit=70):
+    text = " ".join(repr(estimator).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class RepeatedCVComparator(BaseEstimator):
+    """Compare two estimators with paired repeated cross-validation.
+
+    Runs repeated k-fold cross-validation in parallel, fitting both estimators
+    on exactly the same splits, records every per-split score difference
+    ``score_a - score_b`` with its train/test sizes, and computes the
+    Bayesian correlated t-test (posterior of the mean difference, with the
+    probabilities that A is practically better, practically equivalent, or
+    practically worse than B) and, on request, the corrected repeated-CV
+    t-test.
+
+    Parameters
+    ----------
+    estimator_a, estimator_b : estimator objects
+        The two models (or pipelines). They are cloned for every split and
+        never modified. A positive difference favours ``estimator_a``.
+    cv : int, cross-validation generator or iterable, default=None
+        None means ``RepeatedStratifiedKFold(n_splits=10, n_repeats=10)`` for
+        classifiers and ``RepeatedKFold(n_splits=10, n_repeats=10)`` otherwise,
+        seeded with ``random_state``. Any scikit-learn splitter or iterable of
+        ``(train, test)`` index pairs works; an int means a single (stratified)
+        k-fold, as in :func:`~sklearn.model_selection.cross_validate`.
+    scoring : str or callable, default=None
+        One greater-is-better metric, as accepted by
+        :func:`~sklearn.metrics.check_scoring` (losses are ``neg_*``). None
+        uses the estimators' ``score`` method, which requires both to be of
+        the same kind (two classifiers or two regressors).
+    rope : float or tuple of (float, float), default=0.01
+        Region of practical equivalence in the scorer's units (0.01 is one
+        accuracy point): ``r`` means ``[-r, r]``; ``(low, high)`` with
+        ``low <= 0 <= high`` is accepted.
+    prior : NormalGammaPrior, default=None
+        Prior of the Bayesian correlated t-test; None is the matching prior.
+    threshold : float, default=0.95
+        Posterior probability an outcome must exceed for ``decision_``.
+    n_jobs : int, default=None
+        Number of parallel jobs; one task fits both estimators on one split.
+        ``None`` means 1 unless in a :func:`joblib.parallel_config` context;
+        ``-1`` means all processors. Results do not depend on it.
+    pre_dispatch : int or str, default="2*n_jobs"
+        Number of tasks dispatched ahead, as in
+        :func:`~sklearn.model_selection.cross_validate`.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the default splitter (``cv=None``) only; estimators keep their
+        own ``random_state``. Pass an int for reproducible splits.
+    error_score : "raise" or float, default=np.nan
+        Score recorded for a failed fit. "raise" re-raises the error. With a
+        number, a failed split (on either side) is recorded, reported with one
+        :class:`~sklearn.exceptions.FitFailedWarning`, and left out of both
+        sides of the analysis.
+    verbose : int, default=0
+        Verbosity of the joblib dispatch.
+
+    Attributes
+    ----------
+    scores_a_, scores_b_ : ndarray of shape (n_splits,)
+        Test score of each estimator per split, in split order
+        (``error_score`` where it failed).
+    differences_ : ndarray of shape (n_splits,)
+        ``scores_a_ - scores_b_``; NaN where either estimator failed.
+    n_train_, n_test_ : ndarray of shape (n_splits,)
+        Training and test set size of each split.
+    fit_times_, score_times_ : ndarray of shape (n_splits, 2)
+        Seconds spent fitting and scoring; column 0 is A, column 1 is B.
+    n_splits_ : int
+        Number of splits run.
+    fit_errors_ : list of SplitFailure
+        Every failed fit or score: split, repeat, fold, estimator, error text.
+    n_failed_splits_ : int
+        Splits left out of the analysis because a fit or score failed.
+    cv_differences_ : CVDifferences
+        The record handed to the back ends (failed splits as NaN).
+    cv_results_ : dict of ndarray
+        ``cross_validate``-like table: ``test_score_a``, ``test_score_b``,
+        ``difference``, ``fit_time_a``, ``fit_time_b``, ``score_time_a``,
+        ``score_time_b``, ``n_train``, ``n_test``, ``repeat``, ``fold``.
+    result_ : BayesianCorrelatedTTestResult
+        Bayesian correlated t-test with the comparator's ``rope`` and
+        ``prior``.
+    decision_ : {"a", "b", "equivalent", "undecided"}
+        ``result_.decision(threshold)``.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.bayesian_correlated_ttest : The Bayesian back end.
+    sklearn_bayescmp.stats.corrected_ttest : The frequentist back end.
+
+    References
+    ----------
+    .. [1] C. Nadeau and Y. Bengio, "Inference for the generalization error",
+       Machine Learning 52(3), 2003.
+    .. [2] G. Corani and A. Benavoli, "A Bayesian approach for comparing
+       cross-validated algorithms on multiple data sets", Machine Learning
+       100(2), 2015.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from sklearn_bayescmp import RepeatedCVComparator
+    >>> X, y = load_iris(return_X_y=True)
+    >>> cmp = RepeatedCVComparator(
+    ...     GaussianNB(), DecisionTreeClassifier(random_state=0), random_state=0
+    ... ).fit(X, y)
+    >>> cmp.differences_.shape
+    (100,)
+    >>> cmp.result_
+    BayesianCorrelatedTTestResult(prob_a_better=0.39..., prob_equivalent=0.43..., ...)
+    """
+
+    _parameter_constraints: dict = {
+        "estimator_a": [HasMethods(["fit"])],
+        "estimator_b": [HasMethods(["fit"])],
+        "cv": ["cv_object"],
+        "scoring": [StrOptions(set(get_scorer_names())), callable, None],
+        "rope": [Interval(Real, 0, None, closed="left"), "array-like"],
+        "prior": [NormalGammaPrior, None],
+        "threshold": [Interval(Real, 0, 1, closed="neither")],
+        "n_jobs": [Integral, None],
+        "pre_dispatch": [Integral, str],
+        "random_state": ["random_state"],
+        "error_score": [StrOptions({"raise"}), Real],
+        "verbose": ["verbose"],
+    }
+
+    def __init__(
+        self,
+        estimator_a,
+        estimator_b,
+        *,
+        cv=None,
+        scoring=None,
+        rope=0.01,
+        prior=None,
+        threshold=0.95,
+        n_jobs=None,
+        pre_dispatch="2*n_jobs",
+        random_state=None,
+        error_score=np.nan,
+        verbose=0,
+    ):
+        self.estimator_a = estimator_a
+        self.estimator_b = estimator_b
+        self.cv = cv
+        self.scoring = scoring
+        self.rope = rope
+        self.prior = prior
+        self.threshold = threshold
+        self.n_jobs = n_jobs
+        self.pre_dispatch = pre_dispatch
+        self.random_state = random_state
+        self.error_score = error_score
+        self.verbose = verbose
+
+    @_fit_context(prefer_skip_nested_validation=False)
+    def fit(self, X, y=None, *, groups=None, **fit_params):
+        """Run the paired repeated cross-validation and the Bayesian test.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            Training data; anything the estimators accept.
+        y : array-like of shape (n_samples,), default=None
+            Target.
+        groups : array-like of shape (n_samples,), default=None
+            Group labels, passed to the splitter (e.g. ``GroupKFold``).
+        **fit_params : dict
+            Passed to both estimators' ``fit``; sample-aligned arrays are
+            indexed with each split's training indices.
+
+        Returns
+        -------
+        self : RepeatedCVComparator
+        """
+        X, y, groups = indexable(X, y, groups)
+        scorer = self._check_scorer()
+        cv = self._check_cv(y)
+        splits = list(cv.split(X, y, groups))
+        if not splits:
+            raise ValueError(f"`cv` yielded no splits; got cv={self.cv!r}.")
+        repeat, fold = _split_layout(cv, len(splits))
+
+        parallel = Parallel(n_jobs=self.n_jobs, verbose=self.verbose, pre_dispatch=self.pre_dispatch)
+        outcomes = parallel(
+            delayed(_fit_and_score_pair)(
+                clone(self.estimator_a),
+                clone(self.estimator_b),
+                X,
+                y,
+                train,
+                test,
+                scorer,
+                fit_params,
+                self.error_score,
+            )
+            for train, test in splits
+        )
+
+        self._store_outcomes(outcomes, splits, repeat, fold)
+        self._report_failures()
+        self.result_ = self.bayesian_ttest()
+        self.decision_ = self.result_.decision(self.threshold)
+        return self
+
+    def _check_scorer(self):
+        if self.scoring is None:
+            kinds = [get_tags(est).estimator_type for est in (self.estimator_a, self.estimator_b)]
+            if kinds[0] != kinds[1]:
+                raise ValueError(
+                    "With scoring=None each estimator uses its own `score` method, and "
+                    f"estimator_a is a {kinds[0]} while estimator_b is a {kinds[1]}: "
+                    "their scores are not comparable. Pass a common `scoring`, e.g. "
+                    "scoring='accuracy'."
+                )
+            check_scoring(self.estimator_b, scoring=None)
+        return check_scoring(self.estimator_a, scoring=self.scoring)
+
+    def _check_cv(self, y):
+        if self.cv is not None:
+            return check_cv(self.cv, y, classifier=is_classifier(self.estimator_a))
+        stratify = (
+            is_classifier(self.estimator_a)
+            and y is not None
+            and type_of_target(y) in ("binary", "multiclass")
+        )
+        splitter = RepeatedStratifiedKFold if stratify else RepeatedKFold
+        return splitter(
+            n_splits=_DEFAULT_N_SPLITS,
+            n_repeats=_DEFAULT_N_REPEATS,
+            random_state=self.random_state,
+        )
+
+    def _store_outcomes(self, outcomes, splits, repeat, fold):
+        sides = np.array(outcomes, dtype=object)  # (n_splits, 2 estimators, 4 fields)
+        scores = sides[:, :, 0].astype(float)
+        errors = sides[:, :, 3]
+        failed = (errors != None).any(axis=1)  # noqa: E711 (elementwise on objects)
+
+        self.n_splits_ = len(splits)
+        self.scores_a_, self.scores_b_ = scores[:, 0], scores[:, 1]
+        self.differences_ = np.where(failed, np.nan, self.scores_a_ - self.scores_b_)
+        self.n_train_ = np.array([len(train) for train, _ in splits])
+        self.n_test_ = np.array([len(test) for _, test in splits])
+        self.fit_times_ = sides[:, :, 1].astype(float)
+        self.score_times_ = sides[:, :, 2].astype(float)
+        self.fit_errors_ = [
+            SplitFailure(int(j), int(repeat[j]), int(fold[j]), side, errors[j, k])
+            for j in range(len(splits))
+            for k, side in enumerate("ab")
+            if errors[j, k] is not None
+        ]
+        self.n_failed_splits_ = int(failed.sum())
+        self.cv_differences_ = CVDifferences(
+            self.differences_,
+            n_train=self.n_train_,
+            n_test=self.n_test_,
+            repeat=repeat,
+            fold=fold,
+            scores_a=self.scores_a_,
+            scores_b=self.scores_b_,
+        )
+        self.cv_results_ = {
+            "test_score_a": self.scores_a_,
+            "test_score_b": self.scores_b_,
+            "difference": self.differences_,
+            "fit_time_a": self.fit_times_[:, 0],
+            "fit_time_b": self.fit_times_[:, 1],
+            "score_time_a": self.score_times_[:, 0],
+            "score_time_b": self.score_times_[:, 1],
+            "n_train": self.n_train_,
+            "n_test": self.n_test_,
+            "repeat": self.cv_differences_.repeat,
+            "fold": self.cv_differences_.fold,
+        }
+
+    def _report_failures(self):
+        if not self.fit_errors_:
+            return
+        n_ok = self.n_splits_ - self.n_failed_splits_
+        by_side = {side: sum(f.estimator == side for f in self.fit_errors_) for side in "ab"}
+        first = self.fit_errors_[0]
+        details = (
+            f"estimator_a failed {by_side['a']} time(s), estimator_b {by_side['b']} time(s). "
+            f"First failure (estimator_{first.estimator}, split {first.split}):\n{first.error}"
+        )
+        if n_ok < 2:
+            raise ValueError(
+                f"{self.n_failed_splits_} of {self.n_splits_} splits failed, leaving {n_ok}; "
+                f"at least 2 are needed. {details}\nSet error_score='raise' to see the "
+                "full traceback of the first failure."
+            )
+        warnings.warn(
+            f"{self.n_failed_splits_} of {self.n_splits_} splits failed and are left out "
+            f"of both models' results (error_score={self.error_score!r}). {details}",
+            FitFailedWarning,
+            stacklevel=3,
+        )
+
+    def corrected_ttest(self, alternative="two-sided"):
+        """Corrected repeated-CV t-test on the fitted differences.
+
+        Parameters
+        ----------
+        alternative : {"two-sided", "greater", "less"}, default="two-sided"
+            "greater": A scores higher than B.
+
+        Returns
+        -------
+        CorrectedTTestResult
+            See :func:`sklearn_bayescmp.stats.corrected_ttest`.
+        """
+        check_is_fitted(self, "cv_differences_")
+        return corrected_ttest(self.cv_differences_, alternative=alternative, nan_policy="omit")
+
+    def bayesian_ttest(self, rope=None, prior=None):
+        """Bayesian correlated t-test on the fitted differences.
+
+        Parameters
+        ----------
+        rope : float or tuple of (float, float), default=None
+            None uses the comparator's ``rope``.
+        prior : NormalGammaPrior, default=None
+            None uses the comparator's ``prior``.
+
+        Returns
+        -------
+        BayesianCorrelatedTTestResult
+            See :func:`sklearn_bayescmp.stats.bayesian_correlated_ttest`.
+        """
+        check_is_fitted(self, "cv_differences_")
+        return bayesian_correlated_ttest(
+            self.cv_differences_,
+            rope=self.rope if rope is None else rope,
+            prior=self.prior if prior is None else prior,
+            nan_policy="omit",
+        )
+
+    def summary(self):
+        """Readable report of the comparison.
+
+        Returns
+        -------
+        str
+            Models, scores, the corrected t-test, the Bayesian correlated
+            t-test with its rope probabilities and the decision.
+        """
+        check_is_fitted(self, "result_")
+        ok = ~np.isnan(self.differences_)
+        scoring = self.scoring if isinstance(self.scoring, str) else (
+            "default score" if self.scoring is None else _short_repr(self.scoring)
+        )
+        lines = [
+            f"A: {_short_repr(self.estimator_a)}",
+            f"B: {_short_repr(self.estimator_b)}",
+            f"{self.n_splits_} paired splits ({self.cv_differences_.n_repeats} repeat(s)), "
+            f"scoring: {scoring}",
+            f"mean score A = {self.scores_a_[ok].mean():.4f}, B = {self.scores_b_[ok].mean():.4f}",
+        ]
+        if self.n_failed_splits_:
+            lines.append(f"{self.n_failed_splits_} failed split(s) left out; see fit_errors_")
+        lines += ["", self.corrected_ttest().summary(), "", self.result_.summary(self.threshold)]
+        return "\n".join(lines)

@@ -1,0 +1,250 @@
+"""Frozen result objects shared by the back ends.
+
+Numbers stay numbers; formatting happens only in ``__repr__`` and
+``summary()``. Bayesian results always carry all three of ``prob_a_better``,
+``prob_equivalent`` and ``prob_b_better`` (``prob_equivalent`` is 0 for a
+continuous posterior and an empty rope).
+"""
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+from scipy import stats
+
+from .stats._rope import RopeOutcomesMixin, check_probability
+
+
+class ConfidenceInterval(NamedTuple):
+    """A frequentist confidence interval ``(low, high)``."""
+
+    low: float
+    high: float
+
+
+class CredibleInterval(NamedTuple):
+    """A Bayesian credible interval ``(low, high)``."""
+
+    low: float
+    high: float
+
+
+def _compact_repr(result, names):
+    """``Name(a=0.123, b=...)`` with floats to 4 significant digits."""
+
+    def fmt(value):
+        if isinstance(value, float):
+            return f"{value:.4g}"
+        if isinstance(value, tuple):
+            return "(" + ", ".join(fmt(v) for v in value) + ")"
+        return repr(value)
+
+    body = ", ".join(f"{name}={fmt(getattr(result, name))}" for name in names)
+    return f"{type(result).__name__}({body})"
+
+
+@dataclass(frozen=True, repr=False)
+class CorrectedTTestResult:
+    """Result of the corrected repeated cross-validation t-test.
+
+    Attributes
+    ----------
+    statistic : float
+        ``t = mean / standard_error``; ``+-inf`` (or 0) for zero variance.
+    pvalue : float
+        p-value for ``alternative`` from Student's t with ``df`` degrees of
+        freedom.
+    df : int
+        Degrees of freedom, ``n_splits - 1``.
+    estimate : float
+        Mean difference ``mean(score_a - score_b)``; positive favours A.
+    standard_error : float
+        Corrected standard error ``sqrt((1/n + n_test/n_train) * s**2)``.
+    alternative : {"two-sided", "greater", "less"}
+        "greater" tests whether A scores higher than B.
+    n_splits : int
+        Number of differences used.
+    test_train_ratio : float
+        The ratio ``n_test / n_train`` of the correction.
+    n_omitted : int
+        Differences left out (NaN, i.e. failed splits, with ``nan_policy="omit"``).
+    """
+
+    statistic: float
+    pvalue: float
+    df: int
+    estimate: float
+    standard_error: float
+    alternative: str
+    n_splits: int
+    test_train_ratio: float
+    n_omitted: int = 0
+
+    def __repr__(self):
+        return _compact_repr(
+            self, ("statistic", "pvalue", "df", "estimate", "standard_error", "alternative")
+        )
+
+    def confidence_interval(self, confidence_level=0.95):
+        """Confidence interval of the mean difference.
+
+        Two-sided for ``alternative="two-sided"``, otherwise one-sided
+        (unbounded on the side of the alternative), as in
+        :func:`scipy.stats.ttest_1samp`.
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+
+        Returns
+        -------
+        ConfidenceInterval
+        """
+        level = check_probability(confidence_level, name="confidence_level")
+        if self.standard_error == 0:
+            return ConfidenceInterval(self.estimate, self.estimate)
+        if self.alternative == "two-sided":
+            half = stats.t.ppf(0.5 + level / 2, self.df) * self.standard_error
+            return ConfidenceInterval(self.estimate - half, self.estimate + half)
+        margin = stats.t.ppf(level, self.df) * self.standard_error
+        if self.alternative == "greater":
+            return ConfidenceInterval(self.estimate - margin, np.inf)
+        return ConfidenceInterval(-np.inf, self.estimate + margin)
+
+    def summary(self):
+        """Readable one-paragraph report.
+
+        Returns
+        -------
+        str
+        """
+        low, high = self.confidence_interval()
+        omitted = f", {self.n_omitted} failed splits omitted" if self.n_omitted else ""
+        return (
+            "Corrected repeated-CV t-test (Nadeau & Bengio)\n"
+            f"  mean difference (A - B) = {self.estimate:.4g}, standard error = "
+            f"{self.standard_error:.4g}\n"
+            f"  t = {self.statistic:.4g}, df = {self.df}, p-value ({self.alternative}) = "
+            f"{self.pvalue:.4g}\n"
+            f"  95% confidence interval: [{low:.4g}, {high:.4g}]\n"
+            f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"
+        )
+
+
+@dataclass(frozen=True, repr=False)
+class BayesianCorrelatedTTestResult(RopeOutcomesMixin):
+    """Posterior of the mean difference from the Bayesian correlated t-test.
+
+    The posterior of the mean difference ``mu`` is Student's t with ``df``
+    degrees of freedom, location ``loc`` and scale ``scale``; with zero
+    variance of the differences it is a point mass at ``loc`` (``scale=0``).
+
+    Attributes
+    ----------
+    prob_a_better : float
+        ``P(mu > high)``: A is practically better.
+    prob_equivalent : float
+        ``P(low <= mu <= high)``: practically equivalent.
+    prob_b_better : float
+        ``P(mu < low)``: B is practically better.
+    df : float
+        Degrees of freedom of the posterior (``n - 1`` under the matching prior).
+    loc : float
+        Posterior location (the mean difference under the matching prior).
+    scale : float
+        Posterior scale; 0 for a point mass.
+    rope : tuple of float
+        The region of practical equivalence ``(low, high)``.
+    n_splits : int
+        Number of differences used.
+    test_train_ratio : float
+        The ratio ``n_test / n_train``; the correlation is
+        ``rho = n_test / (n_train + n_test)``.
+    prior : NormalGammaPrior or None
+        The prior; None is the matching prior.
+    n_omitted : int
+        Differences left out (failed splits, with ``nan_policy="omit"``).
+    """
+
+    prob_a_better: float
+    prob_equivalent: float
+    prob_b_better: float
+    df: float
+    loc: float
+    scale: float
+    rope: tuple
+    n_splits: int
+    test_train_ratio: float
+    prior: object = None
+    n_omitted: int = 0
+
+    def __repr__(self):
+        return _compact_repr(
+            self, ("prob_a_better", "prob_equivalent", "prob_b_better", "df", "loc", "scale",
+                   "rope")
+        )
+
+    @property
+    def posterior(self):
+        """Frozen distribution of the mean difference.
+
+        A frozen :class:`scipy.stats.t`; for zero variance, a point mass
+        (``scipy.stats.rv_discrete`` with one value). Sample it with
+        ``posterior.rvs(size, random_state=...)``.
+        """
+        if self.scale == 0:
+            return stats.rv_discrete(values=([self.loc], [1.0]))
+        return stats.t(self.df, loc=self.loc, scale=self.scale)
+
+    def credible_interval(self, prob=0.95, method="hdi"):
+        """Credible interval of the mean difference.
+
+        Parameters
+        ----------
+        prob : float, default=0.95
+            Posterior mass of the interval.
+        method : {"hdi", "eti"}, default="hdi"
+            Highest-density or equal-tailed interval. Student's t is symmetric
+            and unimodal, so both coincide here; both names are accepted so
+            that code works across back ends.
+
+        Returns
+        -------
+        CredibleInterval
+        """
+        prob = check_probability(prob, name="prob")
+        if method not in ("hdi", "eti"):
+            raise ValueError(f"`method` must be 'hdi' or 'eti'; got {method!r}.")
+        if self.scale == 0:
+            return CredibleInterval(self.loc, self.loc)
+        low, high = self.posterior.interval(prob)
+        return CredibleInterval(float(low), float(high))
+
+    def summary(self, threshold=0.95):
+        """Readable report: posterior, probabilities, interval and decision.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        low, high = self.credible_interval()
+        prior = "matching prior" if self.prior is None else repr(self.prior)
+        omitted = f", {self.n_omitted} failed splits omitted" if self.n_omitted else ""
+        return (
+            f"Bayesian correlated t-test ({prior})\n"
+            f"  posterior of mean difference (A - B): Student t(df={self.df:.4g}, "
+            f"loc={self.loc:.4g}, scale={self.scale:.4g})\n"
+            f"  95% credible interval: [{low:.4g}, {high:.4g}]\n"
+            f"  rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}]\n"
+            f"  P(A better) = {self.prob_a_better:.4f}   "
+            f"P(equivalent) = {self.prob_equivalent:.4f}   "
+            f"P(B better) = {self.prob_b_better:.4f}\n"
+            f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
+            f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"
+        )
+

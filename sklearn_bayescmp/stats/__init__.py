@@ -1,0 +1,32 @@
+"""Statistical back ends: plain functions on arrays of score differences.
+
+Each back end is usable without the comparator, e.g. on scores from a CSV
+file or another framework. Differences are always ``score_a - score_b`` on
+greater-is-better scores, so positive values favour A.
+"""
+
+from ._correlated_t import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
+from ._rope import (
+    PosteriorOdds,
+    RopeDecision,
+    expected_loss_decision,
+    posterior_odds,
+    raftery_grade,
+    rope_probabilities,
+    threshold_decision,
+    zero_one_loss,
+)
+
+__all__ = [
+    "NormalGammaPrior",
+    "PosteriorOdds",
+    "RopeDecision",
+    "bayesian_correlated_ttest",
+    "corrected_ttest",
+    "expected_loss_decision",
+    "posterior_odds",
+    "raftery_grade",
+    "rope_probabilities",
+    "threshold_decision",
+    "zero_one_loss",
+]

@@ -1,0 +1,1 @@
+"""Internal helpers: input validation shared by the comparator and the back ends."""

@@ -1,0 +1,143 @@
+"""Checks on data contents, with messages that name the argument and the fix.
+
+Type and range checks of parameters go through scikit-learn's declared
+constraints (``validate_params`` / ``_parameter_constraints``); what lives here
+checks the *contents* of arrays and pairs, scipy style: the argument in
+backticks, what was received, how to fix it.
+"""
+
+import numbers
+
+import numpy as np
+
+NAN_POLICIES = ("raise", "omit")
+
+
+def check_rope(rope, *, name="rope"):
+    """Return the region of practical equivalence as a ``(low, high)`` pair.
+
+    Parameters
+    ----------
+    rope : float or tuple of two floats
+        A number ``r >= 0`` means the interval ``[-r, r]``; a pair
+        ``(low, high)`` with ``low <= 0 <= high`` is taken as is.
+    name : str, default="rope"
+        Argument name used in error messages.
+
+    Returns
+    -------
+    low, high : tuple of float
+    """
+    if isinstance(rope, numbers.Real) and not isinstance(rope, bool):
+        radius = float(rope)
+        if not np.isfinite(radius) or radius < 0:
+            raise ValueError(
+                f"`{name}` must be a finite number r >= 0 (meaning the interval "
+                f"[-r, r]) or a pair (low, high) with low <= 0 <= high; got {rope!r}. "
+                f"Use a half-width in the scorer's units, e.g. {name}=0.01."
+            )
+        return (-radius, radius)
+    try:
+        low, high = (float(bound) for bound in rope)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"`{name}` must be a number r >= 0 or a pair (low, high) of numbers; "
+            f"got {rope!r}."
+        ) from None
+    if not (np.isfinite(low) and np.isfinite(high) and low <= 0 <= high):
+        raise ValueError(
+            f"`{name}` as a pair must satisfy low <= 0 <= high with finite bounds; "
+            f"got {rope!r}. Order the bounds as (low, high), e.g. (-0.01, 0.02)."
+        )
+    return (low, high)
+
+
+def check_differences(differences, *, nan_policy="raise", name="differences"):
+    """Validate a 1-D array of score differences.
+
+    Parameters
+    ----------
+    differences : array-like of shape (n_splits,)
+    nan_policy : {"raise", "omit"}, default="raise"
+        With "omit", NaN entries (failed splits) are dropped; infinite values
+        are always refused.
+    name : str, default="differences"
+
+    Returns
+    -------
+    values : ndarray of shape (n_kept,)
+        The finite differences, as float64.
+    kept : ndarray of bool of shape (n_splits,)
+        Which entries of the input were kept.
+    """
+    values = _as_float_vector(differences, name=name)
+    nan_mask = np.isnan(values)
+    if np.isinf(values).any():
+        raise ValueError(
+            f"`{name}` contains {int(np.isinf(values).sum())} infinite value(s); "
+            "score differences must be finite. Check the scorer of both models."
+        )
+    if nan_mask.any() and nan_policy == "raise":
+        raise ValueError(
+            f"`{name}` contains {int(nan_mask.sum())} NaN value(s) (failed splits); "
+            "drop them, pass nan_policy='omit', or refit with error_score='raise' "
+            "to see why the fits failed."
+        )
+    kept = ~nan_mask
+    if kept.sum() < 2:
+        raise ValueError(
+            f"`{name}` needs at least 2 finite values to estimate a variance; got "
+            f"{int(kept.sum())} (of {values.size}). Use more cross-validation splits."
+        )
+    return values[kept], kept
+
+
+def check_split_sizes(sizes, *, n_splits, name):
+    """Return per-split train or test sizes as an int64 array of length ``n_splits``.
+
+    A scalar is broadcast to every split. Sizes must be positive integers.
+    """
+    array = np.asarray(sizes)
+    if array.ndim == 0:
+        array = np.full(n_splits, array)
+    if array.ndim != 1 or array.shape[0] != n_splits:
+        raise ValueError(
+            f"`{name}` must be a positive integer or an array with one size per "
+            f"split ({n_splits}); got shape {np.shape(sizes)}."
+        )
+    if not (np.issubdtype(array.dtype, np.integer) or np.issubdtype(array.dtype, np.floating)):
+        raise TypeError(f"`{name}` must hold integer sample counts; got dtype {array.dtype}.")
+    if not np.all(np.isfinite(array)) or np.any(array != np.round(array)):
+        raise ValueError(f"`{name}` must hold whole sample counts; got {_preview(array)}.")
+    if np.any(array <= 0):
+        raise ValueError(
+            f"`{name}` must be positive (number of samples in each split); got "
+            f"{_preview(array)}."
+        )
+    return array.astype(np.int64)
+
+
+def _as_float_vector(values, *, name):
+    """Convert to a 1-D float64 array, refusing text and wrong dimensions."""
+    array = np.asarray(values)
+    if array.dtype == object or not (
+        np.issubdtype(array.dtype, np.number) or np.issubdtype(array.dtype, np.bool_)
+    ):
+        raise TypeError(
+            f"`{name}` must be numeric; got an array of dtype {array.dtype}. "
+            "Convert the scores to floats first."
+        )
+    if np.issubdtype(array.dtype, np.complexfloating):
+        raise TypeError(f"`{name}` must be real-valued; got dtype {array.dtype}.")
+    if array.ndim != 1:
+        raise ValueError(
+            f"`{name}` must be 1-D (one value per split); got shape {array.shape}. "
+            "Flatten it in split order with np.ravel."
+        )
+    return array.astype(np.float64)
+
+
+def _preview(array, limit=5):
+    """Short text for an array in error messages."""
+    shown = ", ".join(str(v) for v in array[:limit])
+    return f"[{shown}{', ...' if array.size > limit else ''}]"
