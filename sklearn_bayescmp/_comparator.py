@@ -225,7 +225,9 @@ class RepeatedCVComparator(BaseEstimator):
     >>> cmp.differences_.shape
     (100,)
     >>> cmp.result_
-    BayesianCorrelatedTTestResult(prob_a_better=0.39..., prob_equivalent=0.43..., ...)
+    BayesianCorrelatedTTestResult(prob_a_better=0.3961, prob_equivalent=0.4103, prob_b_better=0.1937, ...)
+    >>> cmp.decision_
+    'undecided'
     """
 
     _parameter_constraints: dict = {
@@ -413,7 +415,7 @@ class RepeatedCVComparator(BaseEstimator):
             f"{self.n_failed_splits_} of {self.n_splits_} splits failed and are left out "
             f"of both models' results (error_score={self.error_score!r}). {details}",
             FitFailedWarning,
-            stacklevel=3,
+            stacklevel=4,  # _report_failures < fit < _fit_context wrapper < caller
         )
 
     def corrected_ttest(self, alternative="two-sided"):

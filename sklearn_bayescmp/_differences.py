@@ -291,7 +291,7 @@ class CVDifferences:
         """
         columns = CSV_COLUMNS if self.name is not None else CSV_COLUMNS[1:]
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
+        writer = csv.writer(buffer)  # RFC 4180: CRLF rows, quotes any CR or LF
         writer.writerow(columns)
 
         def cell(values, j):
@@ -371,13 +371,14 @@ class CVDifferences:
             raise ValueError(f"{source} has a header but no data rows.")
 
         def column(key, parse, optional=False):
+            """Parsed column; None if absent, or if optional and every cell is empty."""
             if key not in header:
                 return None
             parsed = []
             for line, r in records:
                 text = r[key].strip()
                 if text == "" and optional:
-                    parsed.append(math.nan)
+                    parsed.append(None)
                     continue
                 try:
                     parsed.append(parse(text))
@@ -386,16 +387,20 @@ class CVDifferences:
                         f"{source}, line {line}, column {key!r}: expected "
                         f"{'an integer' if parse is int else 'a number'}, got {text!r}."
                     ) from None
-            return np.array(parsed)
+            if all(value is None for value in parsed):
+                return None
+            return np.array([math.nan if value is None else value for value in parsed])
 
         scores_a = column("score_a", float, optional=True)
         scores_b = column("score_b", float, optional=True)
         differences = column("difference", float, optional=True)
         if differences is None:
+            if scores_a is None or scores_b is None:
+                raise ValueError(
+                    f"{source}: the difference column is empty and the scores are "
+                    "missing; one of them is needed."
+                )
             differences = scores_a - scores_b
-        # An all-empty score column means the scores were not recorded.
-        scores_a = None if scores_a is None or np.isnan(scores_a).all() else scores_a
-        scores_b = None if scores_b is None or np.isnan(scores_b).all() else scores_b
         return cls(
             differences,
             n_train=column("n_train", int),

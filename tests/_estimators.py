@@ -1,0 +1,49 @@
+"""Helper estimators for the tests."""
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils.validation import check_is_fitted
+
+
+class FailOnSample(ClassifierMixin, BaseEstimator):
+    """Majority classifier that fails when a marked sample is involved.
+
+    Column 0 of ``X`` holds each sample's row number. With ``when="fit"`` the
+    fit fails if ``sample`` is in the training set; with ``when="score"`` the
+    prediction fails if it is in the test set (one split per repeat); with
+    ``when="always"`` every fit fails.
+    """
+
+    def __init__(self, sample=0, when="score", exception=ValueError):
+        self.sample = sample
+        self.when = when
+        self.exception = exception
+
+    def fit(self, X, y):
+        if self.when == "always" or (self.when == "fit" and self.sample in X[:, 0]):
+            raise self.exception(f"sample {self.sample} in the training set")
+        values, counts = np.unique(y, return_counts=True)
+        self.classes_ = values
+        self.majority_ = values[np.argmax(counts)]
+        return self
+
+    def predict(self, X):
+        check_is_fitted(self)
+        if self.when == "score" and self.sample in X[:, 0]:
+            raise self.exception(f"sample {self.sample} in the test set")
+        return np.full(X.shape[0], self.majority_)
+
+
+class WeightSum(ClassifierMixin, BaseEstimator):
+    """Classifier whose score is the sum of the ``sample_weight`` it was fitted with."""
+
+    def fit(self, X, y, sample_weight=None):
+        self.classes_ = np.unique(y)
+        self.weight_sum_ = float(np.sum(sample_weight)) if sample_weight is not None else 0.0
+        return self
+
+    def predict(self, X):
+        return np.full(X.shape[0], self.classes_[0])
+
+    def score(self, X, y, sample_weight=None):
+        return self.weight_sum_

@@ -1,0 +1,303 @@
+"""Tests of RepeatedCVComparator."""
+
+import re
+
+import numpy as np
+import pytest
+from sklearn.base import clone
+from sklearn.datasets import load_breast_cancer, make_moons, make_regression
+from sklearn.dummy import DummyClassifier
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.exceptions import FitFailedWarning, NotFittedError
+from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
+from sklearn.model_selection import (
+    GridSearchCV,
+    LeaveOneGroupOut,
+    RepeatedKFold,
+    RepeatedStratifiedKFold,
+    ShuffleSplit,
+    cross_validate,
+)
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC
+from sklearn.utils._param_validation import InvalidParameterError
+
+from sklearn_bayescmp import CVDifferences, RepeatedCVComparator
+from sklearn_bayescmp.stats import NormalGammaPrior, bayesian_correlated_ttest
+
+from tests._estimators import FailOnSample, WeightSum
+
+
+def _scaled_logistic():
+    return make_pipeline(StandardScaler(), LogisticRegression())
+
+
+@pytest.fixture(scope="module")
+def cancer():
+    X, y = load_breast_cancer(return_X_y=True)
+    return X[:200], y[:200]
+
+
+def test_gallery_example_end_to_end():
+    # scikit-learn gallery "Statistical comparison of models using grid search"
+    # (examples/model_selection/plot_grid_search_stats.py), rbf vs linear SVC.
+    # It prints: corrected t = 0.750, p = 0.227; uncorrected t = 2.611,
+    # p = 0.005; P(rbf better) = 0.773; P(rope) = 0.432; 95% credible interval
+    # [-0.016, 0.036].
+    X, y = make_moons(noise=0.352, random_state=1, n_samples=100)
+    cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=0)
+    search = GridSearchCV(
+        SVC(random_state=0),
+        param_grid=[{"kernel": ["linear"]}, {"kernel": ["rbf"]}],
+        scoring="roc_auc",
+        cv=cv,
+    ).fit(X, y)
+    split_scores = np.array(
+        [[search.cv_results_[f"split{i}_test_score"][c] for i in range(100)] for c in range(2)]
+    )
+
+    cmp = RepeatedCVComparator(
+        SVC(kernel="rbf", random_state=0),
+        SVC(kernel="linear", random_state=0),
+        cv=cv,
+        scoring="roc_auc",
+        rope=0.01,
+    ).fit(X, y)
+
+    np.testing.assert_array_equal(cmp.scores_a_, split_scores[1])
+    np.testing.assert_array_equal(cmp.scores_b_, split_scores[0])
+    assert set(cmp.n_train_) == {90} and set(cmp.n_test_) == {10}
+
+    freq = cmp.corrected_ttest(alternative="greater")
+    assert (round(freq.statistic, 3), round(freq.pvalue, 3)) == (0.750, 0.227)
+    naive = (cmp.differences_.mean() / np.sqrt(np.var(cmp.differences_, ddof=1) / 100))
+    assert round(naive, 3) == 2.611
+    assert round(cmp.bayesian_ttest(rope=0).prob_a_better, 3) == 0.773
+    assert round(cmp.result_.prob_equivalent, 3) == 0.432
+    low, high = cmp.result_.credible_interval(0.95)
+    assert (round(low, 3), round(high, 3)) == (-0.016, 0.036)
+    assert cmp.decision_ == "undecided"
+
+
+def test_same_splits_as_cross_validate(cancer):
+    X, y = cancer
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=3)
+    est_a, est_b = GaussianNB(), _scaled_logistic()
+    cmp = RepeatedCVComparator(est_a, est_b, cv=cv, scoring="accuracy").fit(X, y)
+    ref_a = cross_validate(est_a, X, y, cv=cv, scoring="accuracy")["test_score"]
+    ref_b = cross_validate(est_b, X, y, cv=cv, scoring="accuracy")["test_score"]
+    np.testing.assert_array_equal(cmp.scores_a_, ref_a)
+    np.testing.assert_array_equal(cmp.scores_b_, ref_b)
+    np.testing.assert_array_equal(cmp.differences_, ref_a - ref_b)
+    assert cmp.cv_differences_.repeat.tolist() == [0] * 5 + [1] * 5
+    assert cmp.cv_differences_.fold.tolist() == list(range(5)) * 2
+    assert cmp.fit_times_.shape == (10, 2) and np.all(cmp.fit_times_ >= 0)
+    assert cmp.cv_results_["test_score_a"] is cmp.scores_a_
+
+
+def test_results_do_not_depend_on_n_jobs(cancer):
+    X, y = cancer
+    make = lambda n_jobs: RepeatedCVComparator(  # noqa: E731
+        RandomForestClassifier(n_estimators=10, random_state=0),
+        GaussianNB(),
+        cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
+        n_jobs=n_jobs,
+    ).fit(X, y)
+    serial, parallel = make(1), make(2)
+    assert np.array_equal(serial.differences_, parallel.differences_)
+    assert serial.result_ == parallel.result_
+
+
+def test_default_cv_is_ten_by_ten_and_seeded(cancer):
+    X, y = cancer
+    first = RepeatedCVComparator(GaussianNB(), DummyClassifier(), random_state=7).fit(X, y)
+    again = RepeatedCVComparator(GaussianNB(), DummyClassifier(), random_state=7).fit(X, y)
+    assert first.n_splits_ == 100 and first.cv_differences_.n_repeats == 10
+    np.testing.assert_array_equal(first.differences_, again.differences_)
+    expected = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=7)
+    assert [len(test) for _, test in expected.split(X, y)] == first.n_test_.tolist()
+
+
+def test_default_cv_for_regressors_is_repeated_kfold():
+    X, y = make_regression(n_samples=60, n_features=3, noise=5.0, random_state=0)
+    cmp = RepeatedCVComparator(LinearRegression(), Ridge(alpha=10.0), random_state=0).fit(X, y)
+    expected = RepeatedKFold(n_splits=10, n_repeats=10, random_state=0)
+    train, _ = next(expected.split(X))
+    est = LinearRegression().fit(X[train], y[train])
+    test = next(expected.split(X))[1]
+    assert cmp.scores_a_[0] == est.score(X[test], y[test])
+
+
+def test_swapping_estimators_mirrors_everything(cancer):
+    X, y = cancer
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=3, random_state=1)
+    forward = RepeatedCVComparator(GaussianNB(), _scaled_logistic(), cv=cv).fit(X, y)
+    backward = RepeatedCVComparator(_scaled_logistic(), GaussianNB(), cv=cv).fit(X, y)
+    np.testing.assert_array_equal(forward.differences_, -backward.differences_)
+    assert forward.result_.prob_a_better == pytest.approx(backward.result_.prob_b_better, abs=1e-12)
+    assert forward.result_.prob_equivalent == pytest.approx(backward.result_.prob_equivalent, abs=1e-12)
+
+
+def test_clone_and_get_params_round_trip():
+    prior = NormalGammaPrior(0.0, 1.0, 1.0, 0.01)
+    cmp = RepeatedCVComparator(
+        GaussianNB(), DummyClassifier(), rope=(-0.01, 0.02), prior=prior, n_jobs=2, random_state=3
+    )
+    copy = clone(cmp)
+    assert copy.get_params()["rope"] == (-0.01, 0.02)
+    assert copy.get_params()["prior"] == prior
+    assert copy.estimator_a is not cmp.estimator_a
+    assert set(cmp.get_params(deep=False)) == {
+        "estimator_a", "estimator_b", "cv", "scoring", "rope", "prior", "threshold",
+        "n_jobs", "pre_dispatch", "random_state", "error_score", "verbose",
+    }
+    copy.set_params(estimator_b__strategy="uniform", threshold=0.9)
+    assert copy.estimator_b.strategy == "uniform" and copy.threshold == 0.9
+    assert "rope=(-0.01, 0.02)" in repr(cmp)
+
+
+def test_comparator_methods_forward_to_back_ends(cancer):
+    X, y = cancer
+    cmp = RepeatedCVComparator(
+        GaussianNB(), _scaled_logistic(),
+        cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0), rope=0.02,
+    ).fit(X, y)
+    direct = bayesian_correlated_ttest(cmp.differences_, n_train=cmp.n_train_, n_test=cmp.n_test_, rope=0.02)
+    assert cmp.result_ == direct
+    assert cmp.bayesian_ttest(rope=0.05).rope == (-0.05, 0.05)
+    prior = NormalGammaPrior(0.0, 1.0, 2.0, 0.001)
+    assert cmp.bayesian_ttest(prior=prior).prior == prior
+    assert cmp.decision_ == direct.decision(0.95)
+    text = cmp.summary()
+    for fragment in ("A: GaussianNB()", "Corrected repeated-CV t-test", "P(A better) =", "decision at threshold 0.95"):
+        assert fragment in text
+    # The record round-trips and gives the same posterior.
+    again = CVDifferences.from_json(__import__("io").StringIO(cmp.cv_differences_.to_json()))
+    assert bayesian_correlated_ttest(again, rope=0.02) == direct
+
+
+def test_unfitted_methods_raise():
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier())
+    with pytest.raises(NotFittedError):
+        cmp.corrected_ttest()
+    with pytest.raises(NotFittedError):
+        cmp.summary()
+
+
+def test_partial_failures_are_reported_and_left_out(indexed_binary_data):
+    X, y = indexed_binary_data
+    cv = RepeatedStratifiedKFold(n_splits=6, n_repeats=4, random_state=0)
+    cmp = RepeatedCVComparator(FailOnSample(sample=0), DummyClassifier(), cv=cv, scoring="accuracy")
+    with pytest.warns(FitFailedWarning, match=re.escape("4 of 24 splits failed")) as record:
+        cmp.fit(X, y)
+    assert len(record) == 1
+    assert "estimator_a failed 4 time(s), estimator_b 0 time(s)" in str(record[0].message)
+    failed_splits = [j for j, (_, test) in enumerate(cv.split(X, y)) if 0 in test]
+    assert [f.split for f in cmp.fit_errors_] == failed_splits
+    assert {f.estimator for f in cmp.fit_errors_} == {"a"}
+    assert all("sample 0 in the test set" in f.error for f in cmp.fit_errors_)
+    assert np.isnan(cmp.differences_[failed_splits]).all()
+    assert np.isnan(cmp.scores_a_[failed_splits]).all()
+    assert not np.isnan(cmp.scores_b_).any()
+    ok = ~np.isnan(cmp.differences_)
+    assert cmp.n_failed_splits_ == 4 and cmp.result_.n_omitted == 4
+    ref = bayesian_correlated_ttest(cmp.differences_[ok], n_train=cmp.n_train_[ok], n_test=cmp.n_test_[ok])
+    assert (cmp.result_.loc, cmp.result_.scale) == (ref.loc, ref.scale)
+    assert "4 failed split(s) left out" in cmp.summary()
+
+
+def test_numeric_error_score_is_recorded_but_not_analysed(indexed_binary_data):
+    X, y = indexed_binary_data
+    cv = RepeatedStratifiedKFold(n_splits=6, n_repeats=2, random_state=0)
+    with pytest.warns(FitFailedWarning):
+        cmp = RepeatedCVComparator(
+            FailOnSample(sample=5), DummyClassifier(), cv=cv, scoring="accuracy", error_score=0.0
+        ).fit(X, y)
+    failed = np.isnan(cmp.differences_)
+    assert failed.sum() == 2 and np.all(cmp.scores_a_[failed] == 0.0)
+    assert cmp.corrected_ttest().n_omitted == 2
+
+
+def test_error_score_raise(indexed_binary_data):
+    X, y = indexed_binary_data
+    cmp = RepeatedCVComparator(FailOnSample(), DummyClassifier(), error_score="raise",
+                               cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0))
+    with pytest.raises(ValueError, match="sample 0 in the test set"):
+        cmp.fit(X, y)
+
+
+def test_all_failed_raises_with_hint(indexed_binary_data):
+    X, y = indexed_binary_data
+    cmp = RepeatedCVComparator(DummyClassifier(), FailOnSample(when="always"),
+                               cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0))
+    with pytest.raises(ValueError, match=re.escape("6 of 6 splits failed, leaving 0")) as info:
+        cmp.fit(X, y)
+    assert "Set error_score='raise'" in str(info.value)
+    assert "sample 0 in the training set" in str(info.value)
+
+
+def test_scoring_none_refuses_different_kinds(cancer):
+    X, y = cancer
+    cmp = RepeatedCVComparator(GaussianNB(), LinearRegression())
+    with pytest.raises(ValueError, match=re.escape("estimator_a is a classifier while estimator_b is a regressor")):
+        cmp.fit(X, y)
+    # An explicit common scorer is fine.
+    RepeatedCVComparator(GaussianNB(), _scaled_logistic(), scoring="roc_auc",
+                         cv=ShuffleSplit(n_splits=3, test_size=0.3, random_state=0)).fit(X, y)
+
+
+@pytest.mark.parametrize(
+    "params, name",
+    [
+        ({"n_jobs": "two"}, "n_jobs"),
+        ({"threshold": 1.0}, "threshold"),
+        ({"rope": -0.1}, "rope"),
+        ({"scoring": "accuracy_typo"}, "scoring"),
+        ({"error_score": "ignore"}, "error_score"),
+        ({"cv": "tenfold"}, "cv"),
+        ({"estimator_b": "not an estimator"}, "estimator_b"),
+        ({"prior": {"mu0": 0}}, "prior"),
+    ],
+)
+def test_parameter_validation(cancer, params, name):
+    X, y = cancer
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier()).set_params(**params)
+    with pytest.raises(InvalidParameterError, match=f"The '{name}' parameter of RepeatedCVComparator"):
+        cmp.fit(X, y)
+
+
+def test_inverted_rope_pair_is_refused(cancer):
+    X, y = cancer
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), rope=(0.02, 0.01), cv=3)
+    with pytest.raises(ValueError, match=re.escape("low <= 0 <= high")):
+        cmp.fit(X, y)
+
+
+def test_cv_that_yields_nothing(cancer):
+    X, y = cancer
+    with pytest.raises(ValueError, match=re.escape("`cv` yielded no splits")):
+        RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=[]).fit(X, y)
+
+
+def test_groups_and_iterable_splits(cancer):
+    X, y = cancer
+    groups = np.arange(len(y)) % 4
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=LeaveOneGroupOut()).fit(X, y, groups=groups)
+    assert cmp.n_splits_ == 4 and cmp.n_test_.tolist() == [50, 50, 50, 50]
+    splits = list(LeaveOneGroupOut().split(X, y, groups))
+    again = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=splits).fit(X, y)
+    np.testing.assert_array_equal(again.differences_, cmp.differences_)
+
+
+def test_fit_params_are_indexed_per_split(indexed_binary_data):
+    X, y = indexed_binary_data
+    weights = np.arange(len(y), dtype=float)
+    cv = RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0)
+    cmp = RepeatedCVComparator(WeightSum(), WeightSum(), cv=cv).fit(X, y, sample_weight=weights)
+    expected = [weights[train].sum() for train, _ in cv.split(X, y)]
+    np.testing.assert_array_equal(cmp.scores_a_, expected)
+    np.testing.assert_array_equal(cmp.scores_b_, expected)
+    # Identical models: zero variance, a point mass at 0, "equivalent".
+    assert cmp.decision_ == "equivalent" and cmp.result_.prob_equivalent == 1.0
