@@ -6,6 +6,7 @@ and scores both on the same test indices, so every difference is paired and
 the result does not depend on ``n_jobs`` or the joblib backend.
 """
 
+import math
 import time
 import traceback
 import warnings
@@ -67,28 +68,36 @@ def _fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_s
     X_train, y_train = _safe_split(estimator, X, y, train)
     X_test, y_test = _safe_split(estimator, X, y, test, train)
     fit_params = _check_method_params(X, params=fit_params, indices=train)
+    times = {"fit": 0.0, "score": 0.0}
+    stage = "fit"
     start = time.perf_counter()
     try:
         if y_train is None:
             estimator.fit(X_train, **fit_params)
         else:
             estimator.fit(X_train, y_train, **fit_params)
-        fit_time = time.perf_counter() - start
-        start = time.perf_counter()
-        score = scorer(estimator, X_test, y_test) if y_test is not None else scorer(
-            estimator, X_test
-        )
-        score_time = time.perf_counter() - start
+        times["fit"] = time.perf_counter() - start
+        stage, start = "score", time.perf_counter()
+        if y_test is None:
+            score = scorer(estimator, X_test)
+        else:
+            score = scorer(estimator, X_test, y_test)
+        times["score"] = time.perf_counter() - start
     except Exception:
         if error_score == "raise":
             raise
-        return _SideOutcome(error_score, time.perf_counter() - start, 0.0, traceback.format_exc())
-    if not isinstance(score, Real) or not np.isfinite(score):
+        times[stage] = time.perf_counter() - start
+        return _SideOutcome(error_score, times["fit"], times["score"], traceback.format_exc())
+    try:
+        value = float(score)
+    except (TypeError, ValueError):
+        value = math.nan
+    if not math.isfinite(value):
         message = f"The scorer returned {score!r}, not a finite number."
         if error_score == "raise":
             raise ValueError(message)
-        return _SideOutcome(error_score, fit_time, score_time, message)
-    return _SideOutcome(float(score), fit_time, score_time, None)
+        return _SideOutcome(error_score, times["fit"], times["score"], message)
+    return _SideOutcome(value, times["fit"], times["score"], None)
 
 
 def _fit_and_score_pair(estimator_a, estimator_b, X, y, train, test, scorer, fit_params, error_score):

@@ -16,14 +16,26 @@ from .stats._rope import RopeOutcomesMixin, check_probability
 
 
 class ConfidenceInterval(NamedTuple):
-    """A frequentist confidence interval ``(low, high)``."""
+    """A frequentist confidence interval ``(low, high)``.
+
+    Attributes
+    ----------
+    low, high : float
+        Bounds; infinite on the open side of a one-sided interval.
+    """
 
     low: float
     high: float
 
 
 class CredibleInterval(NamedTuple):
-    """A Bayesian credible interval ``(low, high)``."""
+    """A Bayesian credible interval ``(low, high)``.
+
+    Attributes
+    ----------
+    low, high : float
+        Bounds of the interval of the mean difference.
+    """
 
     low: float
     high: float

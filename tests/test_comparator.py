@@ -301,3 +301,22 @@ def test_fit_params_are_indexed_per_split(indexed_binary_data):
     np.testing.assert_array_equal(cmp.scores_b_, expected)
     # Identical models: zero variance, a point mass at 0, "equivalent".
     assert cmp.decision_ == "equivalent" and cmp.result_.prob_equivalent == 1.0
+
+
+def test_non_finite_scores_count_as_failures(indexed_binary_data):
+    X, y = indexed_binary_data
+
+    def scorer(estimator, X_test, y_test):
+        # NaN for A on the split holding sample 0; a 0-d array (accepted) otherwise.
+        if isinstance(estimator, GaussianNB) and 0 in X_test[:, 0]:
+            return np.nan
+        return np.asarray(estimator.score(X_test, y_test))
+
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    with pytest.warns(FitFailedWarning, match=re.escape("2 of 10 splits failed")):
+        cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=cv, scoring=scorer).fit(X, y)
+    assert [f.error for f in cmp.fit_errors_] == ["The scorer returned nan, not a finite number."] * 2
+    assert np.isfinite(cmp.scores_b_).all() and cmp.scores_b_.dtype == float
+    with pytest.raises(ValueError, match="The scorer returned nan"):
+        RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=cv, scoring=scorer,
+                             error_score="raise").fit(X, y)

@@ -145,6 +145,7 @@ def threshold_decision(prob_a_better, prob_equivalent, prob_b_better, *, thresho
     Returns
     -------
     decision : {"a", "equivalent", "b", "undecided"}
+        The outcome whose probability exceeds ``threshold``, or "undecided".
 
     Examples
     --------
@@ -211,10 +212,12 @@ def zero_one_loss(threshold=0.95):
     Parameters
     ----------
     threshold : float, default=0.95
+        Threshold of the rule the loss reproduces, in (0, 1).
 
     Returns
     -------
     loss : ndarray of shape (4, 3)
+        Rows: decide "a", "equivalent", "b", no decision; columns: the truth.
     """
     threshold = check_probability(threshold, name="threshold")
     return np.vstack([1.0 - np.eye(3), np.full((1, 3), 1.0 - threshold)])
@@ -236,6 +239,7 @@ def posterior_odds(prob_a_better, prob_equivalent, prob_b_better, *, outcome=Non
     Returns
     -------
     PosteriorOdds
+        The odds, which outcome they favour and Raftery's grade.
 
     Examples
     --------
@@ -352,6 +356,7 @@ def rope_probabilities(posterior, rope):
     Returns
     -------
     prob_a_better, prob_equivalent, prob_b_better : float
+        Posterior probabilities of the three outcomes.
     """
     low, high = rope
     if hasattr(posterior, "cdf"):
