@@ -38,9 +38,18 @@ def pairs():
     }
 
 
-def time_call(function):
+def two_cross_validates(est_a, est_b, X, y, cv, n_jobs):
+    for est in (est_a, est_b):
+        cross_validate(est, X, y, cv=cv, scoring="accuracy", n_jobs=n_jobs)
+
+
+def comparator(est_a, est_b, X, y, cv, n_jobs):
+    RepeatedCVComparator(est_a, est_b, cv=cv, scoring="accuracy", n_jobs=n_jobs).fit(X, y)
+
+
+def time_call(function, *args):
     start = time.perf_counter()
-    function()
+    function(*args)
     return time.perf_counter() - start
 
 
@@ -60,22 +69,15 @@ def main():
     )
     for label, (est_a, est_b) in pairs().items():
         for n_jobs in (1, 2):
-
-            def two_cross_validates():
-                for est in (est_a, est_b):
-                    cross_validate(est, X, y, cv=cv, scoring="accuracy", n_jobs=n_jobs)
-
-            def comparator():
-                RepeatedCVComparator(est_a, est_b, cv=cv, scoring="accuracy", n_jobs=n_jobs).fit(X, y)
-
+            args = (est_a, est_b, X, y, cv, n_jobs)
             # Untimed warm-up: starts the worker pool and fills caches for both.
-            two_cross_validates()
-            comparator()
+            two_cross_validates(*args)
+            comparator(*args)
             timings = {two_cross_validates: [], comparator: []}
             for round_ in range(rounds):
                 order = list(timings) if round_ % 2 == 0 else list(timings)[::-1]
                 for function in order:
-                    timings[function].append(time_call(function))
+                    timings[function].append(time_call(function, *args))
             base, mine = timings[two_cross_validates], timings[comparator]
             print(
                 f"{label:<55} {n_jobs:>6} {statistics.median(base):>18.2f}s "

@@ -100,7 +100,9 @@ def _fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_s
     return _SideOutcome(value, times["fit"], times["score"], None)
 
 
-def _fit_and_score_pair(estimator_a, estimator_b, X, y, train, test, scorer, fit_params, error_score):
+def _fit_and_score_pair(
+    estimator_a, estimator_b, X, y, train, test, scorer, fit_params, error_score
+):
     """One joblib task: both estimators on the same split."""
     return tuple(
         _fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score)
@@ -234,7 +236,7 @@ class RepeatedCVComparator(BaseEstimator):
     >>> cmp.differences_.shape
     (100,)
     >>> cmp.result_
-    BayesianCorrelatedTTestResult(prob_a_better=0.3961, prob_equivalent=0.4103, prob_b_better=0.1937, ...)
+    BayesianCorrelatedTTestResult(prob_a_better=0.3961, prob_equivalent=0.4103, ...)
     >>> cmp.decision_
     'undecided'
     """
@@ -311,7 +313,9 @@ class RepeatedCVComparator(BaseEstimator):
             raise ValueError(f"`cv` yielded no splits; got cv={self.cv!r}.")
         repeat, fold = _split_layout(cv, len(splits))
 
-        parallel = Parallel(n_jobs=self.n_jobs, verbose=self.verbose, pre_dispatch=self.pre_dispatch)
+        parallel = Parallel(
+            n_jobs=self.n_jobs, verbose=self.verbose, pre_dispatch=self.pre_dispatch
+        )
         outcomes = parallel(
             delayed(_fit_and_score_pair)(
                 clone(self.estimator_a),
@@ -362,23 +366,28 @@ class RepeatedCVComparator(BaseEstimator):
         )
 
     def _store_outcomes(self, outcomes, splits, repeat, fold):
-        sides = np.array(outcomes, dtype=object)  # (n_splits, 2 estimators, 4 fields)
-        scores = sides[:, :, 0].astype(float)
-        errors = sides[:, :, 3]
-        failed = (errors != None).any(axis=1)  # noqa: E711 (elementwise on objects)
+        """Fitted attributes from the per-split ``(outcome_a, outcome_b)`` pairs."""
+
+        def field(name):  # shape (n_splits, 2): column 0 is A, column 1 is B
+            return np.array(
+                [[getattr(side, name) for side in pair] for pair in outcomes], dtype=float
+            )
+
+        scores = field("score")
+        failed = np.array([any(side.error is not None for side in pair) for pair in outcomes])
 
         self.n_splits_ = len(splits)
         self.scores_a_, self.scores_b_ = scores[:, 0], scores[:, 1]
         self.differences_ = np.where(failed, np.nan, self.scores_a_ - self.scores_b_)
         self.n_train_ = np.array([len(train) for train, _ in splits])
         self.n_test_ = np.array([len(test) for _, test in splits])
-        self.fit_times_ = sides[:, :, 1].astype(float)
-        self.score_times_ = sides[:, :, 2].astype(float)
+        self.fit_times_ = field("fit_time")
+        self.score_times_ = field("score_time")
         self.fit_errors_ = [
-            SplitFailure(int(j), int(repeat[j]), int(fold[j]), side, errors[j, k])
-            for j in range(len(splits))
-            for k, side in enumerate("ab")
-            if errors[j, k] is not None
+            SplitFailure(j, int(repeat[j]), int(fold[j]), estimator, side.error)
+            for j, pair in enumerate(outcomes)
+            for estimator, side in zip("ab", pair, strict=True)
+            if side.error is not None
         ]
         self.n_failed_splits_ = int(failed.sum())
         self.cv_differences_ = CVDifferences(
@@ -477,8 +486,10 @@ class RepeatedCVComparator(BaseEstimator):
         """
         check_is_fitted(self, "result_")
         ok = ~np.isnan(self.differences_)
-        scoring = self.scoring if isinstance(self.scoring, str) else (
-            "default score" if self.scoring is None else _short_repr(self.scoring)
+        scoring = (
+            self.scoring
+            if isinstance(self.scoring, str)
+            else ("default score" if self.scoring is None else _short_repr(self.scoring))
         )
         lines = [
             f"A: {_short_repr(self.estimator_a)}",

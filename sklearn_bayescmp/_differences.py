@@ -105,7 +105,9 @@ class CVDifferences:
             return default
         array = np.asarray(values)
         if array.dtype.kind not in "iu" and not (
-            array.dtype.kind == "f" and np.all(np.isfinite(array)) and np.all(array == np.round(array))
+            array.dtype.kind == "f"
+            and np.all(np.isfinite(array))
+            and np.all(array == np.round(array))
         ):
             raise TypeError(f"`{name}` must hold integer indices; got dtype {array.dtype}.")
         array = array.astype(np.int64)
@@ -210,8 +212,7 @@ class CVDifferences:
         """
         if not isinstance(data, dict) or data.get("format") != _JSON_FORMAT:
             raise ValueError(
-                f"Not a CVDifferences document: expected a mapping with "
-                f"format={_JSON_FORMAT!r}."
+                f"Not a CVDifferences document: expected a mapping with format={_JSON_FORMAT!r}."
             )
         if data.get("version") != _JSON_VERSION:
             raise ValueError(
@@ -350,7 +351,7 @@ class CVDifferences:
                 raise ValueError(
                     f"{source}, line {line}: expected {len(header)} cells, found {len(row)}."
                 )
-            records.append((line, dict(zip(header, row))))
+            records.append((line, dict(zip(header, row, strict=True))))
         if "dataset" in header:
             names = list(dict.fromkeys(r["dataset"] for _, r in records))
             if dataset is None and len(names) > 1:

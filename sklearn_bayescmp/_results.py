@@ -192,8 +192,8 @@ class BayesianCorrelatedTTestResult(RopeOutcomesMixin):
 
     def __repr__(self):
         return _compact_repr(
-            self, ("prob_a_better", "prob_equivalent", "prob_b_better", "df", "loc", "scale",
-                   "rope")
+            self,
+            ("prob_a_better", "prob_equivalent", "prob_b_better", "df", "loc", "scale", "rope"),
         )
 
     @property
@@ -259,4 +259,3 @@ class BayesianCorrelatedTTestResult(RopeOutcomesMixin):
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
             f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"
         )
-

@@ -26,7 +26,6 @@ from sklearn.utils._param_validation import InvalidParameterError
 
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator
 from sklearn_bayescmp.stats import NormalGammaPrior, bayesian_correlated_ttest
-
 from tests._estimators import FailOnSample, WeightSum
 
 
@@ -72,7 +71,7 @@ def test_gallery_example_end_to_end():
 
     freq = cmp.corrected_ttest(alternative="greater")
     assert (round(freq.statistic, 3), round(freq.pvalue, 3)) == (0.750, 0.227)
-    naive = (cmp.differences_.mean() / np.sqrt(np.var(cmp.differences_, ddof=1) / 100))
+    naive = cmp.differences_.mean() / np.sqrt(np.var(cmp.differences_, ddof=1) / 100)
     assert round(naive, 3) == 2.611
     assert round(cmp.bayesian_ttest(rope=0).prob_a_better, 3) == 0.773
     assert round(cmp.result_.prob_equivalent, 3) == 0.432
@@ -137,7 +136,9 @@ def test_swapping_estimators_mirrors_everything(cancer):
     backward = RepeatedCVComparator(_scaled_logistic(), GaussianNB(), cv=cv).fit(X, y)
     np.testing.assert_array_equal(forward.differences_, -backward.differences_)
     assert forward.result_.prob_a_better == pytest.approx(backward.result_.prob_b_better, abs=1e-12)
-    assert forward.result_.prob_equivalent == pytest.approx(backward.result_.prob_equivalent, abs=1e-12)
+    assert forward.result_.prob_equivalent == pytest.approx(
+        backward.result_.prob_equivalent, abs=1e-12
+    )
 
 
 def test_clone_and_get_params_round_trip():
@@ -150,8 +151,18 @@ def test_clone_and_get_params_round_trip():
     assert copy.get_params()["prior"] == prior
     assert copy.estimator_a is not cmp.estimator_a
     assert set(cmp.get_params(deep=False)) == {
-        "estimator_a", "estimator_b", "cv", "scoring", "rope", "prior", "threshold",
-        "n_jobs", "pre_dispatch", "random_state", "error_score", "verbose",
+        "estimator_a",
+        "estimator_b",
+        "cv",
+        "scoring",
+        "rope",
+        "prior",
+        "threshold",
+        "n_jobs",
+        "pre_dispatch",
+        "random_state",
+        "error_score",
+        "verbose",
     }
     copy.set_params(estimator_b__strategy="uniform", threshold=0.9)
     assert copy.estimator_b.strategy == "uniform" and copy.threshold == 0.9
@@ -161,17 +172,26 @@ def test_clone_and_get_params_round_trip():
 def test_comparator_methods_forward_to_back_ends(cancer):
     X, y = cancer
     cmp = RepeatedCVComparator(
-        GaussianNB(), _scaled_logistic(),
-        cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0), rope=0.02,
+        GaussianNB(),
+        _scaled_logistic(),
+        cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
+        rope=0.02,
     ).fit(X, y)
-    direct = bayesian_correlated_ttest(cmp.differences_, n_train=cmp.n_train_, n_test=cmp.n_test_, rope=0.02)
+    direct = bayesian_correlated_ttest(
+        cmp.differences_, n_train=cmp.n_train_, n_test=cmp.n_test_, rope=0.02
+    )
     assert cmp.result_ == direct
     assert cmp.bayesian_ttest(rope=0.05).rope == (-0.05, 0.05)
     prior = NormalGammaPrior(0.0, 1.0, 2.0, 0.001)
     assert cmp.bayesian_ttest(prior=prior).prior == prior
     assert cmp.decision_ == direct.decision(0.95)
     text = cmp.summary()
-    for fragment in ("A: GaussianNB()", "Corrected repeated-CV t-test", "P(A better) =", "decision at threshold 0.95"):
+    for fragment in (
+        "A: GaussianNB()",
+        "Corrected repeated-CV t-test",
+        "P(A better) =",
+        "decision at threshold 0.95",
+    ):
         assert fragment in text
     # The record round-trips and gives the same posterior.
     again = CVDifferences.from_json(__import__("io").StringIO(cmp.cv_differences_.to_json()))
@@ -203,7 +223,9 @@ def test_partial_failures_are_reported_and_left_out(indexed_binary_data):
     assert not np.isnan(cmp.scores_b_).any()
     ok = ~np.isnan(cmp.differences_)
     assert cmp.n_failed_splits_ == 4 and cmp.result_.n_omitted == 4
-    ref = bayesian_correlated_ttest(cmp.differences_[ok], n_train=cmp.n_train_[ok], n_test=cmp.n_test_[ok])
+    ref = bayesian_correlated_ttest(
+        cmp.differences_[ok], n_train=cmp.n_train_[ok], n_test=cmp.n_test_[ok]
+    )
     assert (cmp.result_.loc, cmp.result_.scale) == (ref.loc, ref.scale)
     assert "4 failed split(s) left out" in cmp.summary()
 
@@ -222,16 +244,23 @@ def test_numeric_error_score_is_recorded_but_not_analysed(indexed_binary_data):
 
 def test_error_score_raise(indexed_binary_data):
     X, y = indexed_binary_data
-    cmp = RepeatedCVComparator(FailOnSample(), DummyClassifier(), error_score="raise",
-                               cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0))
+    cmp = RepeatedCVComparator(
+        FailOnSample(),
+        DummyClassifier(),
+        error_score="raise",
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+    )
     with pytest.raises(ValueError, match="sample 0 in the test set"):
         cmp.fit(X, y)
 
 
 def test_all_failed_raises_with_hint(indexed_binary_data):
     X, y = indexed_binary_data
-    cmp = RepeatedCVComparator(DummyClassifier(), FailOnSample(when="always"),
-                               cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0))
+    cmp = RepeatedCVComparator(
+        DummyClassifier(),
+        FailOnSample(when="always"),
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+    )
     with pytest.raises(ValueError, match=re.escape("6 of 6 splits failed, leaving 0")) as info:
         cmp.fit(X, y)
     assert "Set error_score='raise'" in str(info.value)
@@ -241,11 +270,17 @@ def test_all_failed_raises_with_hint(indexed_binary_data):
 def test_scoring_none_refuses_different_kinds(cancer):
     X, y = cancer
     cmp = RepeatedCVComparator(GaussianNB(), LinearRegression())
-    with pytest.raises(ValueError, match=re.escape("estimator_a is a classifier while estimator_b is a regressor")):
+    with pytest.raises(
+        ValueError, match=re.escape("estimator_a is a classifier while estimator_b is a regressor")
+    ):
         cmp.fit(X, y)
     # An explicit common scorer is fine.
-    RepeatedCVComparator(GaussianNB(), _scaled_logistic(), scoring="roc_auc",
-                         cv=ShuffleSplit(n_splits=3, test_size=0.3, random_state=0)).fit(X, y)
+    RepeatedCVComparator(
+        GaussianNB(),
+        _scaled_logistic(),
+        scoring="roc_auc",
+        cv=ShuffleSplit(n_splits=3, test_size=0.3, random_state=0),
+    ).fit(X, y)
 
 
 @pytest.mark.parametrize(
@@ -264,7 +299,9 @@ def test_scoring_none_refuses_different_kinds(cancer):
 def test_parameter_validation(cancer, params, name):
     X, y = cancer
     cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier()).set_params(**params)
-    with pytest.raises(InvalidParameterError, match=f"The '{name}' parameter of RepeatedCVComparator"):
+    with pytest.raises(
+        InvalidParameterError, match=f"The '{name}' parameter of RepeatedCVComparator"
+    ):
         cmp.fit(X, y)
 
 
@@ -284,7 +321,9 @@ def test_cv_that_yields_nothing(cancer):
 def test_groups_and_iterable_splits(cancer):
     X, y = cancer
     groups = np.arange(len(y)) % 4
-    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=LeaveOneGroupOut()).fit(X, y, groups=groups)
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=LeaveOneGroupOut()).fit(
+        X, y, groups=groups
+    )
     assert cmp.n_splits_ == 4 and cmp.n_test_.tolist() == [50, 50, 50, 50]
     splits = list(LeaveOneGroupOut().split(X, y, groups))
     again = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=splits).fit(X, y)
@@ -315,8 +354,11 @@ def test_non_finite_scores_count_as_failures(indexed_binary_data):
     cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
     with pytest.warns(FitFailedWarning, match=re.escape("2 of 10 splits failed")):
         cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=cv, scoring=scorer).fit(X, y)
-    assert [f.error for f in cmp.fit_errors_] == ["The scorer returned nan, not a finite number."] * 2
+    assert [f.error for f in cmp.fit_errors_] == [
+        "The scorer returned nan, not a finite number."
+    ] * 2
     assert np.isfinite(cmp.scores_b_).all() and cmp.scores_b_.dtype == float
     with pytest.raises(ValueError, match="The scorer returned nan"):
-        RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=cv, scoring=scorer,
-                             error_score="raise").fit(X, y)
+        RepeatedCVComparator(
+            GaussianNB(), DummyClassifier(), cv=cv, scoring=scorer, error_score="raise"
+        ).fit(X, y)

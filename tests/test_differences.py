@@ -21,7 +21,7 @@ def _record(**overrides):
         fold=[0, 1, 0, 1],
         scores_a=[0.9, np.nan, 0.87, 0.93],
         scores_b=[0.88, 0.91, 0.88, 0.9],
-        name="breast, cancer \"v2\"",
+        name='breast, cancer "v2"',
     )
     arguments.update(overrides)
     differences = arguments.pop("differences")
@@ -44,7 +44,11 @@ def test_defaults_and_derived_figures():
     [
         ({"n_train": [90, 90]}, ValueError, "`n_train` must be a positive integer or an array"),
         ({"n_test": 0}, ValueError, "`n_test` must be positive"),
-        ({"differences": [0.1, np.inf, 0.0, 0.0]}, ValueError, "`differences` must be finite, or NaN"),
+        (
+            {"differences": [0.1, np.inf, 0.0, 0.0]},
+            ValueError,
+            "`differences` must be finite, or NaN",
+        ),
         ({"differences": [[0.1, 0.2]] * 4}, ValueError, "`differences` must be 1-D"),
         ({"repeat": [0, 0, 1]}, ValueError, "`repeat` must have one entry per split (4)"),
         ({"fold": [0, -1, 0, 1]}, ValueError, "`fold` indices must be >= 0"),
@@ -97,10 +101,7 @@ def test_csv_difference_from_scores():
 
 
 def test_csv_with_several_datasets():
-    text = (
-        "dataset,difference,n_train,n_test\n"
-        "iris,0.1,90,10\nwine,0.2,90,10\niris,0.3,90,10\n"
-    )
+    text = "dataset,difference,n_train,n_test\niris,0.1,90,10\nwine,0.2,90,10\niris,0.3,90,10\n"
     with pytest.raises(ValueError, match=re.escape("holds 2 data sets (['iris', 'wine']...)")):
         CVDifferences.from_csv(io.StringIO(text))
     iris = CVDifferences.from_csv(io.StringIO(text), dataset="iris")
@@ -115,10 +116,14 @@ def test_csv_with_several_datasets():
         ("", "is empty"),
         ("difference,n_train\n0.1,90\n", "must have columns n_train, n_test and either"),
         ("difference,n_train,n_test\n", "has a header but no data rows"),
-        ("difference,n_train,n_test\n0.1,90,10\n0.2,ninety,10\n",
-         "line 3, column 'n_train': expected an integer, got 'ninety'"),
-        ("difference,n_train,n_test\n0.1,90,10\nabc,90,10\n",
-         "line 3, column 'difference': expected a number, got 'abc'"),
+        (
+            "difference,n_train,n_test\n0.1,90,10\n0.2,ninety,10\n",
+            "line 3, column 'n_train': expected an integer, got 'ninety'",
+        ),
+        (
+            "difference,n_train,n_test\n0.1,90,10\nabc,90,10\n",
+            "line 3, column 'difference': expected a number, got 'abc'",
+        ),
         ("difference,n_train,n_test\n0.1,90\n", "line 2: expected 3 cells, found 2"),
     ],
 )
@@ -137,9 +142,7 @@ def test_json_errors():
         CVDifferences.from_json(io.StringIO(bad_version))
 
 
-finite_or_nan = st.one_of(
-    st.floats(allow_nan=False, allow_infinity=False), st.just(float("nan"))
-)
+finite_or_nan = st.one_of(st.floats(allow_nan=False, allow_infinity=False), st.just(float("nan")))
 
 
 @st.composite

@@ -62,15 +62,23 @@ def test_numpydoc_docstrings(name):
         # Results are read, not constructed: their fields are documented as
         # Attributes (as scipy's result classes are), and all of them must be.
         ignored.add("PR01")
-        field_names = obj._fields if issubclass(obj, tuple) else [f.name for f in dataclasses.fields(obj)]
+        field_names = (
+            obj._fields if issubclass(obj, tuple) else [f.name for f in dataclasses.fields(obj)]
+        )
         documented = {entry.name for entry in ClassDoc(obj)["Attributes"]}
         documented |= {part.strip() for entry in documented for part in entry.split(",")}
         assert set(field_names) <= documented, f"{name}: undocumented fields"
-    errors = [(code, message) for code, message in validate(f"{obj.__module__}.{obj.__qualname__}")["errors"] if code not in ignored]
+    errors = [
+        (code, message)
+        for code, message in validate(f"{obj.__module__}.{obj.__qualname__}")["errors"]
+        if code not in ignored
+    ]
     assert not errors, f"{name}: {errors}"
 
 
-@pytest.mark.parametrize("keyword_only", [RepeatedCVComparator.__init__, corrected_ttest, bayesian_correlated_ttest])
+@pytest.mark.parametrize(
+    "keyword_only", [RepeatedCVComparator.__init__, corrected_ttest, bayesian_correlated_ttest]
+)
 def test_options_are_keyword_only(keyword_only):
     signature = inspect.signature(keyword_only)
     positional = [

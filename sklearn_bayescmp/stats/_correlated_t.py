@@ -77,7 +77,9 @@ class NormalGammaPrior:
         for name in ("mu0", "k0", "a", "b"):
             value = getattr(self, name)
             if not isinstance(value, Real) or isinstance(value, bool) or math.isnan(value):
-                raise TypeError(f"`{name}` of NormalGammaPrior must be a real number; got {value!r}.")
+                raise TypeError(
+                    f"`{name}` of NormalGammaPrior must be a real number; got {value!r}."
+                )
             object.__setattr__(self, name, float(value))
         if not math.isfinite(self.mu0):
             raise ValueError(f"`mu0` of NormalGammaPrior must be finite; got {self.mu0!r}.")
@@ -86,9 +88,7 @@ class NormalGammaPrior:
                 f"`k0` of NormalGammaPrior must be > 0 (inf for a flat prior); got {self.k0!r}."
             )
         if not (-0.5 <= self.a < math.inf):
-            raise ValueError(
-                f"`a` of NormalGammaPrior must be finite and >= -0.5; got {self.a!r}."
-            )
+            raise ValueError(f"`a` of NormalGammaPrior must be finite and >= -0.5; got {self.a!r}.")
         if not (0 <= self.b < math.inf):
             raise ValueError(f"`b` of NormalGammaPrior must be finite and >= 0; got {self.b!r}.")
 
@@ -125,7 +125,11 @@ def _cv_sample(differences, n_train, n_test, nan_policy):
                 "`n_train` and `n_test` are read from the CVDifferences record; "
                 "do not pass them as well."
             )
-        differences, n_train, n_test = differences.differences, differences.n_train, differences.n_test
+        differences, n_train, n_test = (
+            differences.differences,
+            differences.n_train,
+            differences.n_test,
+        )
     elif n_train is None or n_test is None:
         raise ValueError(
             "`n_train` and `n_test` are required with an array of differences: the "

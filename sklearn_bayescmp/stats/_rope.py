@@ -32,8 +32,7 @@ def check_probability(value, *, name):
         raise TypeError(f"`{name}` must be a number in (0, 1); got {value!r}.") from None
     if not 0.0 < prob < 1.0:
         raise ValueError(
-            f"`{name}` must lie strictly between 0 and 1; got {value!r}. "
-            f"For example {name}=0.95."
+            f"`{name}` must lie strictly between 0 and 1; got {value!r}. For example {name}=0.95."
         )
     return prob
 
@@ -247,7 +246,8 @@ def posterior_odds(prob_a_better, prob_equivalent, prob_b_better, *, outcome=Non
     >>> print(posterior_odds(0.8, 0.15, 0.05))
     odds a : equivalent = 5.33 (positive evidence for a)
     """
-    probs = dict(zip(OUTCOMES, _probabilities(prob_a_better, prob_equivalent, prob_b_better)))
+    probs = _probabilities(prob_a_better, prob_equivalent, prob_b_better)
+    probs = dict(zip(OUTCOMES, probs, strict=True))
     if outcome is None:
         outcome = max(OUTCOMES, key=probs.get)
     if outcome not in OUTCOMES:
@@ -281,9 +281,7 @@ class RopeOutcomesMixin:
     @property
     def probabilities(self):
         """dict: ``{"a": ..., "equivalent": ..., "b": ...}``."""
-        return dict(
-            zip(OUTCOMES, (self.prob_a_better, self.prob_equivalent, self.prob_b_better))
-        )
+        return dict(zip(OUTCOMES, self._outcome_probabilities(), strict=True))
 
     def decision(self, threshold=0.95):
         """The threshold rule: "a", "b", "equivalent" or "undecided".

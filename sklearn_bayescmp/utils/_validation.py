@@ -41,8 +41,7 @@ def check_rope(rope, *, name="rope"):
         low, high = (float(bound) for bound in rope)
     except (TypeError, ValueError):
         raise ValueError(
-            f"`{name}` must be a number r >= 0 or a pair (low, high) of numbers; "
-            f"got {rope!r}."
+            f"`{name}` must be a number r >= 0 or a pair (low, high) of numbers; got {rope!r}."
         ) from None
     if not (np.isfinite(low) and np.isfinite(high) and low <= 0 <= high):
         raise ValueError(
@@ -111,8 +110,7 @@ def check_split_sizes(sizes, *, n_splits, name):
         raise ValueError(f"`{name}` must hold whole sample counts; got {_preview(array)}.")
     if np.any(array <= 0):
         raise ValueError(
-            f"`{name}` must be positive (number of samples in each split); got "
-            f"{_preview(array)}."
+            f"`{name}` must be positive (number of samples in each split); got {_preview(array)}."
         )
     return array.astype(np.int64)
 

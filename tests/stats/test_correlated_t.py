@@ -79,11 +79,17 @@ def test_input_validation_rope_and_prior():
         bayesian_correlated_ttest(DIFFS, n_train=90, n_test=10, prior=(0, 1, 1, 1))
     with pytest.raises(ValueError, match=re.escape("`k0` of NormalGammaPrior must be > 0")):
         NormalGammaPrior(0.0, 0.0, 1.0, 1.0)
-    with pytest.raises(ValueError, match=re.escape("`a` of NormalGammaPrior must be finite and >= -0.5")):
+    with pytest.raises(
+        ValueError, match=re.escape("`a` of NormalGammaPrior must be finite and >= -0.5")
+    ):
         NormalGammaPrior(0.0, 1.0, -1.0, 1.0)
-    with pytest.raises(ValueError, match=re.escape("`b` of NormalGammaPrior must be finite and >= 0")):
+    with pytest.raises(
+        ValueError, match=re.escape("`b` of NormalGammaPrior must be finite and >= 0")
+    ):
         NormalGammaPrior(0.0, 1.0, 1.0, -1.0)
-    with pytest.raises(TypeError, match=re.escape("`mu0` of NormalGammaPrior must be a real number")):
+    with pytest.raises(
+        TypeError, match=re.escape("`mu0` of NormalGammaPrior must be a real number")
+    ):
         NormalGammaPrior("0", 1.0, 1.0, 1.0)
 
 
@@ -93,7 +99,9 @@ def test_input_validation_result_methods():
         res.credible_interval(prob=1.0)
     with pytest.raises(ValueError, match=re.escape("`method` must be 'hdi' or 'eti'")):
         res.credible_interval(method="shortest")
-    with pytest.raises(ValueError, match=re.escape("`threshold` must lie strictly between 0 and 1")):
+    with pytest.raises(
+        ValueError, match=re.escape("`threshold` must lie strictly between 0 and 1")
+    ):
         res.decision(threshold=0)
     freq = corrected_ttest(DIFFS, n_train=90, n_test=10)
     with pytest.raises(ValueError, match=re.escape("`confidence_level` must lie strictly")):
@@ -146,7 +154,9 @@ def test_gallery_example_numbers():
     assert (round(low, 3), round(high, 3)) == (-0.016, 0.036)
 
 
-@pytest.mark.parametrize("n_train, n_test", [(90, 10), (40, 10), ([80, 81, 80, 79] * 5, [9, 10, 11, 12] * 5)])
+@pytest.mark.parametrize(
+    "n_train, n_test", [(90, 10), (40, 10), ([80, 81, 80, 79] * 5, [9, 10, 11, 12] * 5)]
+)
 @pytest.mark.parametrize("rope", [0.0, 0.01, (-0.02, 0.005)])
 def test_matching_prior_equals_one_minus_one_sided_pvalue(n_train, n_test, rope):
     x = DIFFS[:20]
@@ -231,9 +241,7 @@ def test_against_baycomp(rope, n_folds, runs):
     probs = baycomp.CorrelatedTTest.probs(scores_a, scores_b, rope=rope, runs=runs)
     # baycomp returns (left, right) without a rope and (left, rope, right) with one.
     left, within, right = probs if rope else (probs[0], 0.0, probs[1])
-    ours = bayesian_correlated_ttest(
-        scores_a - scores_b, n_train=n_folds - 1, n_test=1, rope=rope
-    )
+    ours = bayesian_correlated_ttest(scores_a - scores_b, n_train=n_folds - 1, n_test=1, rope=rope)
     assert (ours.prob_a_better, ours.prob_equivalent, ours.prob_b_better) == pytest.approx(
         (left, within, right), abs=1e-9
     )
@@ -325,9 +333,10 @@ def test_unequal_folds_use_summed_sizes():
 
 def test_record_input_equals_array_input():
     record = CVDifferences(DIFFS, n_train=90, n_test=10)
-    assert bayesian_correlated_ttest(record).loc == bayesian_correlated_ttest(
-        DIFFS, n_train=90, n_test=10
-    ).loc
+    assert (
+        bayesian_correlated_ttest(record).loc
+        == bayesian_correlated_ttest(DIFFS, n_train=90, n_test=10).loc
+    )
 
 
 def test_two_differences_is_enough():

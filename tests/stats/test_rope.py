@@ -50,8 +50,15 @@ def test_odds_arguments():
 
 @pytest.mark.parametrize(
     "odds, grade",
-    [(1.0, "weak"), (2.9, "weak"), (3.5, "positive"), (20.0, "positive"), (100, "strong"),
-     (151, "very strong"), (np.inf, "very strong")],
+    [
+        (1.0, "weak"),
+        (2.9, "weak"),
+        (3.5, "positive"),
+        (20.0, "positive"),
+        (100, "strong"),
+        (151, "very strong"),
+        (np.inf, "very strong"),
+    ],
 )
 def test_raftery_grades(odds, grade):
     # Raftery (1995), Table 6: 1-3 weak, 3-20 positive, 20-150 strong, >150 very strong.
@@ -60,7 +67,12 @@ def test_raftery_grades(odds, grade):
 
 def test_odds_values():
     odds = posterior_odds(0.8, 0.15, 0.05)
-    assert (odds.outcome, odds.versus, odds.favours, odds.grade) == ("a", "equivalent", "a", "positive")
+    assert (odds.outcome, odds.versus, odds.favours, odds.grade) == (
+        "a",
+        "equivalent",
+        "a",
+        "positive",
+    )
     assert odds.odds == pytest.approx(0.8 / 0.15)
     rest = posterior_odds(0.8, 0.15, 0.05, outcome="b", versus="rest")
     assert rest.odds == pytest.approx(0.05 / 0.95)
@@ -105,7 +117,9 @@ def test_rope_probabilities_keep_tiny_tails():
     # Far from the rope, the equivalence mass is tiny but not rounded to 0.
     dist = stats.norm(loc=1.0, scale=0.05)
     prob_a, prob_eq, prob_b = rope_probabilities(dist, (-0.01, 0.01))
-    assert prob_eq == pytest.approx(stats.norm.cdf(0.01, 1, 0.05) - stats.norm.cdf(-0.01, 1, 0.05), rel=1e-6)
+    assert prob_eq == pytest.approx(
+        stats.norm.cdf(0.01, 1, 0.05) - stats.norm.cdf(-0.01, 1, 0.05), rel=1e-6
+    )
     assert prob_eq > 0
 
 
@@ -113,9 +127,11 @@ def test_rope_probabilities_keep_tiny_tails():
 # invariants
 # --------------------------------------------------------------------------
 
-simplex = st.tuples(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1)).filter(
-    lambda v: sum(v) > 1e-3
-).map(lambda v: tuple(np.array(v) / sum(v)))
+simplex = (
+    st.tuples(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1))
+    .filter(lambda v: sum(v) > 1e-3)
+    .map(lambda v: tuple(np.array(v) / sum(v)))
+)
 
 
 @settings(max_examples=200, deadline=None)
