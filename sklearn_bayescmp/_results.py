@@ -12,7 +12,8 @@ from typing import NamedTuple
 import numpy as np
 from scipy import stats
 
-from .stats._rope import RopeOutcomesMixin, check_probability
+from .stats._rope import RopeOutcomesMixin
+from .utils._validation import check_probability
 
 
 class ConfidenceInterval(NamedTuple):

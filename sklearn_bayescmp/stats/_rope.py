@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..utils._validation import check_probability
+
 #: The outcomes, in the column order of loss matrices.
 OUTCOMES = ("a", "equivalent", "b")
 #: A decision is one of the outcomes or "undecided".
@@ -22,19 +24,6 @@ DECISIONS = OUTCOMES + ("undecided",)
 
 # Raftery (1995), "Bayesian model selection in social research", Table 6.
 _RAFTERY_GRADES = ((3.0, "weak"), (20.0, "positive"), (150.0, "strong"))
-
-
-def check_probability(value, *, name):
-    """Return ``value`` as a float in the open interval (0, 1)."""
-    try:
-        prob = float(value)
-    except (TypeError, ValueError):
-        raise TypeError(f"`{name}` must be a number in (0, 1); got {value!r}.") from None
-    if not 0.0 < prob < 1.0:
-        raise ValueError(
-            f"`{name}` must lie strictly between 0 and 1; got {value!r}. For example {name}=0.95."
-        )
-    return prob
 
 
 def raftery_grade(odds):

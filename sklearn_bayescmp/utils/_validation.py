@@ -10,8 +10,6 @@ import numbers
 
 import numpy as np
 
-NAN_POLICIES = ("raise", "omit")
-
 
 def check_rope(rope, *, name="rope"):
     """Return the region of practical equivalence as a ``(low, high)`` pair.
@@ -49,6 +47,19 @@ def check_rope(rope, *, name="rope"):
             f"got {rope!r}. Order the bounds as (low, high), e.g. (-0.01, 0.02)."
         )
     return (low, high)
+
+
+def check_probability(value, *, name):
+    """Return ``value`` as a float in the open interval (0, 1)."""
+    try:
+        prob = float(value)
+    except (TypeError, ValueError):
+        raise TypeError(f"`{name}` must be a number in (0, 1); got {value!r}.") from None
+    if not 0.0 < prob < 1.0:
+        raise ValueError(
+            f"`{name}` must lie strictly between 0 and 1; got {value!r}. For example {name}=0.95."
+        )
+    return prob
 
 
 def check_differences(differences, *, nan_policy="raise", name="differences"):
