@@ -12,6 +12,9 @@ from ._results import (
     ConfidenceInterval,
     CorrectedTTestResult,
     CredibleInterval,
+    DirichletProcessTestResult,
+    PoissonTestResult,
+    WilcoxonTestResult,
 )
 
 __version__ = "0.1.0.dev0"
@@ -22,6 +25,9 @@ __all__ = [
     "ConfidenceInterval",
     "CorrectedTTestResult",
     "CredibleInterval",
+    "DirichletProcessTestResult",
+    "PoissonTestResult",
     "RepeatedCVComparator",
+    "WilcoxonTestResult",
     "__version__",
 ]

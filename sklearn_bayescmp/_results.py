@@ -260,3 +260,207 @@ class BayesianCorrelatedTTestResult(RopeOutcomesMixin):
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
             f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"
         )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class PoissonTestResult(RopeOutcomesMixin):
+    """Result of the Poisson-binomial test over a collection of data sets.
+
+    Each data set is an independent trial whose outcome ("a", "equivalent"
+    or "b") has the probabilities of its Bayesian correlated t-test. The
+    number of data sets on which an outcome holds is Poisson-binomial; the
+    result gives the probability that each outcome holds on a strict majority
+    of the data sets. Without a rope ("equivalent" has probability 0) this is
+    the test of Corani & Benavoli (2015, §3).
+
+    Attributes
+    ----------
+    prob_a_better : float
+        P(A is practically better on more than half of the data sets).
+    prob_equivalent : float
+        P(the models are practically equivalent on more than half).
+    prob_b_better : float
+        P(B is practically better on more than half).
+    prob_no_majority : float
+        P(no outcome holds on more than half), e.g. a tie at ``q/2`` wins
+        each for an even number ``q`` of data sets. The four probabilities
+        sum to one.
+    dataset_probabilities : ndarray of shape (n_datasets, 3)
+        Per data set, the probabilities of "a", "equivalent" and "b".
+    names : tuple of str
+        Data set names, in the row order of ``dataset_probabilities``.
+    rope : tuple of float
+        The region of practical equivalence ``(low, high)``.
+    n_datasets : int
+        Number of data sets ``q``.
+    """
+
+    prob_a_better: float
+    prob_equivalent: float
+    prob_b_better: float
+    prob_no_majority: float
+    dataset_probabilities: np.ndarray
+    names: tuple
+    rope: tuple
+    n_datasets: int
+
+    def __repr__(self):
+        return _compact_repr(
+            self,
+            (
+                "prob_a_better",
+                "prob_equivalent",
+                "prob_b_better",
+                "prob_no_majority",
+                "n_datasets",
+                "rope",
+            ),
+        )
+
+    def summary(self, threshold=0.95):
+        """Readable report of the test.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        return (
+            f"Poisson-binomial test over {self.n_datasets} data sets "
+            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}])\n"
+            f"  P(A better on a majority) = {self.prob_a_better:.4f}   "
+            f"P(equivalent on a majority) = {self.prob_equivalent:.4f}   "
+            f"P(B better on a majority) = {self.prob_b_better:.4f}   "
+            f"P(no majority) = {self.prob_no_majority:.4f}\n"
+            f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
+        )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class DirichletProcessTestResult(RopeOutcomesMixin):
+    """Result of the Bayesian sign or signed-rank test.
+
+    The posterior of the distribution of the per-data-set mean differences is
+    a Dirichlet process; each Monte Carlo draw gives ``theta = (theta_a,
+    theta_equivalent, theta_b)``, the probabilities that a new data set falls
+    in each region (Benavoli et al., 2017, §4.2).
+
+    Attributes
+    ----------
+    prob_a_better : float
+        Share of draws in which ``theta_a`` is the largest.
+    prob_equivalent : float
+        Share of draws in which ``theta_equivalent`` is the largest.
+    prob_b_better : float
+        Share of draws in which ``theta_b`` is the largest.
+    samples : ndarray of shape (n_samples, 3)
+        The draws of ``(theta_a, theta_equivalent, theta_b)``; each row sums
+        to one (the points of the simplex plot).
+    test : {"sign", "signed-rank"}
+        Which test produced the result.
+    means : ndarray of shape (n_datasets,)
+        The per-data-set mean differences ``A - B`` the test used.
+    names : tuple of str or None
+        Data set names, when known.
+    rope : tuple of float
+        The region of practical equivalence ``(low, high)``.
+    prior_strength : float
+        Weight ``s`` of the pseudo-observation.
+    prior_place : {"a", "rope", "b"}
+        Region of the pseudo-observation.
+    random_state : int or None
+        The seed, when an int or None was given.
+    """
+
+    prob_a_better: float
+    prob_equivalent: float
+    prob_b_better: float
+    samples: np.ndarray
+    test: str
+    means: np.ndarray
+    names: tuple | None
+    rope: tuple
+    prior_strength: float
+    prior_place: str
+    random_state: int | None = None
+
+    @property
+    def n_datasets(self):
+        """int: Number of data sets."""
+        return int(self.means.size)
+
+    @property
+    def n_samples(self):
+        """int: Number of Monte Carlo draws."""
+        return int(self.samples.shape[0])
+
+    def __repr__(self):
+        return _compact_repr(
+            self, ("prob_a_better", "prob_equivalent", "prob_b_better", "test", "rope")
+        )
+
+    def summary(self, threshold=0.95):
+        """Readable report of the test.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        mean_theta = self.samples.mean(axis=0)
+        return (
+            f"Bayesian {self.test} test over {self.n_datasets} data sets "
+            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
+            f"on {self.prior_place!r}, {self.n_samples} draws)\n"
+            f"  P(A better) = {self.prob_a_better:.4f}   "
+            f"P(equivalent) = {self.prob_equivalent:.4f}   "
+            f"P(B better) = {self.prob_b_better:.4f}\n"
+            f"  posterior mean of theta (a, equivalent, b) = "
+            f"({mean_theta[0]:.3f}, {mean_theta[1]:.3f}, {mean_theta[2]:.3f})\n"
+            f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
+        )
+
+
+@dataclass(frozen=True, repr=False)
+class WilcoxonTestResult:
+    """Result of the Wilcoxon signed-rank test on per-data-set means.
+
+    Attributes
+    ----------
+    statistic : float
+        The Wilcoxon statistic, as :func:`scipy.stats.wilcoxon` returns it.
+    pvalue : float
+        p-value for ``alternative``.
+    alternative : {"two-sided", "greater", "less"}
+        "greater": A has the higher scores.
+    n_datasets : int
+        Number of data sets.
+    """
+
+    statistic: float
+    pvalue: float
+    alternative: str
+    n_datasets: int
+
+    def __repr__(self):
+        return _compact_repr(self, ("statistic", "pvalue", "alternative", "n_datasets"))
+
+    def summary(self):
+        """Readable one-line report.
+
+        Returns
+        -------
+        str
+        """
+        return (
+            f"Wilcoxon signed-rank test over {self.n_datasets} data sets: statistic = "
+            f"{self.statistic:.4g}, p-value ({self.alternative}) = {self.pvalue:.4g}"
+        )

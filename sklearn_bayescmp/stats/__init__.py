@@ -6,6 +6,8 @@ greater-is-better scores, so positive values favour A.
 """
 
 from ._correlated_t import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
+from ._frequentist import wilcoxon_test
+from ._poisson import poisson_test
 from ._rope import (
     PosteriorOdds,
     RopeDecision,
@@ -16,6 +18,7 @@ from ._rope import (
     threshold_decision,
     zero_one_loss,
 )
+from ._sign import sign_test, signed_rank_test
 
 __all__ = [
     "NormalGammaPrior",
@@ -24,9 +27,13 @@ __all__ = [
     "bayesian_correlated_ttest",
     "corrected_ttest",
     "expected_loss_decision",
+    "poisson_test",
     "posterior_odds",
     "raftery_grade",
     "rope_probabilities",
+    "sign_test",
+    "signed_rank_test",
     "threshold_decision",
+    "wilcoxon_test",
     "zero_one_loss",
 ]

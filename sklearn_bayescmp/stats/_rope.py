@@ -108,12 +108,23 @@ class RopeDecision:
     expected_loss: tuple | None = None
 
 
-def _probabilities(prob_a_better, prob_equivalent, prob_b_better):
+def _probabilities(prob_a_better, prob_equivalent, prob_b_better, *, complete=False):
+    """The three probabilities as an array, checked.
+
+    They may sum to less than one when a result leaves mass on no outcome
+    (e.g. a tie in the Poisson-binomial test), unless ``complete``.
+    """
     probs = np.array([prob_a_better, prob_equivalent, prob_b_better], dtype=float)
-    if not np.all(np.isfinite(probs)) or np.any(probs < 0) or abs(probs.sum() - 1) > 1e-6:
+    total = probs.sum()
+    if (
+        not np.all(np.isfinite(probs))
+        or np.any(probs < 0)
+        or total > 1 + 1e-6
+        or (complete and total < 1 - 1e-6)
+    ):
         raise ValueError(
-            "The outcome probabilities must be finite, non-negative and sum to 1; "
-            f"got {tuple(probs.tolist())}."
+            f"The outcome probabilities must be finite, non-negative and sum to "
+            f"{'1' if complete else 'at most 1'}; got {tuple(probs.tolist())}."
         )
     return probs
 
@@ -124,7 +135,7 @@ def threshold_decision(prob_a_better, prob_equivalent, prob_b_better, *, thresho
     Parameters
     ----------
     prob_a_better, prob_equivalent, prob_b_better : float
-        Posterior probabilities of the three outcomes (summing to one).
+        Posterior probabilities of the three outcomes (summing to at most one).
     threshold : float, default=0.95
         Probability an outcome must exceed, in (0, 1). With ``threshold``
         of at least 0.5 at most one outcome can exceed it; below 0.5 the most
@@ -155,7 +166,7 @@ def expected_loss_decision(prob_a_better, prob_equivalent, prob_b_better, *, los
     Parameters
     ----------
     prob_a_better, prob_equivalent, prob_b_better : float
-        Posterior probabilities of the three outcomes (summing to one).
+        Posterior probabilities of the three outcomes; they must sum to one.
     loss : array-like of shape (4, 3)
         ``loss[i, j]`` is the loss of taking decision ``i`` (rows: decide "a",
         "equivalent", "b", no decision) when the truth is ``j`` (columns: "a",
@@ -177,7 +188,7 @@ def expected_loss_decision(prob_a_better, prob_equivalent, prob_b_better, *, los
     >>> expected_loss_decision(0.97, 0.03, 0.0, loss=loss)[0]
     'a'
     """
-    probs = _probabilities(prob_a_better, prob_equivalent, prob_b_better)
+    probs = _probabilities(prob_a_better, prob_equivalent, prob_b_better, complete=True)
     matrix = np.asarray(loss, dtype=float)
     if matrix.shape != (4, 3) or not np.all(np.isfinite(matrix)):
         raise ValueError(
@@ -217,7 +228,7 @@ def posterior_odds(prob_a_better, prob_equivalent, prob_b_better, *, outcome=Non
     Parameters
     ----------
     prob_a_better, prob_equivalent, prob_b_better : float
-        Posterior probabilities of the three outcomes (summing to one).
+        Posterior probabilities of the three outcomes (summing to at most one).
     outcome : {"a", "equivalent", "b"}, default=None
         Numerator; the most probable outcome by default.
     versus : {"a", "equivalent", "b", "rest"}, default=None

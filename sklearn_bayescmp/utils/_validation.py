@@ -34,7 +34,7 @@ def check_rope(rope, *, name="rope"):
                 f"[-r, r]) or a pair (low, high) with low <= 0 <= high; got {rope!r}. "
                 f"Use a half-width in the scorer's units, e.g. {name}=0.01."
             )
-        return (-radius, radius)
+        return (0.0 - radius, radius)  # 0.0 - 0.0 is +0.0, not -0.0
     try:
         low, high = (float(bound) for bound in rope)
     except (TypeError, ValueError):

@@ -23,10 +23,15 @@ from sklearn_bayescmp.stats import (
 
 
 def test_probabilities_must_sum_to_one():
-    with pytest.raises(ValueError, match=re.escape("must be finite, non-negative and sum to 1")):
+    with pytest.raises(ValueError, match=re.escape("non-negative and sum to at most 1")):
         threshold_decision(0.5, 0.5, 0.5)
-    with pytest.raises(ValueError, match=re.escape("must be finite, non-negative and sum to 1")):
+    with pytest.raises(ValueError, match=re.escape("non-negative and sum to at most 1")):
         posterior_odds(np.nan, 0.5, 0.5)
+    # Mass left on no outcome (a Poisson-test tie) is fine for the threshold
+    # rule, but the loss rule needs the full distribution.
+    assert threshold_decision(0.96, 0.0, 0.0) == "a"
+    with pytest.raises(ValueError, match=re.escape("non-negative and sum to 1; got")):
+        expected_loss_decision(0.5, 0.0, 0.3, loss=zero_one_loss())
 
 
 def test_loss_matrix_shape():

@@ -1,0 +1,94 @@
+"""Input forms shared by the back ends that compare models over many data sets."""
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from .._differences import CVDifferences
+from ..utils._validation import _as_float_vector
+
+
+def check_collection(datasets, *, name="datasets"):
+    """Names and records of a collection of ``CVDifferences``.
+
+    Parameters
+    ----------
+    datasets : sequence or mapping of CVDifferences
+        A mapping uses its keys as names; a sequence uses each record's
+        ``name`` (or its position when unnamed).
+    name : str, default="datasets"
+
+    Returns
+    -------
+    names : list of str
+    records : list of CVDifferences
+    """
+    if isinstance(datasets, CVDifferences):
+        raise TypeError(
+            f"`{name}` must be a collection of CVDifferences (one per data set); got a "
+            "single record. Wrap it in a list, or use the single-data-set tests."
+        )
+    if isinstance(datasets, Mapping):
+        names, records = [str(key) for key in datasets], list(datasets.values())
+    else:
+        try:
+            records = list(datasets)
+        except TypeError:
+            raise TypeError(
+                f"`{name}` must be a sequence or mapping of CVDifferences; got "
+                f"{type(datasets).__name__}."
+            ) from None
+        names = [
+            record.name if getattr(record, "name", None) is not None else str(i)
+            for i, record in enumerate(records)
+        ]
+    if not records:
+        raise ValueError(f"`{name}` is empty; pass at least one data set.")
+    wrong = [type(r).__name__ for r in records if not isinstance(r, CVDifferences)]
+    if wrong:
+        raise TypeError(
+            f"`{name}` must hold CVDifferences records; got {wrong[0]}. Build them with "
+            "CVDifferences(...) or RepeatedCVComparator.fit_datasets."
+        )
+    if len(set(names)) != len(names):
+        raise ValueError(f"`{name}` has repeated data set names; names must be unique.")
+    return names, records
+
+
+def dataset_means(x, *, name="x"):
+    """Per-data-set mean differences, from an array or a collection of records.
+
+    Parameters
+    ----------
+    x : array-like of shape (n_datasets,), or sequence or mapping of CVDifferences
+        Mean difference ``A - B`` on each data set, or the records to average
+        (failed splits, NaN, are left out of each mean).
+    name : str, default="x"
+
+    Returns
+    -------
+    names : list of str or None
+        Data set names (None for a plain array).
+    means : ndarray of shape (n_datasets,)
+    """
+    if isinstance(x, Mapping) or (
+        not isinstance(x, np.ndarray)
+        and not isinstance(x, CVDifferences)
+        and np.ndim(x) == 1
+        and len(x) > 0
+        and all(isinstance(item, CVDifferences) for item in x)
+    ):
+        names, records = check_collection(x, name=name)
+        empty = [n for n, r in zip(names, records, strict=True) if r.n_failed == r.n_splits]
+        if empty:
+            raise ValueError(f"`{name}`: every split failed on data set {empty[0]!r}.")
+        return names, np.array([np.nanmean(r.differences) for r in records])
+    means = _as_float_vector(x, name=name)
+    if means.size == 0:
+        raise ValueError(f"`{name}` is empty; pass one mean difference per data set.")
+    if not np.all(np.isfinite(means)):
+        raise ValueError(
+            f"`{name}` contains {int((~np.isfinite(means)).sum())} NaN or infinite "
+            "value(s); pass one finite mean difference per data set."
+        )
+    return None, means

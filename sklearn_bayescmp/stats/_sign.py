@@ -1,0 +1,328 @@
+"""Bayesian sign and signed-rank tests over a collection of data sets.
+
+Benavoli et al. (2014; 2017, §4.2.1) put a Dirichlet process prior on the
+distribution of the per-data-set mean differences ``z_1..z_q``, with strength
+``s`` concentrated on a pseudo-observation ``z_0``. The posterior weights are
+``w ~ Dirichlet(s, 1, ..., 1)`` over ``(z_0, z_1, ..., z_q)``. For a rope
+``[low, high]``:
+
+- sign test: ``theta_b = sum_i w_i [z_i < low]``,
+  ``theta_eq = sum_i w_i [low <= z_i <= high]``, ``theta_a = sum_i w_i [z_i > high]``;
+- signed-rank test: the same over all pairs ``(i, j)``, ``i = j`` included,
+  with the Walsh averages ``(z_i + z_j) / 2`` and weights ``w_i w_j``.
+
+The probability reported for each outcome is the share of Monte Carlo draws
+in which its ``theta`` is the largest.
+
+The signed-rank sums are computed in O(q) per draw: once the ``z`` are
+sorted, the partners ``j`` whose Walsh average with ``z_i`` exceeds ``high``
+form a suffix of the sorted array, found once by binary search; per draw only
+prefix sums of the weights are needed. Draws are processed in blocks of
+bounded memory.
+"""
+
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from numbers import Integral, Real
+
+import numpy as np
+from joblib import cpu_count
+from sklearn.utils._param_validation import Interval, StrOptions, validate_params
+
+from .._results import DirichletProcessTestResult
+from ..utils._random import check_random_generator
+from ..utils._validation import check_rope
+from ._collection import dataset_means
+
+#: Position of the pseudo-observation for each ``prior_place``: at infinity,
+#: every Walsh average it takes part in lies in that region too.
+_PSEUDO_OBSERVATION = {"a": np.inf, "rope": 0.0, "b": -np.inf}
+#: Elements of float64 per block of draws (2 MiB). The block buffers are
+#: allocated once and reused: fresh large temporaries cost more in page faults
+#: than the arithmetic itself.
+_BLOCK_ELEMENTS = 1 << 18
+#: Draws per independently seeded chunk (fixed: results must not depend on threads).
+_DRAWS_PER_CHUNK = 4096
+
+_PARAMETERS = {
+    "x": ["array-like", Mapping],
+    "rope": [Interval(Real, 0, None, closed="left"), "array-like"],
+    "prior_strength": [Interval(Real, 0, None, closed="left")],
+    "prior_place": [StrOptions({"a", "rope", "b"})],
+    "n_samples": [Interval(Integral, 1, None, closed="left")],
+    "random_state": ["random_state", np.random.Generator],
+}
+
+
+def dirichlet_weight_blocks(rng, n_samples, n_observations, prior_strength, block_elements):
+    """Yield unnormalised Dirichlet weights, a block of draws at a time.
+
+    Column 0 is the pseudo-observation, ``Gamma(prior_strength)``; the other
+    ``n_observations`` columns are ``Exp(1) = Gamma(1)``. Normalising a row
+    gives ``Dirichlet(prior_strength, 1, ..., 1)``. The prior column is drawn
+    first for all draws; then each block is filled with exponentials in
+    row-major order (column 0's exponential is drawn and overwritten, which
+    keeps the fill contiguous), so the numbers do not depend on
+    ``block_elements``. Each block is a view of one reused buffer: use it
+    before asking for the next.
+    """
+    if prior_strength > 0:
+        prior = rng.standard_gamma(prior_strength, size=n_samples)
+    else:
+        prior = np.zeros(n_samples)
+    rows = min(n_samples, max(1, block_elements // (n_observations + 1)))
+    buffer = np.empty((rows, n_observations + 1))
+    for start in range(0, n_samples, rows):
+        weights = buffer[: min(rows, n_samples - start)]
+        rng.standard_exponential(out=weights)
+        weights[:, 0] = prior[start : start + weights.shape[0]]
+        yield weights
+
+
+def _first_index_where(z_sorted, predicate):
+    """For each i, the first j with ``predicate(z_sorted[i], z_sorted[j])``.
+
+    ``predicate`` must be monotone (False then True) in ``j``. A binary search
+    on the algebraically equivalent threshold gives a start, corrected with
+    the predicate itself so that rounding never makes it disagree with a
+    direct evaluation.
+    """
+    n = z_sorted.size
+    index = np.searchsorted(z_sorted, predicate.threshold(z_sorted), side=predicate.side)
+    while True:  # step back while the previous position already qualifies
+        back = index > 0
+        back[back] = predicate(z_sorted[back], z_sorted[index[back] - 1])
+        if not back.any():
+            break
+        index[back] -= 1
+    while True:  # step forward while the current position does not qualify
+        ahead = index < n
+        ahead[ahead] = ~predicate(z_sorted[ahead], z_sorted[index[ahead]])
+        if not ahead.any():
+            break
+        index[ahead] += 1
+    return index
+
+
+class _Above:
+    """``(z_i + z_j) / 2 > high``, monotone increasing in ``z_j``."""
+
+    side = "right"
+
+    def __init__(self, high):
+        self.high = high
+
+    def threshold(self, z):
+        return 2 * self.high - z
+
+    def __call__(self, z_i, z_j):
+        return (z_i + z_j) / 2 > self.high
+
+
+class _NotBelow:
+    """``(z_i + z_j) / 2 >= low``: the first j *not* below the rope."""
+
+    side = "left"
+
+    def __init__(self, low):
+        self.low = low
+
+    def threshold(self, z):
+        return 2 * self.low - z
+
+    def __call__(self, z_i, z_j):
+        return (z_i + z_j) / 2 >= self.low
+
+
+class _SignKernel:
+    """``theta`` of the sign test for blocks of weights (one column per ``z``)."""
+
+    def __init__(self, z, rope):
+        low, high = rope
+        region = np.where(z > high, 0, np.where(z < low, 2, 1))  # columns: a, eq, b
+        self.indicator = np.zeros((z.size, 3))
+        self.indicator[np.arange(z.size), region] = 1.0
+
+    def __call__(self, weight_blocks):
+        for weights in weight_blocks:
+            yield (weights @ self.indicator) / weights.sum(axis=1, keepdims=True)
+
+
+class _SignedRankKernel:
+    """``theta`` of the signed-rank test for blocks of weights, O(q) per draw."""
+
+    def __init__(self, z, rope):
+        low, high = rope
+        self.order = np.argsort(z, kind="stable")
+        z_sorted = z[self.order]
+        self.first_above = _first_index_where(z_sorted, _Above(high))
+        self.first_not_below = _first_index_where(z_sorted, _NotBelow(low))
+
+    def __call__(self, weight_blocks):
+        buffers = None
+        for weights in weight_blocks:
+            size, n = weights.shape
+            if buffers is None:  # sized by the first (largest) block, then reused
+                buffers = np.empty((size, n)), np.zeros((size, n + 1)), np.empty((size, n))
+            sorted_weights, prefix, gathered = (buffer[:size] for buffer in buffers)
+            np.take(weights, self.order, axis=1, out=sorted_weights, mode="clip")
+            np.cumsum(sorted_weights, axis=1, out=prefix[:, 1:])  # prefix[:, m] = sum_{j<m} w_j
+            total = prefix[:, -1]
+            # theta_a = sum_i w_i sum_{j >= first_above[i]} w_j / total**2, and
+            # theta_b = sum_i w_i sum_{j < first_not_below[i]} w_j / total**2.
+            np.take(prefix, self.first_above, axis=1, out=gathered, mode="clip")
+            theta_a = 1.0 - np.einsum("ij,ij->i", sorted_weights, gathered) / total**2
+            np.take(prefix, self.first_not_below, axis=1, out=gathered, mode="clip")
+            theta_b = np.einsum("ij,ij->i", sorted_weights, gathered) / total**2
+            yield np.column_stack([theta_a, 1.0 - theta_a - theta_b, theta_b])
+
+
+def chunk_generators(random_state, n_samples):
+    """One child generator per fixed-size chunk of draws.
+
+    The chunking is fixed (:data:`_DRAWS_PER_CHUNK`), so the draws depend only
+    on ``random_state``, not on how many threads process the chunks.
+
+    Returns
+    -------
+    list of (numpy.random.Generator, int)
+        Each chunk's generator and number of draws.
+    """
+    n_chunks = -(-n_samples // _DRAWS_PER_CHUNK)
+    children = check_random_generator(random_state).spawn(n_chunks)
+    sizes = [min(_DRAWS_PER_CHUNK, n_samples - i * _DRAWS_PER_CHUNK) for i in range(n_chunks)]
+    return list(zip(children, sizes, strict=True))
+
+
+def _sample_thetas(kernel, n_observations, prior_strength, n_samples, random_state):
+    """Draws of ``(theta_a, theta_eq, theta_b)``, chunks spread over threads.
+
+    The random fills and the NumPy kernels release the GIL, so threads use
+    every core without copying data between processes.
+    """
+
+    def run(chunk):
+        rng, size = chunk
+        blocks = dirichlet_weight_blocks(rng, size, n_observations, prior_strength, _BLOCK_ELEMENTS)
+        return np.concatenate(list(kernel(blocks)))
+
+    chunks = chunk_generators(random_state, n_samples)
+    with ThreadPoolExecutor(max_workers=min(len(chunks), cpu_count())) as pool:
+        return np.concatenate(list(pool.map(run, chunks)))
+
+
+def _dirichlet_process_test(
+    test, kernel_class, x, rope, prior_strength, prior_place, n_samples, random_state
+):
+    names, means = dataset_means(x)
+    rope = check_rope(rope)
+    z = np.concatenate([[_PSEUDO_OBSERVATION[prior_place]], means])
+    samples = _sample_thetas(
+        kernel_class(z, rope), means.size, prior_strength, n_samples, random_state
+    )
+    winners = np.bincount(np.argmax(samples, axis=1), minlength=3) / n_samples
+    return DirichletProcessTestResult(
+        *(float(p) for p in winners),
+        samples=samples,
+        test=test,
+        means=means,
+        names=None if names is None else tuple(names),
+        rope=rope,
+        prior_strength=float(prior_strength),
+        prior_place=prior_place,
+        random_state=random_state
+        if random_state is None or isinstance(random_state, Integral)
+        else None,
+    )
+
+
+_SHARED_DOC = """
+    Parameters
+    ----------
+    x : array-like of shape (n_datasets,), or sequence or mapping of CVDifferences
+        Mean difference ``A - B`` on each data set, or the records whose
+        means (over their successful splits) are used.
+    rope : float or tuple of (float, float), default=0.01
+        Region of practical equivalence in the scorer's units.
+    prior_strength : float, default=%(strength)s
+        Weight ``s >= 0`` of the pseudo-observation of the Dirichlet process.
+    prior_place : {"a", "rope", "b"}, default="rope"
+        Where the pseudo-observation lies: inside the rope (at 0), or
+        arbitrarily far on A's side ("a") or B's side ("b").
+    n_samples : int, default=50_000
+        Number of Monte Carlo draws.
+    random_state : int, Generator, RandomState or None, default=None
+        Seed of the draws; results depend only on it.
+
+    Returns
+    -------
+    DirichletProcessTestResult
+        With ``prob_a_better``, ``prob_equivalent``, ``prob_b_better`` (the
+        share of draws in which each outcome is the most probable), the draws
+        ``samples`` of shape (n_samples, 3) and ``decision(threshold)``.
+
+    References
+    ----------
+    .. [1] A. Benavoli, G. Corani, F. Mangili, M. Zaffalon and F. Ruggeri,
+       "A Bayesian Wilcoxon signed-rank test based on the Dirichlet process",
+       ICML 2014.
+    .. [2] A. Benavoli, G. Corani, J. Demsar and M. Zaffalon, "Time for a
+       change: a tutorial for comparing multiple classifiers through Bayesian
+       analysis", JMLR 18, 2017, §4.2.
+"""
+
+
+@validate_params(_PARAMETERS, prefer_skip_nested_validation=True)
+def sign_test(
+    x, *, rope=0.01, prior_strength=1.0, prior_place="rope", n_samples=50_000, random_state=None
+):
+    """Bayesian sign test of two models over many data sets.
+
+    Each draw of the Dirichlet weights gives the posterior probabilities that
+    a data set's mean difference lies above the rope (A better), inside it, or
+    below it (B better): ``theta_a = sum_i w_i [z_i > high]`` and so on.
+    %(shared)s
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import sign_test
+    >>> res = sign_test([0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026], random_state=0)
+    >>> round(res.prob_a_better, 2), round(res.prob_equivalent, 2), round(res.prob_b_better, 2)
+    (0.94, 0.06, 0.0)
+    """
+    return _dirichlet_process_test(
+        "sign", _SignKernel, x, rope, prior_strength, prior_place, n_samples, random_state
+    )
+
+
+@validate_params(_PARAMETERS, prefer_skip_nested_validation=True)
+def signed_rank_test(
+    x, *, rope=0.01, prior_strength=0.5, prior_place="rope", n_samples=50_000, random_state=None
+):
+    """Bayesian signed-rank test of two models over many data sets.
+
+    Like the sign test, but on the Walsh averages ``(z_i + z_j) / 2`` of all
+    pairs of data sets (``i = j`` included) weighted by ``w_i w_j``, which
+    makes it the Bayesian counterpart of the Wilcoxon signed-rank test. Cost:
+    O(q log q) once plus O(q) per draw.
+    %(shared)s
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import signed_rank_test
+    >>> res = signed_rank_test([0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026], random_state=0)
+    >>> round(res.prob_a_better, 2), round(res.prob_equivalent, 2), round(res.prob_b_better, 2)
+    (0.98, 0.02, 0.0)
+    """
+    return _dirichlet_process_test(
+        "signed-rank",
+        _SignedRankKernel,
+        x,
+        rope,
+        prior_strength,
+        prior_place,
+        n_samples,
+        random_state,
+    )
+
+
+sign_test.__doc__ = sign_test.__doc__ % {"shared": _SHARED_DOC % {"strength": "1.0"}}
+signed_rank_test.__doc__ = signed_rank_test.__doc__ % {"shared": _SHARED_DOC % {"strength": "0.5"}}
