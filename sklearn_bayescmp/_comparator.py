@@ -10,6 +10,7 @@ import math
 import time
 import traceback
 import warnings
+from collections.abc import Mapping
 from numbers import Integral, Real
 from typing import NamedTuple
 
@@ -26,7 +27,15 @@ from sklearn.utils.parallel import Parallel, delayed
 from sklearn.utils.validation import _check_method_params, check_is_fitted
 
 from ._differences import CVDifferences
-from .stats import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
+from .stats import (
+    NormalGammaPrior,
+    bayesian_correlated_ttest,
+    corrected_ttest,
+    poisson_test,
+    sign_test,
+    signed_rank_test,
+    wilcoxon_test,
+)
 
 _DEFAULT_N_SPLITS = 10
 _DEFAULT_N_REPEATS = 10
@@ -54,6 +63,8 @@ class SplitFailure(NamedTuple):
         Which estimator failed.
     error : str
         The formatted exception (or the reason the score was unusable).
+    dataset : str or None
+        The data set, for :meth:`RepeatedCVComparator.fit_datasets`.
     """
 
     split: int
@@ -61,6 +72,7 @@ class SplitFailure(NamedTuple):
     fold: int
     estimator: str
     error: str
+    dataset: str | None = None
 
 
 def _fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score):
@@ -108,6 +120,115 @@ def _fit_and_score_pair(
         _fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score)
         for estimator in (estimator_a, estimator_b)
     )
+
+
+class _SplitPlan(NamedTuple):
+    """One data set's data and splits, built once in the parent process."""
+
+    name: str | None
+    X: object
+    y: object
+    splits: list
+    repeat: np.ndarray
+    fold: np.ndarray
+    fit_params: dict
+
+
+class _PairedRun(NamedTuple):
+    """One data set's per-split outcomes, assembled into arrays."""
+
+    scores: np.ndarray  # (n_splits, 2): column 0 is A, column 1 is B
+    fit_times: np.ndarray
+    score_times: np.ndarray
+    failures: list
+    record: CVDifferences
+
+    @property
+    def n_failed(self):
+        return self.record.n_failed
+
+
+def _assemble(plan, outcomes):
+    """Arrays, failure records and the CVDifferences of one data set."""
+
+    def field(name):
+        return np.array([[getattr(side, name) for side in pair] for pair in outcomes], dtype=float)
+
+    scores = field("score")
+    failed = np.array([any(side.error is not None for side in pair) for pair in outcomes])
+    failures = [
+        SplitFailure(j, int(plan.repeat[j]), int(plan.fold[j]), estimator, side.error, plan.name)
+        for j, pair in enumerate(outcomes)
+        for estimator, side in zip("ab", pair, strict=True)
+        if side.error is not None
+    ]
+    record = CVDifferences(
+        np.where(failed, np.nan, scores[:, 0] - scores[:, 1]),
+        n_train=[len(train) for train, _ in plan.splits],
+        n_test=[len(test) for _, test in plan.splits],
+        repeat=plan.repeat,
+        fold=plan.fold,
+        scores_a=scores[:, 0],
+        scores_b=scores[:, 1],
+        name=plan.name,
+    )
+    return _PairedRun(scores, field("fit_time"), field("score_time"), failures, record)
+
+
+def _report_failures(runs, error_score):
+    """One counted warning for failed splits; an error if a data set keeps < 2."""
+    failures = [failure for run in runs for failure in run.failures]
+    if not failures:
+        return
+    by_side = {side: sum(f.estimator == side for f in failures) for side in "ab"}
+    first = failures[0]
+    where = "" if first.dataset is None else f", data set {first.dataset!r}"
+    details = (
+        f"estimator_a failed {by_side['a']} time(s), estimator_b {by_side['b']} time(s). "
+        f"First failure (estimator_{first.estimator}, split {first.split}{where}):\n{first.error}"
+    )
+    for run in runs:
+        n_ok = run.record.n_splits - run.n_failed
+        if n_ok < 2:
+            name = "" if run.record.name is None else f" on data set {run.record.name!r}"
+            raise ValueError(
+                f"{run.n_failed} of {run.record.n_splits} splits failed{name}, leaving {n_ok}; "
+                f"at least 2 are needed. {details}\nSet error_score='raise' to see the full "
+                "traceback of the first failure."
+            )
+    n_failed = sum(run.n_failed for run in runs)
+    n_splits = sum(run.record.n_splits for run in runs)
+    scope = "" if len(runs) == 1 else f" (over {len(runs)} data sets)"
+    warnings.warn(
+        f"{n_failed} of {n_splits} splits failed{scope} and are left out of both models' "
+        f"results (error_score={error_score!r}). {details}",
+        FitFailedWarning,
+        stacklevel=5,  # _report_failures < _run < fit < _fit_context wrapper < caller
+    )
+
+
+def _check_datasets(datasets):
+    """``{name: (X, y, groups)}`` from the argument of ``fit_datasets``."""
+    if not isinstance(datasets, Mapping):
+        raise TypeError(
+            "`datasets` must be a mapping name -> (X, y) or (X, y, groups); got "
+            f"{type(datasets).__name__}."
+        )
+    if not datasets:
+        raise ValueError("`datasets` is empty; pass at least one data set.")
+    entries = {}
+    for name, entry in datasets.items():
+        if not isinstance(entry, (tuple, list)) or len(entry) not in (2, 3):
+            raise ValueError(
+                f"`datasets[{name!r}]` must be a tuple (X, y) or (X, y, groups); got "
+                f"{type(entry).__name__}"
+                f"{f' of length {len(entry)}' if isinstance(entry, (tuple, list)) else ''}."
+            )
+        X, y, *rest = entry
+        entries[str(name)] = (X, y, rest[0] if rest else None)
+    if len(entries) != len(datasets):
+        raise ValueError("`datasets` has names that coincide as strings; make them unique.")
+    return entries
 
 
 def _split_layout(cv, n_splits):
@@ -195,7 +316,8 @@ class RepeatedCVComparator(BaseEstimator):
     n_splits_ : int
         Number of splits run.
     fit_errors_ : list of SplitFailure
-        Every failed fit or score: split, repeat, fold, estimator, error text.
+        Every failed fit or score: split, repeat, fold, estimator, error text
+        (and data set, after :meth:`fit_datasets`).
     n_failed_splits_ : int
         Splits left out of the analysis because a fit or score failed.
     cv_differences_ : CVDifferences
@@ -209,6 +331,12 @@ class RepeatedCVComparator(BaseEstimator):
         ``prior``.
     decision_ : {"a", "b", "equivalent", "undecided"}
         ``result_.decision(threshold)``.
+    datasets_ : dict of str to CVDifferences
+        Set by :meth:`fit_datasets` (instead of the attributes above, which
+        :meth:`fit` sets): one record per data set.
+    dataset_results_ : dict of str to BayesianCorrelatedTTestResult
+        Set by :meth:`fit_datasets`: the Bayesian correlated t-test of each
+        data set with the comparator's ``rope`` and ``prior``.
 
     See Also
     --------
@@ -305,14 +433,91 @@ class RepeatedCVComparator(BaseEstimator):
         -------
         self : RepeatedCVComparator
         """
-        X, y, groups = indexable(X, y, groups)
+        self._clear_fitted_attributes()
         scorer = self._check_scorer()
+        (run,) = self._run([self._plan(X, y, groups, fit_params=fit_params)], scorer)
+
+        self.n_splits_ = run.record.n_splits
+        self.scores_a_, self.scores_b_ = run.scores[:, 0], run.scores[:, 1]
+        self.differences_ = np.array(run.record.differences)
+        self.n_train_ = np.array(run.record.n_train)
+        self.n_test_ = np.array(run.record.n_test)
+        self.fit_times_, self.score_times_ = run.fit_times, run.score_times
+        self.fit_errors_ = run.failures
+        self.n_failed_splits_ = run.n_failed
+        self.cv_differences_ = run.record
+        self.cv_results_ = {
+            "test_score_a": self.scores_a_,
+            "test_score_b": self.scores_b_,
+            "difference": self.differences_,
+            "fit_time_a": self.fit_times_[:, 0],
+            "fit_time_b": self.fit_times_[:, 1],
+            "score_time_a": self.score_times_[:, 0],
+            "score_time_b": self.score_times_[:, 1],
+            "n_train": self.n_train_,
+            "n_test": self.n_test_,
+            "repeat": run.record.repeat,
+            "fold": run.record.fold,
+        }
+        self.result_ = self.bayesian_ttest()
+        self.decision_ = self.result_.decision(self.threshold)
+        return self
+
+    @_fit_context(prefer_skip_nested_validation=False)
+    def fit_datasets(self, datasets):
+        """Compare the two estimators on many data sets in one parallel run.
+
+        Every (data set, split) task goes into a single joblib dispatch, so
+        small data sets do not leave workers idle; the numbers do not depend
+        on ``n_jobs``. Each data set gets its own splits from ``cv`` (by
+        default a 10x10 repeated k-fold seeded with ``random_state``).
+
+        Parameters
+        ----------
+        datasets : mapping of str to tuple
+            ``{name: (X, y)}`` or ``{name: (X, y, groups)}``.
+
+        Returns
+        -------
+        self : RepeatedCVComparator
+            Fitted with ``datasets_`` (name -> :class:`CVDifferences`),
+            ``dataset_results_`` (name -> Bayesian correlated t-test) and
+            ``fit_errors_``; then use :meth:`poisson_test`,
+            :meth:`sign_test`, :meth:`signed_rank_test` or
+            :meth:`wilcoxon_test`.
+        """
+        self._clear_fitted_attributes()
+        entries = _check_datasets(datasets)
+        scorer = self._check_scorer()
+        plans = [self._plan(X, y, groups, name=name) for name, (X, y, groups) in entries.items()]
+        runs = self._run(plans, scorer)
+        self.datasets_ = {plan.name: run.record for plan, run in zip(plans, runs, strict=True)}
+        self.fit_errors_ = [failure for run in runs for failure in run.failures]
+        self.dataset_results_ = {
+            name: bayesian_correlated_ttest(
+                record, rope=self.rope, prior=self.prior, nan_policy="omit"
+            )
+            for name, record in self.datasets_.items()
+        }
+        return self
+
+    def _clear_fitted_attributes(self):
+        """A refit starts clean: drop what a previous fit (of either kind) left."""
+        for name in [key for key in vars(self) if key.endswith("_") and not key.startswith("_")]:
+            delattr(self, name)
+
+    def _plan(self, X, y, groups, *, name=None, fit_params=None):
+        X, y, groups = indexable(X, y, groups)
         cv = self._check_cv(y)
         splits = list(cv.split(X, y, groups))
         if not splits:
-            raise ValueError(f"`cv` yielded no splits; got cv={self.cv!r}.")
+            where = "" if name is None else f" for data set {name!r}"
+            raise ValueError(f"`cv` yielded no splits{where}; got cv={self.cv!r}.")
         repeat, fold = _split_layout(cv, len(splits))
+        return _SplitPlan(name, X, y, splits, repeat, fold, fit_params or {})
 
+    def _run(self, plans, scorer):
+        """All (data set, split) tasks in one dispatch; one run per data set."""
         parallel = Parallel(
             n_jobs=self.n_jobs, verbose=self.verbose, pre_dispatch=self.pre_dispatch
         )
@@ -320,22 +525,24 @@ class RepeatedCVComparator(BaseEstimator):
             delayed(_fit_and_score_pair)(
                 clone(self.estimator_a),
                 clone(self.estimator_b),
-                X,
-                y,
+                plan.X,
+                plan.y,
                 train,
                 test,
                 scorer,
-                fit_params,
+                plan.fit_params,
                 self.error_score,
             )
-            for train, test in splits
+            for plan in plans
+            for train, test in plan.splits
         )
-
-        self._store_outcomes(outcomes, splits, repeat, fold)
-        self._report_failures()
-        self.result_ = self.bayesian_ttest()
-        self.decision_ = self.result_.decision(self.threshold)
-        return self
+        runs, start = [], 0
+        for plan in plans:
+            stop = start + len(plan.splits)
+            runs.append(_assemble(plan, outcomes[start:stop]))
+            start = stop
+        _report_failures(runs, self.error_score)
+        return runs
 
     def _check_scorer(self):
         if self.scoring is None:
@@ -363,77 +570,6 @@ class RepeatedCVComparator(BaseEstimator):
             n_splits=_DEFAULT_N_SPLITS,
             n_repeats=_DEFAULT_N_REPEATS,
             random_state=self.random_state,
-        )
-
-    def _store_outcomes(self, outcomes, splits, repeat, fold):
-        """Fitted attributes from the per-split ``(outcome_a, outcome_b)`` pairs."""
-
-        def field(name):  # shape (n_splits, 2): column 0 is A, column 1 is B
-            return np.array(
-                [[getattr(side, name) for side in pair] for pair in outcomes], dtype=float
-            )
-
-        scores = field("score")
-        failed = np.array([any(side.error is not None for side in pair) for pair in outcomes])
-
-        self.n_splits_ = len(splits)
-        self.scores_a_, self.scores_b_ = scores[:, 0], scores[:, 1]
-        self.differences_ = np.where(failed, np.nan, self.scores_a_ - self.scores_b_)
-        self.n_train_ = np.array([len(train) for train, _ in splits])
-        self.n_test_ = np.array([len(test) for _, test in splits])
-        self.fit_times_ = field("fit_time")
-        self.score_times_ = field("score_time")
-        self.fit_errors_ = [
-            SplitFailure(j, int(repeat[j]), int(fold[j]), estimator, side.error)
-            for j, pair in enumerate(outcomes)
-            for estimator, side in zip("ab", pair, strict=True)
-            if side.error is not None
-        ]
-        self.n_failed_splits_ = int(failed.sum())
-        self.cv_differences_ = CVDifferences(
-            self.differences_,
-            n_train=self.n_train_,
-            n_test=self.n_test_,
-            repeat=repeat,
-            fold=fold,
-            scores_a=self.scores_a_,
-            scores_b=self.scores_b_,
-        )
-        self.cv_results_ = {
-            "test_score_a": self.scores_a_,
-            "test_score_b": self.scores_b_,
-            "difference": self.differences_,
-            "fit_time_a": self.fit_times_[:, 0],
-            "fit_time_b": self.fit_times_[:, 1],
-            "score_time_a": self.score_times_[:, 0],
-            "score_time_b": self.score_times_[:, 1],
-            "n_train": self.n_train_,
-            "n_test": self.n_test_,
-            "repeat": self.cv_differences_.repeat,
-            "fold": self.cv_differences_.fold,
-        }
-
-    def _report_failures(self):
-        if not self.fit_errors_:
-            return
-        n_ok = self.n_splits_ - self.n_failed_splits_
-        by_side = {side: sum(f.estimator == side for f in self.fit_errors_) for side in "ab"}
-        first = self.fit_errors_[0]
-        details = (
-            f"estimator_a failed {by_side['a']} time(s), estimator_b {by_side['b']} time(s). "
-            f"First failure (estimator_{first.estimator}, split {first.split}):\n{first.error}"
-        )
-        if n_ok < 2:
-            raise ValueError(
-                f"{self.n_failed_splits_} of {self.n_splits_} splits failed, leaving {n_ok}; "
-                f"at least 2 are needed. {details}\nSet error_score='raise' to see the "
-                "full traceback of the first failure."
-            )
-        warnings.warn(
-            f"{self.n_failed_splits_} of {self.n_splits_} splits failed and are left out "
-            f"of both models' results (error_score={self.error_score!r}). {details}",
-            FitFailedWarning,
-            stacklevel=4,  # _report_failures < fit < _fit_context wrapper < caller
         )
 
     def corrected_ttest(self, alternative="two-sided"):
@@ -474,6 +610,93 @@ class RepeatedCVComparator(BaseEstimator):
             prior=self.prior if prior is None else prior,
             nan_policy="omit",
         )
+
+    def _fitted_datasets(self):
+        check_is_fitted(
+            self,
+            "datasets_",
+            msg="This %(name)s has no results on several data sets; call fit_datasets first.",
+        )
+        return self.datasets_
+
+    def poisson_test(self, *, rope=None, prior=None):
+        """Poisson-binomial test over the data sets of :meth:`fit_datasets`.
+
+        Parameters
+        ----------
+        rope : float or tuple of (float, float), default=None
+            None uses the comparator's ``rope`` (a rope-aware test, where each
+            data set is a three-outcome trial); 0 gives the original test.
+        prior : NormalGammaPrior, default=None
+            None uses the comparator's ``prior``.
+
+        Returns
+        -------
+        PoissonTestResult
+            See :func:`sklearn_bayescmp.stats.poisson_test`.
+        """
+        return poisson_test(
+            self._fitted_datasets(),
+            rope=self.rope if rope is None else rope,
+            prior=self.prior if prior is None else prior,
+        )
+
+    def sign_test(self, *, rope=None, **kwargs):
+        """Bayesian sign test over the data sets of :meth:`fit_datasets`.
+
+        Parameters
+        ----------
+        rope : float or tuple of (float, float), default=None
+            None uses the comparator's ``rope``.
+        **kwargs : dict
+            Other arguments of :func:`sklearn_bayescmp.stats.sign_test`
+            (``prior_strength``, ``prior_place``, ``n_samples``,
+            ``random_state``; the latter defaults to the comparator's).
+
+        Returns
+        -------
+        DirichletProcessTestResult
+        """
+        kwargs.setdefault("random_state", self.random_state)
+        return sign_test(
+            self._fitted_datasets(), rope=self.rope if rope is None else rope, **kwargs
+        )
+
+    def signed_rank_test(self, *, rope=None, **kwargs):
+        """Bayesian signed-rank test over the data sets of :meth:`fit_datasets`.
+
+        Parameters
+        ----------
+        rope : float or tuple of (float, float), default=None
+            None uses the comparator's ``rope``.
+        **kwargs : dict
+            Other arguments of :func:`sklearn_bayescmp.stats.signed_rank_test`
+            (``prior_strength``, ``prior_place``, ``n_samples``,
+            ``random_state``; the latter defaults to the comparator's).
+
+        Returns
+        -------
+        DirichletProcessTestResult
+        """
+        kwargs.setdefault("random_state", self.random_state)
+        return signed_rank_test(
+            self._fitted_datasets(), rope=self.rope if rope is None else rope, **kwargs
+        )
+
+    def wilcoxon_test(self, **kwargs):
+        """Wilcoxon signed-rank test on the mean differences of the data sets.
+
+        Parameters
+        ----------
+        **kwargs : dict
+            Arguments of :func:`sklearn_bayescmp.stats.wilcoxon_test`
+            (``alternative``).
+
+        Returns
+        -------
+        WilcoxonTestResult
+        """
+        return wilcoxon_test(self._fitted_datasets(), **kwargs)
 
     def summary(self):
         """Readable report of the comparison.

@@ -1,0 +1,222 @@
+"""Tests of the Bayesian sign and signed-rank tests."""
+
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy import stats
+from sklearn.utils._param_validation import InvalidParameterError
+
+from sklearn_bayescmp import CVDifferences
+from sklearn_bayescmp.stats import sign_test, signed_rank_test
+from sklearn_bayescmp.stats import _sign
+
+BACKENDS = [sign_test, signed_rank_test]
+PLACES = {"a": np.inf, "rope": 0.0, "b": -np.inf}
+
+
+def _weights(random_state, n_samples, q, prior_strength):
+    """The normalised Dirichlet weights the back end draws, rebuilt independently."""
+    blocks = []
+    for rng, size in _sign.chunk_generators(random_state, n_samples):
+        for block in _sign.dirichlet_weight_blocks(rng, size, q, prior_strength, 1 << 12):
+            blocks.append(block / block.sum(axis=1, keepdims=True))
+    return np.concatenate(blocks)
+
+
+def _naive_signed_rank(z, weights, rope):
+    """O(q^2) per draw, straight from the definition."""
+    low, high = rope
+    walsh = (z[:, None] + z[None, :]) / 2
+    above, below = (walsh > high).astype(float), (walsh < low).astype(float)
+    theta_a = np.einsum("si,ij,sj->s", weights, above, weights)
+    theta_b = np.einsum("si,ij,sj->s", weights, below, weights)
+    return np.column_stack([theta_a, 1 - theta_a - theta_b, theta_b])
+
+
+# --------------------------------------------------------------------------
+# test_input_validation
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "x, kwargs, error, message",
+    [
+        ([], {}, ValueError, "`x` is empty"),
+        ([0.1, np.nan], {}, ValueError, "`x` contains 1 NaN or infinite value(s)"),
+        ([[0.1, 0.2]], {}, ValueError, "`x` must be 1-D"),
+        (["a", "b"], {}, TypeError, "`x` must be numeric"),
+        ([0.1, 0.2], {"rope": (0.01, 0.02)}, ValueError, "low <= 0 <= high"),
+    ],
+)
+def test_input_validation_data(backend, x, kwargs, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        backend(x, **kwargs)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+@pytest.mark.parametrize(
+    "kwargs, name",
+    [
+        ({"prior_place": "left"}, "prior_place"),
+        ({"prior_strength": -1.0}, "prior_strength"),
+        ({"n_samples": 0}, "n_samples"),
+        ({"rope": -0.01}, "rope"),
+        ({"random_state": "seed"}, "random_state"),
+    ],
+)
+def test_input_validation_parameters(backend, kwargs, name):
+    with pytest.raises(InvalidParameterError, match=f"The '{name}' parameter"):
+        backend([0.1, 0.2], **kwargs)
+
+
+# --------------------------------------------------------------------------
+# test_against_reference
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("prior_place", ["a", "rope", "b"])
+@pytest.mark.parametrize("rope", [0.0, 0.01, (-0.02, 0.005)])
+def test_signed_rank_equals_naive_quadratic_draw_for_draw(prior_place, rope):
+    # Ties, duplicates and values exactly on the rope's edges included.
+    x = np.array([0.01, -0.01, 0.0, 0.02, 0.02, -0.005, 0.005, 0.013, -0.03, 0.1, 0.01])
+    res = signed_rank_test(
+        x, rope=rope, prior_strength=0.7, prior_place=prior_place, n_samples=3000, random_state=4
+    )
+    weights = _weights(4, 3000, x.size, 0.7)
+    z = np.concatenate([[PLACES[prior_place]], x])
+    bounds = (-rope, rope) if np.isscalar(rope) else rope
+    np.testing.assert_allclose(res.samples, _naive_signed_rank(z, weights, bounds), atol=1e-12)
+
+
+@pytest.mark.parametrize("prior_place", ["a", "rope", "b"])
+def test_sign_equals_direct_weighted_counts(prior_place):
+    x = np.array([0.01, -0.01, 0.0, 0.02, -0.005, 0.013, -0.03])
+    res = sign_test(x, prior_place=prior_place, n_samples=2000, random_state=1)
+    weights = _weights(1, 2000, x.size, 1.0)
+    z = np.concatenate([[PLACES[prior_place]], x])
+    expected = np.column_stack(
+        [weights @ (z > 0.01), weights @ ((z >= -0.01) & (z <= 0.01)), weights @ (z < -0.01)]
+    )
+    np.testing.assert_allclose(res.samples, expected, atol=1e-12)
+
+
+def test_sign_test_matches_its_closed_form_dirichlet():
+    # Aggregating Dirichlet weights by region gives Dirichlet(n_a, n_eq + s, n_b)
+    # with the pseudo-observation in the rope.
+    x = np.array([0.03] * 6 + [0.0] * 3 + [-0.02] * 2)
+    s = 1.5
+    res = sign_test(x, prior_strength=s, n_samples=50_000, random_state=0)
+    alpha = np.array([6, 3 + s, 2])
+    mean = alpha / alpha.sum()
+    var = mean * (1 - mean) / (alpha.sum() + 1)
+    n = res.n_samples
+    assert np.all(np.abs(res.samples.mean(axis=0) - mean) <= 4 * np.sqrt(var / n))
+    np.testing.assert_allclose(res.samples.var(axis=0), var, rtol=0.05)
+    # Two outcomes only (no data in the rope, prior on B): theta_a ~ Beta(n_a, n_b + s)
+    # and P(A better) = P(theta_a > 1/2).
+    two = sign_test(x[x != 0], prior_strength=s, prior_place="b", random_state=0)
+    exact = stats.beta.sf(0.5, 6, 2 + s)
+    se = np.sqrt(exact * (1 - exact) / two.n_samples)
+    assert two.prob_equivalent == 0.0
+    assert two.prob_a_better == pytest.approx(exact, abs=4 * se)
+
+
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_against_baycomp(seed):
+    import baycomp  # test-only dependency (the "test" extra)
+
+    # Continuous data: no Walsh average lands exactly on the rope's edge,
+    # where baycomp splits the mass in half and we count it as equivalent.
+    x = np.random.default_rng(seed).normal(0.012, 0.015, 12)
+    zeros = np.zeros_like(x)
+    for ours, theirs, prior in [
+        (signed_rank_test, baycomp.SignedRankTest, 0.5),
+        (sign_test, baycomp.SignTest, 1.0),
+    ]:
+        res = ours(x, rope=0.01, prior_strength=prior, random_state=seed)
+        # baycomp's "left" is its first argument being better: our A.
+        reference = theirs.probs(x, zeros, rope=0.01, random_state=seed)
+        observed = (res.prob_a_better, res.prob_equivalent, res.prob_b_better)
+        # Two independent 50,000-draw estimates: SE of the gap <= 0.0032.
+        assert observed == pytest.approx(tuple(reference), abs=0.013)
+
+
+# --------------------------------------------------------------------------
+# test_edge_cases and invariants
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_swapping_a_and_b_mirrors_draw_for_draw(backend):
+    x = np.random.default_rng(5).normal(0.004, 0.02, 25)
+    res = backend(x, prior_place="a", n_samples=5000, random_state=7)
+    mirror = backend(-x, prior_place="b", n_samples=5000, random_state=7)
+    np.testing.assert_allclose(mirror.samples, res.samples[:, ::-1], atol=1e-12)
+    assert (mirror.prob_a_better, mirror.prob_b_better) == (res.prob_b_better, res.prob_a_better)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_results_depend_only_on_random_state(backend, monkeypatch):
+    x = np.random.default_rng(6).normal(0.0, 0.02, 40)
+    reference = backend(x, n_samples=9000, random_state=3)
+    monkeypatch.setattr(_sign, "cpu_count", lambda: 1)  # one thread
+    monkeypatch.setattr(_sign, "_BLOCK_ELEMENTS", 100)  # tiny blocks
+    serial = backend(x, n_samples=9000, random_state=3)
+    np.testing.assert_array_equal(serial.samples, reference.samples)
+    assert reference.random_state == 3
+    other = backend(x, n_samples=9000, random_state=4)
+    assert not np.array_equal(other.samples, reference.samples)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_records_are_averaged_over_successful_splits(backend):
+    records = {
+        "a": CVDifferences([0.02, np.nan, 0.04], n_train=9, n_test=1),
+        "b": CVDifferences([0.01, 0.03], n_train=9, n_test=1),
+    }
+    res = backend(records, n_samples=100, random_state=0)
+    np.testing.assert_allclose(res.means, [0.03, 0.02])
+    assert res.names == ("a", "b")
+    same = backend([0.03, 0.02], n_samples=100, random_state=0)
+    np.testing.assert_array_equal(res.samples, same.samples)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_single_dataset_and_zero_prior(backend):
+    res = backend([0.05], prior_strength=0.0, n_samples=500, random_state=0)
+    # One data set far above the rope and no prior: theta_a = 1 in every draw.
+    assert res.prob_a_better == 1.0
+    np.testing.assert_allclose(res.samples, np.tile([1.0, 0.0, 0.0], (500, 1)))
+
+
+def test_summary_and_repr():
+    res = signed_rank_test([0.031, 0.023, 0.047, -0.004], n_samples=1000, random_state=0)
+    assert res.summary().startswith("Bayesian signed-rank test over 4 data sets")
+    assert repr(res).startswith("DirichletProcessTestResult(prob_a_better=")
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    x=st.lists(st.floats(-0.1, 0.1, allow_subnormal=False), min_size=1, max_size=15),
+    ropes=st.tuples(st.floats(0, 0.05), st.floats(0, 0.05)),
+    place=st.sampled_from(["a", "rope", "b"]),
+    seed=st.integers(0, 2**16),
+)
+def test_invariants(x, ropes, place, seed):
+    narrow, wide = sorted(ropes)
+    for backend in BACKENDS:
+        small = backend(x, rope=narrow, prior_place=place, n_samples=300, random_state=seed)
+        large = backend(x, rope=wide, prior_place=place, n_samples=300, random_state=seed)
+        for res in (small, large):
+            probs = (res.prob_a_better, res.prob_equivalent, res.prob_b_better)
+            assert sum(probs) == pytest.approx(1.0)
+            np.testing.assert_allclose(res.samples.sum(axis=1), 1.0, atol=1e-12)
+            assert np.all(res.samples >= -1e-12)
+        # Same weights, wider rope: theta_equivalent grows in every draw.
+        assert np.all(large.samples[:, 1] >= small.samples[:, 1] - 1e-12)
+        assert large.prob_equivalent >= small.prob_equivalent
