@@ -25,7 +25,13 @@ from sklearn.svm import SVC
 from sklearn.utils._param_validation import InvalidParameterError
 
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator
-from sklearn_bayescmp.stats import NormalGammaPrior, bayesian_correlated_ttest
+from sklearn_bayescmp.stats import (
+    NormalGammaPrior,
+    bayesian_correlated_ttest,
+    poisson_test,
+    signed_rank_test,
+    wilcoxon_test,
+)
 from tests._estimators import FailOnSample, WeightSum
 
 
@@ -362,3 +368,125 @@ def test_non_finite_scores_count_as_failures(indexed_binary_data):
         RepeatedCVComparator(
             GaussianNB(), DummyClassifier(), cv=cv, scoring=scorer, error_score="raise"
         ).fit(X, y)
+
+
+# --------------------------------------------------------------------------
+# fit_datasets
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def collection():
+    from sklearn.datasets import load_iris, load_wine, make_classification
+
+    X_iris, y_iris = load_iris(return_X_y=True)
+    X_wine, y_wine = load_wine(return_X_y=True)
+    X_made, y_made = make_classification(n_samples=120, n_features=6, random_state=0)
+    return {"iris": (X_iris, y_iris), "wine": (X_wine, y_wine), "made": (X_made, y_made)}
+
+
+def _small_comparator(**params):
+    return RepeatedCVComparator(
+        GaussianNB(),
+        _scaled_logistic(),
+        cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
+        **params,
+    )
+
+
+def test_fit_datasets_equals_one_fit_per_dataset(collection):
+    many = _small_comparator(rope=0.02).fit_datasets(collection)
+    assert list(many.datasets_) == ["iris", "wine", "made"]
+    for name, (X, y) in collection.items():
+        single = _small_comparator(rope=0.02).fit(X, y)
+        record = many.datasets_[name]
+        assert record.name == name
+        np.testing.assert_array_equal(record.differences, single.differences_)
+        np.testing.assert_array_equal(record.scores_a, single.scores_a_)
+        assert many.dataset_results_[name] == single.result_
+    assert not hasattr(many, "differences_")  # single-data-set attributes are not set
+
+
+def test_fit_datasets_does_not_depend_on_n_jobs(collection):
+    serial = _small_comparator(n_jobs=1).fit_datasets(collection)
+    parallel = _small_comparator(n_jobs=2).fit_datasets(collection)
+    for name in collection:
+        assert serial.datasets_[name] == parallel.datasets_[name]
+
+
+def test_multi_dataset_methods_forward_rope_and_options(collection):
+    cmp = _small_comparator(rope=0.03, random_state=5).fit_datasets(collection)
+    records = list(cmp.datasets_.values())
+    assert cmp.poisson_test().rope == (-0.03, 0.03)
+    assert cmp.poisson_test(rope=0).prob_equivalent == 0.0
+    assert cmp.poisson_test().prob_a_better == poisson_test(records, rope=0.03).prob_a_better
+    res = cmp.signed_rank_test(n_samples=500)
+    assert res.rope == (-0.03, 0.03) and res.n_samples == 500 and res.random_state == 5
+    np.testing.assert_array_equal(
+        res.samples, signed_rank_test(records, rope=0.03, n_samples=500, random_state=5).samples
+    )
+    assert cmp.sign_test(rope=0.01, random_state=1, prior_place="b").prior_place == "b"
+    assert cmp.wilcoxon_test(alternative="greater").pvalue == (
+        wilcoxon_test(records, alternative="greater").pvalue
+    )
+
+
+def test_groups_in_fit_datasets(collection):
+    X, y = collection["iris"]
+    groups = np.arange(len(y)) % 3
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=LeaveOneGroupOut())
+    cmp.fit_datasets({"grouped": (X, y, groups), "again": (X, y, groups)})
+    assert cmp.datasets_["grouped"].n_splits == 3
+    assert cmp.datasets_["grouped"].n_test.tolist() == [50, 50, 50]
+
+
+@pytest.mark.parametrize(
+    "datasets, error, message",
+    [
+        ([(np.ones((4, 2)), np.ones(4))], TypeError, "`datasets` must be a mapping name -> (X, y)"),
+        ({}, ValueError, "`datasets` is empty"),
+        ({"x": np.ones((4, 2))}, ValueError, "`datasets['x']` must be a tuple (X, y)"),
+        ({"x": (1, 2, 3, 4)}, ValueError, "got tuple of length 4"),
+    ],
+)
+def test_fit_datasets_input_validation(datasets, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        _small_comparator().fit_datasets(datasets)
+
+
+def test_methods_need_the_matching_fit(collection):
+    X, y = collection["iris"]
+    fitted_one = _small_comparator().fit(X, y)
+    with pytest.raises(NotFittedError, match="call fit_datasets first"):
+        fitted_one.poisson_test()
+    fitted_one.fit_datasets(collection)
+    # A refit starts clean: no stale single-data-set attributes.
+    assert not hasattr(fitted_one, "result_") and hasattr(fitted_one, "datasets_")
+    with pytest.raises(NotFittedError):
+        fitted_one.corrected_ttest()
+    fitted_one.fit(X, y)
+    assert not hasattr(fitted_one, "datasets_")
+
+
+def test_fit_datasets_failures(indexed_binary_data):
+    X, y = indexed_binary_data
+    cmp = RepeatedCVComparator(
+        FailOnSample(sample=0),
+        DummyClassifier(),
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+        scoring="accuracy",
+    )
+    with pytest.warns(
+        FitFailedWarning, match=re.escape("4 of 12 splits failed (over 2 data sets)")
+    ):
+        cmp.fit_datasets({"first": (X, y), "second": (X, y)})
+    assert {f.dataset for f in cmp.fit_errors_} == {"first", "second"}
+    assert cmp.datasets_["first"].n_failed == 2
+    assert cmp.dataset_results_["first"].n_omitted == 2
+    always = RepeatedCVComparator(
+        DummyClassifier(),
+        FailOnSample(when="always"),
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+    )
+    with pytest.raises(ValueError, match=re.escape("6 of 6 splits failed on data set 'first'")):
+        always.fit_datasets({"first": (X, y), "second": (X, y)})

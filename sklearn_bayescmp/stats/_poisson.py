@@ -24,7 +24,12 @@ from sklearn.utils._param_validation import Interval, validate_params
 from .._results import PoissonTestResult
 from ..utils._validation import check_rope
 from ._collection import check_collection
-from ._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
+from ._correlated_t import (
+    NormalGammaPrior,
+    _posterior_parameters,
+    _student_outcome_probabilities,
+    collection_statistics,
+)
 
 
 def majority_probabilities(outcome_probabilities):
@@ -103,14 +108,9 @@ def poisson_test(datasets, *, rope=0.0, prior=None):
     """
     names, records = check_collection(datasets)
     rope = check_rope(rope)
-    outcome_probabilities = np.array(
-        [
-            bayesian_correlated_ttest(
-                record, rope=rope, prior=prior, nan_policy="omit"
-            )._outcome_probabilities()
-            for record in records
-        ]
-    )
+    # The Bayesian correlated t-test of every data set at once.
+    posterior = _posterior_parameters(collection_statistics(records, names), prior)
+    outcome_probabilities = _student_outcome_probabilities(*posterior, rope)
     prob_a, prob_eq, prob_b = majority_probabilities(outcome_probabilities)
     if len(records) % 2 == 1 and not outcome_probabilities[:, 1].any():
         # Two possible outcomes and an odd number of trials: one has a majority.

@@ -18,7 +18,9 @@ def test_wilcoxon_equals_scipy(alternative):
 
 
 def test_wilcoxon_on_records_and_mirror():
-    records = [CVDifferences([0.01 * i, 0.01 * i + 0.002], n_train=9, n_test=1) for i in range(-2, 6)]
+    records = [
+        CVDifferences([0.01 * i, 0.01 * i + 0.002], n_train=9, n_test=1) for i in range(-2, 6)
+    ]
     res = wilcoxon_test(records, alternative="greater")
     means = [0.01 * i + 0.001 for i in range(-2, 6)]
     assert res.pvalue == pytest.approx(stats.wilcoxon(means, alternative="greater").pvalue)

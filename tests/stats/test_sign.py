@@ -10,8 +10,7 @@ from scipy import stats
 from sklearn.utils._param_validation import InvalidParameterError
 
 from sklearn_bayescmp import CVDifferences
-from sklearn_bayescmp.stats import sign_test, signed_rank_test
-from sklearn_bayescmp.stats import _sign
+from sklearn_bayescmp.stats import _sign, sign_test, signed_rank_test
 
 BACKENDS = [sign_test, signed_rank_test]
 PLACES = {"a": np.inf, "rope": 0.0, "b": -np.inf}
