@@ -1,0 +1,98 @@
+"""
+===========================================
+Comparing two classifiers on many data sets
+===========================================
+
+Is logistic regression better than naive Bayes *in general*, not just on one
+data set? We run paired 10 x 10 cross-validation on ten data sets (four bundled
+with scikit-learn, six generated) in one parallel dispatch, then apply the four
+tests for many data sets side by side:
+
+- the **Poisson-binomial test**, which keeps each data set's uncertainty (its
+  Bayesian correlated t-test) and asks on how many data sets A wins;
+- the **Bayesian sign test** and **signed-rank test**, which use only each data
+  set's mean difference, with a rope;
+- the **Wilcoxon signed-rank test**, the frequentist reference.
+"""
+
+# %%
+# One run over all data sets
+# --------------------------
+# ``fit_datasets`` sends every (data set, split) pair to joblib at once, so
+# small data sets do not leave workers idle.
+
+from sklearn.datasets import (
+    load_breast_cancer,
+    load_digits,
+    load_iris,
+    load_wine,
+    make_classification,
+)
+from sklearn.linear_model import LogisticRegression
+from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+
+from sklearn_bayescmp import RepeatedCVComparator
+
+datasets = {
+    "iris": load_iris(return_X_y=True),
+    "wine": load_wine(return_X_y=True),
+    "breast cancer": load_breast_cancer(return_X_y=True),
+    "digits": load_digits(return_X_y=True),
+}
+for seed in range(6):
+    datasets[f"generated {seed}"] = make_classification(
+        n_samples=200, n_features=8, n_informative=3 + seed % 3, flip_y=0.05, random_state=seed
+    )
+
+comparator = RepeatedCVComparator(
+    make_pipeline(StandardScaler(), LogisticRegression(max_iter=1000)),  # A
+    GaussianNB(),  # B
+    scoring="accuracy",
+    rope=0.01,
+    n_jobs=-1,
+    random_state=0,
+).fit_datasets(datasets)
+
+# %%
+# Each data set on its own
+# ------------------------
+# The Bayesian correlated t-test of every data set (rope of one accuracy point).
+
+print(f"{'data set':<14} {'mean A-B':>9} {'P(A)':>6} {'P(eq)':>6} {'P(B)':>6}  decision")
+for name, result in comparator.dataset_results_.items():
+    print(
+        f"{name:<14} {result.loc:>9.4f} {result.prob_a_better:>6.3f} "
+        f"{result.prob_equivalent:>6.3f} {result.prob_b_better:>6.3f}  {result.decision()}"
+    )
+
+# %%
+# The four tests for many data sets
+# ---------------------------------
+
+poisson = comparator.poisson_test()
+sign = comparator.sign_test()
+signed_rank = comparator.signed_rank_test()
+wilcoxon = comparator.wilcoxon_test()
+print(poisson.summary(), sign.summary(), signed_rank.summary(), wilcoxon.summary(), sep="\n\n")
+
+# %%
+# When do they disagree?
+# ----------------------
+# - The **Wilcoxon** test only asks whether the median difference is zero: it
+#   can reject with differences far too small to matter, and it cannot say
+#   that two models are equivalent.
+# - The **sign** and **signed-rank** tests estimate how likely a *new* data set
+#   is to fall above, inside or below the rope. They only see each data set's
+#   mean, so a data set where the difference is tiny but very certain counts as
+#   much as one where it is large but noisy. The signed-rank test also uses the
+#   sizes of the differences (through the Walsh averages), so a few large wins
+#   weigh more than in the sign test.
+# - The **Poisson-binomial** test keeps each data set's uncertainty: a data set
+#   whose cross-validation cannot separate the models counts as a coin flip.
+#   Its question is different too: on how many of *these* data sets is A
+#   better, not what happens on the next one.
+#
+# With few data sets, the Bayesian tests with a rope are often "undecided":
+# the honest answer when the evidence is thin.
