@@ -657,10 +657,7 @@ class RepeatedCVComparator(BaseEstimator):
         -------
         DirichletProcessTestResult
         """
-        kwargs.setdefault("random_state", self.random_state)
-        return sign_test(
-            self._fitted_datasets(), rope=self.rope if rope is None else rope, **kwargs
-        )
+        return self._dirichlet_process_test(sign_test, rope, kwargs)
 
     def signed_rank_test(self, *, rope=None, **kwargs):
         """Bayesian signed-rank test over the data sets of :meth:`fit_datasets`.
@@ -678,10 +675,12 @@ class RepeatedCVComparator(BaseEstimator):
         -------
         DirichletProcessTestResult
         """
+        return self._dirichlet_process_test(signed_rank_test, rope, kwargs)
+
+    def _dirichlet_process_test(self, backend, rope, kwargs):
         kwargs.setdefault("random_state", self.random_state)
-        return signed_rank_test(
-            self._fitted_datasets(), rope=self.rope if rope is None else rope, **kwargs
-        )
+        rope = self.rope if rope is None else rope
+        return backend(self._fitted_datasets(), rope=rope, **kwargs)
 
     def wilcoxon_test(self, **kwargs):
         """Wilcoxon signed-rank test on the mean differences of the data sets.

@@ -104,34 +104,19 @@ def _first_index_where(z_sorted, predicate):
     return index
 
 
-class _Above:
-    """``(z_i + z_j) / 2 > high``, monotone increasing in ``z_j``."""
+class _WalshExceeds:
+    """``(z_i + z_j) / 2 > bound`` (``strict``) or ``>= bound``; monotone in ``z_j``."""
 
-    side = "right"
-
-    def __init__(self, high):
-        self.high = high
-
-    def threshold(self, z):
-        return 2 * self.high - z
-
-    def __call__(self, z_i, z_j):
-        return (z_i + z_j) / 2 > self.high
-
-
-class _NotBelow:
-    """``(z_i + z_j) / 2 >= low``: the first j *not* below the rope."""
-
-    side = "left"
-
-    def __init__(self, low):
-        self.low = low
+    def __init__(self, bound, *, strict):
+        self.bound, self.strict = bound, strict
+        self.side = "right" if strict else "left"  # for the searchsorted start
 
     def threshold(self, z):
-        return 2 * self.low - z
+        return 2 * self.bound - z
 
     def __call__(self, z_i, z_j):
-        return (z_i + z_j) / 2 >= self.low
+        walsh = (z_i + z_j) / 2
+        return walsh > self.bound if self.strict else walsh >= self.bound
 
 
 class _SignKernel:
@@ -155,8 +140,8 @@ class _SignedRankKernel:
         low, high = rope
         self.order = np.argsort(z, kind="stable")
         z_sorted = z[self.order]
-        self.first_above = _first_index_where(z_sorted, _Above(high))
-        self.first_not_below = _first_index_where(z_sorted, _NotBelow(low))
+        self.first_above = _first_index_where(z_sorted, _WalshExceeds(high, strict=True))
+        self.first_not_below = _first_index_where(z_sorted, _WalshExceeds(low, strict=False))
 
     def __call__(self, weight_blocks):
         buffers = None
