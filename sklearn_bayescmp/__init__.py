@@ -10,10 +10,11 @@ from ._differences import CVDifferences
 from ._results import (
     BayesianCorrelatedTTestResult,
     ConfidenceInterval,
-    CorrectedTTestResult,
     CredibleInterval,
     DirichletProcessTestResult,
+    FTestResult,
     PoissonTestResult,
+    TTestResult,
     WilcoxonTestResult,
 )
 
@@ -23,9 +24,10 @@ __all__ = [
     "BayesianCorrelatedTTestResult",
     "CVDifferences",
     "ConfidenceInterval",
-    "CorrectedTTestResult",
+    "TTestResult",
     "CredibleInterval",
     "DirichletProcessTestResult",
+    "FTestResult",
     "PoissonTestResult",
     "RepeatedCVComparator",
     "WilcoxonTestResult",

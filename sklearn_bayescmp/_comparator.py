@@ -30,7 +30,10 @@ from ._differences import CVDifferences
 from .stats import (
     NormalGammaPrior,
     bayesian_correlated_ttest,
+    combined_ftest_5x2cv,
     corrected_ttest,
+    paired_ttest,
+    paired_ttest_5x2cv,
     poisson_test,
     sign_test,
     signed_rank_test,
@@ -582,11 +585,72 @@ class RepeatedCVComparator(BaseEstimator):
 
         Returns
         -------
-        CorrectedTTestResult
-            See :func:`sklearn_bayescmp.stats.corrected_ttest`.
+        TTestResult
+            See :func:`sklearn_bayescmp.stats.corrected_ttest`; with random
+            splits (``ShuffleSplit``) it is the corrected resampled t-test.
         """
         check_is_fitted(self, "cv_differences_")
         return corrected_ttest(self.cv_differences_, alternative=alternative, nan_policy="omit")
+
+    def paired_ttest(self, alternative="two-sided"):
+        """The uncorrected paired t-test on the fitted differences (miscalibrated).
+
+        Parameters
+        ----------
+        alternative : {"two-sided", "greater", "less"}, default="two-sided"
+            "greater": A scores higher than B.
+
+        Returns
+        -------
+        TTestResult
+            See :func:`sklearn_bayescmp.stats.paired_ttest`, which explains why
+            its p-values are too small on cross-validation differences.
+        """
+        check_is_fitted(self, "cv_differences_")
+        return paired_ttest(self.cv_differences_, alternative=alternative, nan_policy="omit")
+
+    def paired_ttest_5x2cv(self, alternative="two-sided"):
+        """The 5x2cv paired t-test; needs ``cv`` with 5 repeats of 2 folds.
+
+        Parameters
+        ----------
+        alternative : {"two-sided", "greater", "less"}, default="two-sided"
+            "greater": A scores higher than B.
+
+        Returns
+        -------
+        TTestResult
+            See :func:`sklearn_bayescmp.stats.paired_ttest_5x2cv`.
+        """
+        return paired_ttest_5x2cv(self._five_by_two_differences(), alternative=alternative)
+
+    def combined_ftest_5x2cv(self):
+        """The combined 5x2cv F-test; needs ``cv`` with 5 repeats of 2 folds.
+
+        Returns
+        -------
+        FTestResult
+            See :func:`sklearn_bayescmp.stats.combined_ftest_5x2cv`.
+        """
+        return combined_ftest_5x2cv(self._five_by_two_differences())
+
+    def _five_by_two_differences(self):
+        check_is_fitted(self, "cv_differences_")
+        record = self.cv_differences_
+        if not (
+            record.n_splits == 10
+            and sorted(zip(record.repeat.tolist(), record.fold.tolist(), strict=True))
+            == [(r, f) for r in range(5) for f in range(2)]
+        ):
+            n_folds = int(np.unique(record.fold).size)
+            raise ValueError(
+                "The 5x2cv tests need 5 repeats of 2-fold cross-validation, e.g. "
+                "cv=RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=0); this "
+                f"comparator ran {record.n_repeats} repeat(s) of {n_folds} fold(s)."
+            )
+        differences = np.empty((5, 2))
+        differences[record.repeat, record.fold] = record.differences
+        return differences
 
     def bayesian_ttest(self, rope=None, prior=None):
         """Bayesian correlated t-test on the fitted differences.

@@ -57,30 +57,36 @@ def _compact_repr(result, names):
 
 
 @dataclass(frozen=True, repr=False)
-class CorrectedTTestResult:
-    """Result of the corrected repeated cross-validation t-test.
+class TTestResult:
+    """Result of a t-test on cross-validation differences.
 
     Attributes
     ----------
     statistic : float
-        ``t = mean / standard_error``; ``+-inf`` (or 0) for zero variance.
+        ``t = estimate / standard_error``; ``+-inf`` (or 0) for zero variance.
     pvalue : float
         p-value for ``alternative`` from Student's t with ``df`` degrees of
         freedom.
     df : int
-        Degrees of freedom, ``n_splits - 1``.
+        Degrees of freedom.
     estimate : float
-        Mean difference ``mean(score_a - score_b)``; positive favours A.
+        The numerator: the mean difference (the first difference for the
+        5x2cv test); positive favours A.
     standard_error : float
-        Corrected standard error ``sqrt((1/n + n_test/n_train) * s**2)``.
+        The denominator, e.g. ``sqrt((1/n + n_test/n_train) * s**2)`` for the
+        corrected test.
     alternative : {"two-sided", "greater", "less"}
         "greater" tests whether A scores higher than B.
     n_splits : int
         Number of differences used.
-    test_train_ratio : float
-        The ratio ``n_test / n_train`` of the correction.
+    test_train_ratio : float or None
+        The ratio ``n_test / n_train`` of the correction; 0 for the
+        uncorrected test; None when not used.
     n_omitted : int
         Differences left out (NaN, i.e. failed splits, with ``nan_policy="omit"``).
+    test : str
+        Which test: "corrected repeated-CV t-test", "corrected resampled
+        t-test", "paired t-test (uncorrected)" or "5x2cv paired t-test".
     """
 
     statistic: float
@@ -90,8 +96,9 @@ class CorrectedTTestResult:
     standard_error: float
     alternative: str
     n_splits: int
-    test_train_ratio: float
+    test_train_ratio: float | None
     n_omitted: int = 0
+    test: str = "corrected repeated-CV t-test"
 
     def __repr__(self):
         return _compact_repr(
@@ -133,14 +140,20 @@ class CorrectedTTestResult:
         """
         low, high = self.confidence_interval()
         omitted = f", {self.n_omitted} failed splits omitted" if self.n_omitted else ""
+        if self.test_train_ratio is None:
+            ratio = ""
+        elif self.test_train_ratio == 0:
+            ratio = ", no correction for overlapping training sets"
+        else:
+            ratio = f", n_test/n_train = {self.test_train_ratio:.4g}"
         return (
-            "Corrected repeated-CV t-test (Nadeau & Bengio)\n"
-            f"  mean difference (A - B) = {self.estimate:.4g}, standard error = "
+            f"{self.test[:1].upper()}{self.test[1:]}\n"
+            f"  estimate (A - B) = {self.estimate:.4g}, standard error = "
             f"{self.standard_error:.4g}\n"
             f"  t = {self.statistic:.4g}, df = {self.df}, p-value ({self.alternative}) = "
             f"{self.pvalue:.4g}\n"
             f"  95% confidence interval: [{low:.4g}, {high:.4g}]\n"
-            f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"
+            f"  {self.n_splits} splits{ratio}{omitted}"
         )
 
 
@@ -463,4 +476,42 @@ class WilcoxonTestResult:
         return (
             f"Wilcoxon signed-rank test over {self.n_datasets} data sets: statistic = "
             f"{self.statistic:.4g}, p-value ({self.alternative}) = {self.pvalue:.4g}"
+        )
+
+
+@dataclass(frozen=True, repr=False)
+class FTestResult:
+    """Result of the combined 5x2cv F-test.
+
+    Attributes
+    ----------
+    statistic : float
+        ``f = sum_ij x_ij**2 / (2 sum_j s_j**2)``; ``inf`` (or 0) for zero
+        variance.
+    pvalue : float
+        ``P(F(10, 5) >= f)``.
+    df : tuple of int
+        ``(10, 5)``.
+    test : str
+        "combined 5x2cv F-test".
+    """
+
+    statistic: float
+    pvalue: float
+    df: tuple
+    test: str = "combined 5x2cv F-test"
+
+    def __repr__(self):
+        return _compact_repr(self, ("statistic", "pvalue", "df"))
+
+    def summary(self):
+        """Readable one-line report.
+
+        Returns
+        -------
+        str
+        """
+        return (
+            f"Combined 5x2cv F-test (Alpaydin): f = {self.statistic:.4g}, "
+            f"df = {self.df}, p-value = {self.pvalue:.4g}"
         )

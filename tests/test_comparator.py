@@ -28,6 +28,8 @@ from sklearn_bayescmp import CVDifferences, RepeatedCVComparator
 from sklearn_bayescmp.stats import (
     NormalGammaPrior,
     bayesian_correlated_ttest,
+    combined_ftest_5x2cv,
+    paired_ttest_5x2cv,
     poisson_test,
     signed_rank_test,
     wilcoxon_test,
@@ -490,3 +492,18 @@ def test_fit_datasets_failures(indexed_binary_data):
     )
     with pytest.raises(ValueError, match=re.escape("6 of 6 splits failed on data set 'first'")):
         always.fit_datasets({"first": (X, y), "second": (X, y)})
+
+
+def test_5x2cv_conveniences_need_five_repeats_of_two_folds(cancer):
+    X, y = cancer
+    cv = RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=0)
+    cmp = RepeatedCVComparator(GaussianNB(), _scaled_logistic(), cv=cv).fit(X, y)
+    x = np.array([[cmp.differences_[2 * r + f] for f in range(2)] for r in range(5)])
+    assert cmp.paired_ttest_5x2cv() == paired_ttest_5x2cv(x)
+    assert cmp.combined_ftest_5x2cv() == combined_ftest_5x2cv(x)
+    assert cmp.paired_ttest().pvalue <= cmp.corrected_ttest().pvalue
+    ten_by_ten = RepeatedCVComparator(GaussianNB(), DummyClassifier(), random_state=0).fit(X, y)
+    message = "need 5 repeats of 2-fold cross-validation, e.g. cv=RepeatedStratifiedKFold"
+    with pytest.raises(ValueError, match=re.escape(message)) as info:
+        ten_by_ten.paired_ttest_5x2cv()
+    assert "ran 10 repeat(s) of 10 fold(s)" in str(info.value)

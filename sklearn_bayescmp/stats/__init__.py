@@ -6,7 +6,13 @@ greater-is-better scores, so positive values favour A.
 """
 
 from ._correlated_t import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
-from ._frequentist import wilcoxon_test
+from ._frequentist import (
+    combined_ftest_5x2cv,
+    corrected_resampled_ttest,
+    paired_ttest,
+    paired_ttest_5x2cv,
+    wilcoxon_test,
+)
 from ._poisson import poisson_test
 from ._rope import (
     PosteriorOdds,
@@ -25,8 +31,12 @@ __all__ = [
     "PosteriorOdds",
     "RopeDecision",
     "bayesian_correlated_ttest",
+    "combined_ftest_5x2cv",
+    "corrected_resampled_ttest",
     "corrected_ttest",
     "expected_loss_decision",
+    "paired_ttest",
+    "paired_ttest_5x2cv",
     "poisson_test",
     "posterior_odds",
     "raftery_grade",

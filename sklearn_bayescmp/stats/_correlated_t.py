@@ -28,7 +28,7 @@ from scipy import stats
 from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
 from .._differences import CVDifferences
-from .._results import BayesianCorrelatedTTestResult, CorrectedTTestResult
+from .._results import BayesianCorrelatedTTestResult, TTestResult
 from ..utils._validation import check_differences, check_rope, check_split_sizes
 
 _SIZE_CONSTRAINT = [Interval(Integral, 1, None, closed="left"), "array-like", None]
@@ -241,7 +241,7 @@ def corrected_ttest(
 
     Returns
     -------
-    CorrectedTTestResult
+    TTestResult
         With ``statistic``, ``pvalue``, ``df``, ``estimate``,
         ``standard_error`` and ``confidence_interval(confidence_level)``.
         Zero variance gives ``statistic=+-inf`` and a p-value of 0 or 1 (or
@@ -266,31 +266,44 @@ def corrected_ttest(
     (2.714, 0.042, 5)
     """
     sample = _cv_sample(differences, n_train, n_test, nan_policy)
-    n, mean = int(sample.n[0]), float(sample.mean[0])
-    df = n - 1
-    standard_error = float(_corrected_standard_error(sample)[0])
+    return t_test_result(sample, alternative, corrected=True)
+
+
+def student_t_test(estimate, standard_error, df, alternative):
+    """``(statistic, pvalue)`` of ``estimate / standard_error`` against Student's t.
+
+    A zero standard error (all differences equal) gives ``+-inf`` and a
+    p-value of 0 or 1, or a statistic of 0 and p-value 1 when the estimate is
+    0: a sure sign, or no evidence. Never NaN.
+    """
     if standard_error == 0:
-        # All differences equal: a sure sign, or no evidence when they are all 0.
-        statistic = math.copysign(math.inf, mean) if mean != 0 else 0.0
-        if mean == 0:
-            pvalue = 1.0
-        elif alternative == "two-sided":
-            pvalue = 0.0
-        else:
-            pvalue = float((mean > 0) != (alternative == "greater"))
-    else:
-        statistic = mean / standard_error
-        pvalue = _t_test_pvalue(statistic, df, alternative)
-    return CorrectedTTestResult(
-        statistic=float(statistic),
+        if estimate == 0:
+            return 0.0, 1.0
+        statistic = math.copysign(math.inf, estimate)
+        if alternative == "two-sided":
+            return statistic, 0.0
+        return statistic, float((estimate > 0) != (alternative == "greater"))
+    statistic = estimate / standard_error
+    return float(statistic), _t_test_pvalue(statistic, df, alternative)
+
+
+def t_test_result(sample, alternative, *, corrected, test="corrected repeated-CV t-test"):
+    """The (corrected or plain) one-sample t-test of one data set's differences."""
+    n, mean = int(sample.n[0]), float(sample.mean[0])
+    ratio = float(sample.test_train_ratio[0]) if corrected else 0.0
+    standard_error = math.sqrt((1.0 / n + ratio) * float(sample.variance[0]))
+    statistic, pvalue = student_t_test(mean, standard_error, n - 1, alternative)
+    return TTestResult(
+        statistic=statistic,
         pvalue=pvalue,
-        df=df,
+        df=n - 1,
         estimate=mean,
         standard_error=standard_error,
         alternative=alternative,
         n_splits=n,
-        test_train_ratio=float(sample.test_train_ratio[0]),
+        test_train_ratio=ratio,
         n_omitted=int(sample.n_omitted[0]),
+        test=test if corrected else "paired t-test (uncorrected)",
     )
 
 

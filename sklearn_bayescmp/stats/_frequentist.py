@@ -1,19 +1,253 @@
-"""Frequentist reference tests on the results of many data sets."""
+"""Frequentist tests: on one cross-validation and on many data sets.
 
+- :func:`paired_ttest_5x2cv` (Dietterich, 1998) and :func:`combined_ftest_5x2cv`
+  (Alpaydin, 1999) on five repeats of two-fold cross-validation;
+- :func:`corrected_resampled_ttest` (Nadeau & Bengio, 2003) on random
+  train/test splits;
+- :func:`paired_ttest`, the plain t-test on cross-validation differences:
+  miscalibrated (the differences are correlated), offered so that studies can
+  show it;
+- :func:`wilcoxon_test` on the mean differences of many data sets.
+"""
+
+import math
 from collections.abc import Mapping
 
 import numpy as np
 from scipy import stats
 from sklearn.utils._param_validation import StrOptions, validate_params
 
-from .._results import WilcoxonTestResult
+from .._differences import CVDifferences
+from .._results import FTestResult, TTestResult, WilcoxonTestResult
+from ..utils._validation import _as_float_vector
 from ._collection import dataset_means
+from ._correlated_t import _SIZE_CONSTRAINT, _cv_sample, student_t_test, t_test_result
+
+_ALTERNATIVES = [StrOptions({"two-sided", "greater", "less"})]
+
+
+def _five_by_two(differences):
+    """The (5, 2) array of differences: rows are runs, columns folds."""
+    x = np.asarray(differences)
+    if x.shape != (5, 2):
+        raise ValueError(
+            "`differences` must have shape (5, 2): 5 runs of 2-fold cross-validation "
+            f"(rows runs, columns folds); got shape {x.shape}. Use "
+            "RepeatedStratifiedKFold(n_splits=2, n_repeats=5)."
+        )
+    x = _as_float_vector(x.ravel(), name="differences").reshape(5, 2)
+    if not np.all(np.isfinite(x)):
+        raise ValueError(
+            "`differences` must be finite; the 5x2cv tests need all ten differences "
+            "(refit with error_score='raise' to see why a fold failed)."
+        )
+    return x
+
+
+def _run_variances(x):
+    """``s_j**2 = sum_i (x_ij - mean_j)**2`` for each of the 5 runs."""
+    return ((x - x.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
+
+
+@validate_params(
+    {"differences": ["array-like"], "alternative": _ALTERNATIVES},
+    prefer_skip_nested_validation=True,
+)
+def paired_ttest_5x2cv(differences, *, alternative="two-sided"):
+    """The 5x2cv paired t-test (Dietterich, 1998).
+
+    .. math::
+
+        t = \\frac{x_{11}}{\\sqrt{\\frac{1}{5}\\sum_{j=1}^5 s_j^2}},\\qquad
+        s_j^2 = \\sum_{i=1}^2 (x_{ji} - \\bar x_j)^2,\\qquad t \\sim \\mathrm{St}(5)
+
+    Only the first difference enters the numerator, which makes the outcome
+    depend strongly on the partitioning (Bouckaert & Frank, 2004).
+
+    Parameters
+    ----------
+    differences : array-like of shape (5, 2)
+        ``score_a - score_b`` for run ``j`` (rows) and fold ``i`` (columns).
+    alternative : {"two-sided", "greater", "less"}, default="two-sided"
+        "greater": A scores higher than B.
+
+    Returns
+    -------
+    TTestResult
+        With ``statistic``, ``pvalue`` and ``df=5``.
+
+    References
+    ----------
+    .. [1] T. G. Dietterich, "Approximate statistical tests for comparing
+       supervised classification learning algorithms", Neural Computation
+       10(7), 1998.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import paired_ttest_5x2cv
+    >>> x = [[0.02, 0.01], [0.03, 0.00], [0.01, 0.02], [0.02, 0.03], [0.00, 0.01]]
+    >>> res = paired_ttest_5x2cv(x)
+    >>> round(res.statistic, 3), round(res.pvalue, 3), res.df
+    (1.754, 0.14, 5)
+    """
+    x = _five_by_two(differences)
+    standard_error = math.sqrt(_run_variances(x).mean())
+    statistic, pvalue = student_t_test(float(x[0, 0]), standard_error, 5, alternative)
+    return TTestResult(
+        statistic=statistic,
+        pvalue=pvalue,
+        df=5,
+        estimate=float(x[0, 0]),
+        standard_error=standard_error,
+        alternative=alternative,
+        n_splits=10,
+        test_train_ratio=None,
+        test="5x2cv paired t-test",
+    )
+
+
+@validate_params({"differences": ["array-like"]}, prefer_skip_nested_validation=True)
+def combined_ftest_5x2cv(differences):
+    """The combined 5x2cv F-test (Alpaydin, 1999).
+
+    .. math::
+
+        f = \\frac{\\sum_{j=1}^5 \\sum_{i=1}^2 x_{ji}^2}{2 \\sum_{j=1}^5 s_j^2},
+        \\qquad f \\sim F(10, 5)
+
+    Uses all ten differences, which makes it more robust than the 5x2cv
+    t-test.
+
+    Parameters
+    ----------
+    differences : array-like of shape (5, 2)
+        ``score_a - score_b`` for run ``j`` (rows) and fold ``i`` (columns).
+
+    Returns
+    -------
+    FTestResult
+        With ``statistic``, ``pvalue`` and ``df=(10, 5)``. Zero variance gives
+        ``f = inf`` and p-value 0 (or ``f = 0`` and p-value 1 if every
+        difference is 0).
+
+    References
+    ----------
+    .. [1] E. Alpaydin, "Combined 5x2cv F test for comparing supervised
+       classification learning algorithms", Neural Computation 11(8), 1999.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import combined_ftest_5x2cv
+    >>> x = [[0.02, 0.01], [0.03, 0.00], [0.01, 0.02], [0.02, 0.03], [0.00, 0.01]]
+    >>> res = combined_ftest_5x2cv(x)
+    >>> round(res.statistic, 3), round(res.pvalue, 3)
+    (2.538, 0.158)
+    """
+    x = _five_by_two(differences)
+    numerator = float((x**2).sum())
+    denominator = 2.0 * float(_run_variances(x).sum())
+    if denominator == 0:
+        statistic, pvalue = (0.0, 1.0) if numerator == 0 else (math.inf, 0.0)
+    else:
+        statistic = numerator / denominator
+        pvalue = float(stats.f.sf(statistic, 10, 5))
+    return FTestResult(statistic=statistic, pvalue=pvalue, df=(10, 5))
+
+
+@validate_params(
+    {
+        "differences": ["array-like", CVDifferences],
+        "n_train": _SIZE_CONSTRAINT,
+        "n_test": _SIZE_CONSTRAINT,
+        "alternative": _ALTERNATIVES,
+        "nan_policy": [StrOptions({"raise", "omit"})],
+    },
+    prefer_skip_nested_validation=True,
+)
+def corrected_resampled_ttest(
+    differences, *, n_train=None, n_test=None, alternative="two-sided", nan_policy="raise"
+):
+    """Corrected resampled t-test (Nadeau & Bengio, 2003) on random splits.
+
+    For ``n`` random train/test splits (e.g. ``ShuffleSplit``):
+
+    .. math::
+
+        t = \\frac{\\bar x}{\\sqrt{(1/n + n_{test}/n_{train})\\, s^2}},
+        \\qquad t \\sim \\mathrm{St}(n - 1)
+
+    the same form as :func:`corrected_ttest`, which applies it to repeated
+    k-fold cross-validation.
+
+    Parameters
+    ----------
+    differences : array-like of shape (n_splits,) or CVDifferences
+        ``score_a - score_b`` per split, or a record (whose sizes are used).
+    n_train, n_test : int or array-like of shape (n_splits,)
+        Training and test set size of each split.
+    alternative : {"two-sided", "greater", "less"}, default="two-sided"
+        "greater": A scores higher than B.
+    nan_policy : {"raise", "omit"}, default="raise"
+        NaN differences mark failed splits: raise, or leave them out.
+
+    Returns
+    -------
+    TTestResult
+        With ``statistic``, ``pvalue``, ``df``, ``estimate``,
+        ``standard_error`` and ``confidence_interval(confidence_level)``.
+
+    References
+    ----------
+    .. [1] C. Nadeau and Y. Bengio, "Inference for the generalization error",
+       Machine Learning 52(3), 2003.
+    """
+    sample = _cv_sample(differences, n_train, n_test, nan_policy)
+    return t_test_result(sample, alternative, corrected=True, test="corrected resampled t-test")
+
+
+@validate_params(
+    {
+        "differences": ["array-like", CVDifferences],
+        "alternative": _ALTERNATIVES,
+        "nan_policy": [StrOptions({"raise", "omit"})],
+    },
+    prefer_skip_nested_validation=True,
+)
+def paired_ttest(differences, *, alternative="two-sided", nan_policy="raise"):
+    """The plain paired t-test on cross-validation differences (miscalibrated).
+
+    Treats the differences as independent: ``t = mean / sqrt(s**2 / n)``.
+    Because cross-validation training sets overlap, the differences are
+    correlated, the variance is underestimated and the test rejects a true
+    null hypothesis far more often than its nominal level (Dietterich, 1998;
+    Bouckaert & Frank, 2004). Offered so that studies can show this; use
+    :func:`corrected_ttest` to draw conclusions. Equal to
+    :func:`scipy.stats.ttest_1samp` against 0.
+
+    Parameters
+    ----------
+    differences : array-like of shape (n_splits,) or CVDifferences
+        ``score_a - score_b`` per split.
+    alternative : {"two-sided", "greater", "less"}, default="two-sided"
+        "greater": A scores higher than B.
+    nan_policy : {"raise", "omit"}, default="raise"
+        NaN differences mark failed splits: raise, or leave them out.
+
+    Returns
+    -------
+    TTestResult
+        With ``test_train_ratio=0`` (no correction).
+    """
+    if isinstance(differences, CVDifferences):
+        differences = differences.differences
+    sample = _cv_sample(differences, 1, 1, nan_policy)  # sizes unused without correction
+    return t_test_result(sample, alternative, corrected=False)
 
 
 @validate_params(
     {
         "x": ["array-like", Mapping],
-        "alternative": [StrOptions({"two-sided", "greater", "less"})],
+        "alternative": _ALTERNATIVES,
     },
     prefer_skip_nested_validation=True,
 )
