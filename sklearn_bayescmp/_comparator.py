@@ -39,6 +39,7 @@ from .stats import (
     signed_rank_test,
     wilcoxon_test,
 )
+from .stats._frequentist import five_by_two_differences
 
 _DEFAULT_N_SPLITS = 10
 _DEFAULT_N_REPEATS = 10
@@ -176,6 +177,16 @@ def _assemble(plan, outcomes):
         name=plan.name,
     )
     return _PairedRun(scores, field("fit_time"), field("score_time"), failures, record)
+
+
+def _collect(plans, outcomes):
+    """Split the flat list of task outcomes back into one run per plan."""
+    runs, start = [], 0
+    for plan in plans:
+        stop = start + len(plan.splits)
+        runs.append(_assemble(plan, outcomes[start:stop]))
+        start = stop
+    return runs
 
 
 def _report_failures(runs, error_score):
@@ -521,31 +532,28 @@ class RepeatedCVComparator(BaseEstimator):
 
     def _run(self, plans, scorer):
         """All (data set, split) tasks in one dispatch; one run per data set."""
-        parallel = Parallel(
-            n_jobs=self.n_jobs, verbose=self.verbose, pre_dispatch=self.pre_dispatch
-        )
-        outcomes = parallel(
-            delayed(_fit_and_score_pair)(
-                clone(self.estimator_a),
-                clone(self.estimator_b),
-                plan.X,
-                plan.y,
-                train,
-                test,
-                scorer,
-                plan.fit_params,
-                self.error_score,
-            )
-            for plan in plans
-            for train, test in plan.splits
-        )
-        runs, start = [], 0
-        for plan in plans:
-            stop = start + len(plan.splits)
-            runs.append(_assemble(plan, outcomes[start:stop]))
-            start = stop
+        runs = _collect(plans, self._parallel()(self._tasks(plans, scorer)))
         _report_failures(runs, self.error_score)
         return runs
+
+    def _parallel(self):
+        return Parallel(n_jobs=self.n_jobs, verbose=self.verbose, pre_dispatch=self.pre_dispatch)
+
+    def _tasks(self, plans, scorer):
+        """One delayed call per (data set, split): both estimators on that split."""
+        for plan in plans:
+            for train, test in plan.splits:
+                yield delayed(_fit_and_score_pair)(
+                    clone(self.estimator_a),
+                    clone(self.estimator_b),
+                    plan.X,
+                    plan.y,
+                    train,
+                    test,
+                    scorer,
+                    plan.fit_params,
+                    self.error_score,
+                )
 
     def _check_scorer(self):
         if self.scoring is None:
@@ -636,21 +644,7 @@ class RepeatedCVComparator(BaseEstimator):
 
     def _five_by_two_differences(self):
         check_is_fitted(self, "cv_differences_")
-        record = self.cv_differences_
-        if not (
-            record.n_splits == 10
-            and sorted(zip(record.repeat.tolist(), record.fold.tolist(), strict=True))
-            == [(r, f) for r in range(5) for f in range(2)]
-        ):
-            n_folds = int(np.unique(record.fold).size)
-            raise ValueError(
-                "The 5x2cv tests need 5 repeats of 2-fold cross-validation, e.g. "
-                "cv=RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=0); this "
-                f"comparator ran {record.n_repeats} repeat(s) of {n_folds} fold(s)."
-            )
-        differences = np.empty((5, 2))
-        differences[record.repeat, record.fold] = record.differences
-        return differences
+        return five_by_two_differences(self.cv_differences_)
 
     def bayesian_ttest(self, rope=None, prior=None):
         """Bayesian correlated t-test on the fitted differences.

@@ -506,4 +506,4 @@ def test_5x2cv_conveniences_need_five_repeats_of_two_folds(cancer):
     message = "need 5 repeats of 2-fold cross-validation, e.g. cv=RepeatedStratifiedKFold"
     with pytest.raises(ValueError, match=re.escape(message)) as info:
         ten_by_ten.paired_ttest_5x2cv()
-    assert "ran 10 repeat(s) of 10 fold(s)" in str(info.value)
+    assert "comparison ran 10 repeat(s) of 10 fold(s)" in str(info.value)

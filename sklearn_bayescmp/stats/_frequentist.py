@@ -44,6 +44,24 @@ def _five_by_two(differences):
     return x
 
 
+def five_by_two_differences(record):
+    """The (5, 2) array of a record from 5 repeats of 2-fold cross-validation.
+
+    Raises a ValueError that says which cross-validation to use otherwise.
+    """
+    layout = sorted(zip(record.repeat.tolist(), record.fold.tolist(), strict=True))
+    if layout != [(r, f) for r in range(5) for f in range(2)]:
+        n_folds = int(np.unique(record.fold).size)
+        raise ValueError(
+            "The 5x2cv tests need 5 repeats of 2-fold cross-validation, e.g. "
+            "cv=RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=0); this "
+            f"comparison ran {record.n_repeats} repeat(s) of {n_folds} fold(s)."
+        )
+    differences = np.empty((5, 2))
+    differences[record.repeat, record.fold] = record.differences
+    return differences
+
+
 def _run_variances(x):
     """``s_j**2 = sum_i (x_ij - mean_j)**2`` for each of the 5 runs."""
     return ((x - x.mean(axis=1, keepdims=True)) ** 2).sum(axis=1)
