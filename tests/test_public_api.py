@@ -11,7 +11,7 @@ import sklearn_bayescmp
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator
 from sklearn_bayescmp.stats import bayesian_correlated_ttest, corrected_ttest
 
-PUBLIC_MODULES = ["sklearn_bayescmp", "sklearn_bayescmp.stats"]
+PUBLIC_MODULES = ["sklearn_bayescmp", "sklearn_bayescmp.stats", "sklearn_bayescmp.replicability"]
 
 
 def _public_objects():
