@@ -146,9 +146,10 @@ class TTestResult:
             ratio = ", no correction for overlapping training sets"
         else:
             ratio = f", n_test/n_train = {self.test_train_ratio:.4g}"
+        estimate = "first difference" if self.test == "5x2cv paired t-test" else "mean difference"
         return (
             f"{self.test[:1].upper()}{self.test[1:]}\n"
-            f"  estimate (A - B) = {self.estimate:.4g}, standard error = "
+            f"  {estimate} (A - B) = {self.estimate:.4g}, standard error = "
             f"{self.standard_error:.4g}\n"
             f"  t = {self.statistic:.4g}, df = {self.df}, p-value ({self.alternative}) = "
             f"{self.pvalue:.4g}\n"
