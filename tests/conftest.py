@@ -1,14 +1,7 @@
-"""Shared fixtures and helper estimators for the test suite."""
+"""Shared fixtures for the test suite (helper estimators live in _estimators.py)."""
 
 import numpy as np
 import pytest
-
-
-@pytest.fixture(autouse=True)
-def _legacy_print_options():
-    # Doctests and reprs print numpy scalars the way users read them.
-    with np.printoptions(legacy="1.25"):
-        yield
 
 
 @pytest.fixture
