@@ -25,7 +25,7 @@ from sklearn.base import BaseEstimator, _fit_context, clone
 from sklearn.utils._param_validation import HasMethods, Interval
 from sklearn.utils.validation import check_is_fitted
 
-from ._comparator import _check_datasets, _collect, _report_failures
+from ._paired_cv import check_datasets, collect_runs, report_failures
 from .stats import (
     bayesian_correlated_ttest,
     combined_ftest_5x2cv,
@@ -341,7 +341,7 @@ class ReplicabilityStudy(BaseEstimator):
         -------
         self : ReplicabilityStudy
         """
-        return self._study(_check_datasets(datasets), collection=True)
+        return self._study(check_datasets(datasets), collection=True)
 
     def _check_tests(self, collection):
         if self.tests is None:
@@ -400,8 +400,8 @@ class ReplicabilityStudy(BaseEstimator):
                 c._tasks(p, scorer) for c, p in zip(comparators, plans, strict=True)
             )
         )
-        runs = _collect(list(chain.from_iterable(plans)), outcomes)
-        _report_failures(runs, self.comparator.error_score)
+        runs = collect_runs(list(chain.from_iterable(plans)), outcomes)
+        report_failures(runs, self.comparator.error_score)
         names, q = list(entries), len(entries)
         self.datasets_ = {
             seed: {
