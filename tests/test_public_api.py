@@ -11,7 +11,12 @@ import sklearn_bayescmp
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator
 from sklearn_bayescmp.stats import bayesian_correlated_ttest, corrected_ttest
 
-PUBLIC_MODULES = ["sklearn_bayescmp", "sklearn_bayescmp.stats", "sklearn_bayescmp.replicability"]
+PUBLIC_MODULES = [
+    "sklearn_bayescmp",
+    "sklearn_bayescmp.stats",
+    "sklearn_bayescmp.replicability",
+    "sklearn_bayescmp.model_selection",
+]
 
 
 def _public_objects():

@@ -1,0 +1,336 @@
+"""Bayesian comparisons inside model-selection loops.
+
+:func:`compare_search_candidates` takes a fitted ``GridSearchCV`` or
+``RandomizedSearchCV`` (or any object with ``cv_results_`` holding per-split
+test scores), recovers each split's train/test sizes from ``search.cv`` and the
+data, and compares candidates pairwise with the Bayesian correlated t-test,
+the corrected t-test beside it with a Holm correction for the many pairs.
+"""
+
+from dataclasses import dataclass
+from itertools import combinations
+from numbers import Integral, Real
+
+import numpy as np
+from sklearn.base import is_classifier
+from sklearn.model_selection import check_cv
+from sklearn.utils import indexable
+from sklearn.utils._param_validation import HasMethods, Interval, validate_params
+
+from ._differences import CVDifferences
+from ._paired_cv import split_layout
+from .stats import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
+from .utils._validation import check_rope
+
+__all__ = ["CandidateComparison", "compare_search_candidates"]
+
+
+def holm_adjusted(pvalues):
+    """Holm's step-down adjusted p-values (family-wise error control).
+
+    The ``r``-th smallest p-value (``r = 1..m``) is multiplied by ``m - r + 1``;
+    running maxima keep the order; values are capped at 1.
+    """
+    pvalues = np.asarray(pvalues, dtype=float)
+    m = pvalues.size
+    order = np.argsort(pvalues, kind="stable")
+    stepped = np.maximum.accumulate(pvalues[order] * (m - np.arange(m)))
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(stepped, 1.0)
+    return adjusted
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class CandidateComparison:
+    """Pairwise comparisons of the candidates of a hyper-parameter search.
+
+    Built by :func:`compare_search_candidates`. Candidates are referred to by
+    their index in ``search.cv_results_``.
+
+    Attributes
+    ----------
+    candidates : tuple of int
+        The compared candidates, best-ranked first.
+    names : tuple of str
+        A readable name per candidate (its parameters), same order.
+    scores : ndarray of shape (n_candidates_total, n_splits)
+        Per-split test scores of every candidate of the search.
+    n_train, n_test : ndarray of shape (n_splits,)
+        Training and test set size of each split.
+    repeat, fold : ndarray of shape (n_splits,)
+        Repeat and fold index of each split.
+    rope : tuple of float
+        The region of practical equivalence.
+    prior : NormalGammaPrior or None
+        Prior of the Bayesian correlated t-tests.
+    """
+
+    candidates: tuple
+    names: tuple
+    scores: np.ndarray
+    n_train: np.ndarray
+    n_test: np.ndarray
+    repeat: np.ndarray
+    fold: np.ndarray
+    rope: tuple
+    prior: object = None
+
+    def __repr__(self):
+        return (
+            f"CandidateComparison(n_candidates={len(self.candidates)}, "
+            f"n_splits={self.scores.shape[1]}, rope={self.rope})"
+        )
+
+    def record(self, i, j):
+        """Per-split differences ``score_i - score_j`` as a ``CVDifferences``.
+
+        Parameters
+        ----------
+        i, j : int
+            Candidate indices in ``cv_results_``.
+
+        Returns
+        -------
+        CVDifferences
+        """
+        for name, index in (("i", i), ("j", j)):
+            if not isinstance(index, Integral) or not 0 <= index < self.scores.shape[0]:
+                raise ValueError(
+                    f"`{name}` must be a candidate index in [0, {self.scores.shape[0]}); "
+                    f"got {index!r}."
+                )
+        return CVDifferences(
+            self.scores[i] - self.scores[j],
+            n_train=self.n_train,
+            n_test=self.n_test,
+            repeat=self.repeat,
+            fold=self.fold,
+            scores_a=self.scores[i],
+            scores_b=self.scores[j],
+        )
+
+    def result(self, i, j):
+        """Bayesian correlated t-test of candidate ``i`` (A) against ``j`` (B).
+
+        Parameters
+        ----------
+        i, j : int
+            Candidate indices in ``cv_results_``.
+
+        Returns
+        -------
+        BayesianCorrelatedTTestResult
+            Failed splits (NaN scores) are left out.
+        """
+        return bayesian_correlated_ttest(
+            self.record(i, j), rope=self.rope, prior=self.prior, nan_policy="omit"
+        )
+
+    def matrix(self, attribute="prob_a_better"):
+        """A table of one attribute of :meth:`result` for all ordered pairs.
+
+        Parameters
+        ----------
+        attribute : str, default="prob_a_better"
+            Any attribute of the Bayesian result: ``prob_a_better``,
+            ``prob_equivalent``, ``prob_b_better``, ``loc``, ``scale``...
+
+        Returns
+        -------
+        ndarray of shape (n_candidates, n_candidates)
+            Entry ``[r, c]`` compares ``candidates[r]`` (A) with
+            ``candidates[c]`` (B). The diagonal compares a candidate with itself:
+            a point mass at 0, so ``prob_equivalent`` is 1 there.
+        """
+        return np.array(
+            [
+                [getattr(self.result(i, j), attribute) for j in self.candidates]
+                for i in self.candidates
+            ],
+            dtype=float,
+        )
+
+    def frequentist_table(self):
+        """Corrected t-tests of all pairs, with Holm-adjusted p-values.
+
+        Returns
+        -------
+        dict of list
+            Columns ``a``, ``b`` (candidate indices, ``a`` better ranked),
+            ``mean_difference``, ``statistic``, ``pvalue`` (two-sided) and
+            ``pvalue_holm`` (controls the family-wise error over all pairs).
+        """
+        pairs = list(combinations(self.candidates, 2))
+        tests = [corrected_ttest(self.record(i, j), nan_policy="omit") for i, j in pairs]
+        return {
+            "a": [i for i, _ in pairs],
+            "b": [j for _, j in pairs],
+            "mean_difference": [t.estimate for t in tests],
+            "statistic": [t.statistic for t in tests],
+            "pvalue": [t.pvalue for t in tests],
+            "pvalue_holm": holm_adjusted([t.pvalue for t in tests]).tolist(),
+        }
+
+    def summary(self, threshold=0.95):
+        """Readable table of every pair: posterior probabilities and Holm p-values.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        table = self.frequentist_table()
+        names = dict(zip(self.candidates, self.names, strict=True))
+        width = max(len(n) for n in self.names)
+        lines = [
+            f"{'A':<{width}}  {'B':<{width}}  {'mean A-B':>9} {'P(A)':>6} {'P(eq)':>6} "
+            f"{'P(B)':>6} {'p (Holm)':>9}  decision"
+        ]
+        for k, (i, j) in enumerate(zip(table["a"], table["b"], strict=True)):
+            res = self.result(i, j)
+            lines.append(
+                f"{names[i]:<{width}}  {names[j]:<{width}}  {res.loc:>9.4f} "
+                f"{res.prob_a_better:>6.3f} {res.prob_equivalent:>6.3f} {res.prob_b_better:>6.3f} "
+                f"{table['pvalue_holm'][k]:>9.3g}  {res.decision(threshold)}"
+            )
+        return "\n".join(lines)
+
+
+def _split_scores(cv_results, metric):
+    keys = [
+        key for key in cv_results if key.startswith("split") and key.endswith(f"_test_{metric}")
+    ]
+    if not keys:
+        raise ValueError(
+            f"`search.cv_results_` has no per-split test scores for {metric!r} "
+            f"(keys like 'split0_test_{metric}')."
+        )
+    keys.sort(key=lambda key: int(key[len("split") : -len(f"_test_{metric}")]))
+    return np.column_stack([np.asarray(cv_results[key], dtype=float) for key in keys])
+
+
+def _candidate_name(params):
+    return ", ".join(f"{key}={value}" for key, value in params.items()) or "(defaults)"
+
+
+@validate_params(
+    {
+        "search": [HasMethods(["fit"])],
+        "X": ["array-like", "sparse matrix"],
+        "y": ["array-like", None],
+        "groups": ["array-like", None],
+        "rope": [Interval(Real, 0, None, closed="left"), "array-like"],
+        "prior": [NormalGammaPrior, None],
+        "candidates": [Interval(Integral, 1, None, closed="left"), "array-like", None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def compare_search_candidates(
+    search, X, y=None, *, groups=None, rope=0.01, prior=None, candidates=None
+):
+    """Compare the candidates of a fitted hyper-parameter search pairwise.
+
+    The search's per-split test scores are paired across candidates (every
+    candidate saw the same splits). The splits are rebuilt from
+    ``search.cv`` and the data to recover each split's train/test sizes, which
+    the correlation correction needs; ``search.cv`` must therefore produce the
+    same splits again (a fixed ``random_state`` for shuffling splitters).
+
+    Parameters
+    ----------
+    search : GridSearchCV, RandomizedSearchCV or similar
+        A fitted search with ``cv_results_`` and ``cv``. With several metrics
+        the one named by ``search.refit`` is used.
+    X : array-like of shape (n_samples, n_features)
+        The data the search was fitted on.
+    y : array-like of shape (n_samples,), default=None
+        The target the search was fitted on.
+    groups : array-like of shape (n_samples,), default=None
+        Group labels, if the search's splitter used them.
+    rope : float or tuple of (float, float), default=0.01
+        Region of practical equivalence in the scorer's units.
+    prior : NormalGammaPrior, default=None
+        Prior of the Bayesian correlated t-tests (None: matching prior).
+    candidates : int or array-like of int, default=None
+        Which candidates to compare: None for all, an int ``k`` for the ``k``
+        best-ranked, or indices in ``cv_results_``.
+
+    Returns
+    -------
+    CandidateComparison
+        With ``result(i, j)``, ``matrix(attribute)``, ``frequentist_table()``
+        (Holm-corrected) and ``summary()``.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_moons
+    >>> from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
+    >>> from sklearn.svm import SVC
+    >>> from sklearn_bayescmp.model_selection import compare_search_candidates
+    >>> X, y = make_moons(noise=0.352, random_state=1, n_samples=100)
+    >>> cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=0)
+    >>> search = GridSearchCV(SVC(), {"kernel": ["linear", "rbf"]}, scoring="roc_auc", cv=cv)
+    >>> comparison = compare_search_candidates(search.fit(X, y), X, y)
+    >>> round(comparison.result(1, 0).prob_equivalent, 3)  # rbf vs linear
+    0.432
+    """
+    if not hasattr(search, "cv_results_"):
+        raise ValueError("`search` is not fitted (it has no cv_results_); fit it first.")
+    results = search.cv_results_
+    metric = "score"
+    if getattr(search, "multimetric_", False):
+        if not isinstance(getattr(search, "refit", None), str):
+            raise ValueError(
+                "`search` used several metrics; set its `refit` to the name of the metric "
+                "to compare on."
+            )
+        metric = search.refit
+    scores = _split_scores(results, metric)
+    n_total, n_splits = scores.shape
+    X, y, groups = indexable(X, y, groups)
+    estimator = getattr(search, "estimator", None)
+    cv = check_cv(getattr(search, "cv", None), y, classifier=is_classifier(estimator))
+    splits = list(cv.split(X, y, groups))
+    again = list(cv.split(X, y, groups))
+    if len(splits) != n_splits or any(
+        not np.array_equal(test, test_again)
+        for (_, test), (_, test_again) in zip(splits, again, strict=True)
+    ):
+        raise ValueError(
+            f"`search.cv` does not reproduce the search's {n_splits} splits (got "
+            f"{len(splits)}, or different splits on each call). Use a splitter with a "
+            "fixed random_state, and pass the same X, y and groups as to search.fit."
+        )
+    ranks = np.asarray(results.get(f"rank_test_{metric}", np.arange(1, n_total + 1)))
+    by_rank = [int(i) for i in np.argsort(ranks, kind="stable")]
+    if candidates is None:
+        chosen = by_rank
+    elif isinstance(candidates, Integral):
+        chosen = by_rank[: int(candidates)]
+    else:
+        chosen = [int(i) for i in candidates]
+        bad = [i for i in chosen if not 0 <= i < n_total]
+        if bad or len(set(chosen)) != len(chosen) or len(chosen) < 2:
+            raise ValueError(
+                f"`candidates` must list at least two distinct indices in [0, {n_total}); "
+                f"got {list(candidates)!r}."
+            )
+    if len(chosen) < 2:
+        raise ValueError("`candidates` must select at least two candidates to compare.")
+    repeat, fold = split_layout(cv, n_splits)
+    params = results.get("params", [{} for _ in range(n_total)])
+    return CandidateComparison(
+        candidates=tuple(chosen),
+        names=tuple(_candidate_name(params[i]) for i in chosen),
+        scores=scores,
+        n_train=np.array([len(train) for train, _ in splits]),
+        n_test=np.array([len(test) for _, test in splits]),
+        repeat=repeat,
+        fold=fold,
+        rope=check_rope(rope),
+        prior=prior,
+    )

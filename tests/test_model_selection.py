@@ -1,0 +1,128 @@
+"""Tests of comparisons between the candidates of a hyper-parameter search."""
+
+import re
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.datasets import make_moons
+from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold, ShuffleSplit
+from sklearn.svm import SVC
+
+from sklearn_bayescmp.model_selection import compare_search_candidates, holm_adjusted
+from sklearn_bayescmp.stats import bayesian_correlated_ttest
+
+PARAM_GRID = [{"kernel": ["linear"]}, {"kernel": ["poly"], "degree": [2, 3]}, {"kernel": ["rbf"]}]
+LINEAR, POLY2, POLY3, RBF = range(4)
+
+
+@pytest.fixture(scope="module")
+def gallery():
+    # scikit-learn gallery "Statistical comparison of models using grid search".
+    X, y = make_moons(noise=0.352, random_state=1, n_samples=100)
+    cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=0)
+    search = GridSearchCV(SVC(random_state=0), PARAM_GRID, scoring="roc_auc", cv=cv).fit(X, y)
+    return search, X, y
+
+
+def test_gallery_pairwise_probabilities(gallery):
+    # The gallery's pairwise Bayesian table (rope [-0.01, 0.01]):
+    # (P(B better) "worse_prob", P(A better) "better_prob", P(rope)).
+    published = {
+        (RBF, LINEAR): (0.068, 0.500, 0.432),
+        (RBF, POLY3): (0.018, 0.882, 0.100),
+        (RBF, POLY2): (0.000, 1.000, 0.000),
+        (LINEAR, POLY3): (0.063, 0.750, 0.187),
+        (LINEAR, POLY2): (0.000, 1.000, 0.000),
+        (POLY3, POLY2): (0.000, 1.000, 0.000),
+    }
+    comparison = compare_search_candidates(*gallery)
+    assert comparison.candidates == (RBF, LINEAR, POLY3, POLY2)  # by rank
+    for (i, j), expected in published.items():
+        res = comparison.result(i, j)
+        observed = (res.prob_b_better, res.prob_a_better, res.prob_equivalent)
+        assert tuple(round(v, 3) for v in observed) == expected
+
+
+def test_against_an_independent_computation(gallery):
+    search, X, y = gallery
+    comparison = compare_search_candidates(search, X, y, rope=0.02)
+    scores = np.array(
+        [[search.cv_results_[f"split{k}_test_score"][c] for k in range(100)] for c in range(4)]
+    )
+    for i, j in [(RBF, LINEAR), (POLY3, LINEAR), (POLY2, RBF)]:
+        x = scores[i] - scores[j]
+        # St(n - 1, mean, (1/n + n_test/n_train) s^2) with 90/10 splits.
+        posterior = stats.t(99, loc=x.mean(), scale=np.sqrt((1 / 100 + 10 / 90) * x.var(ddof=1)))
+        res = comparison.result(i, j)
+        assert res.prob_a_better == pytest.approx(posterior.sf(0.02), abs=1e-12)
+        assert res.prob_b_better == pytest.approx(posterior.cdf(-0.02), abs=1e-12)
+        np.testing.assert_array_equal(comparison.record(i, j).differences, x)
+
+
+def test_matrix_is_mirrored_and_its_diagonal_is_equivalence(gallery):
+    comparison = compare_search_candidates(*gallery, candidates=3)
+    assert comparison.candidates == (RBF, LINEAR, POLY3)
+    a_better = comparison.matrix("prob_a_better")
+    np.testing.assert_allclose(a_better, comparison.matrix("prob_b_better").T, atol=1e-12)
+    np.testing.assert_array_equal(np.diag(comparison.matrix("prob_equivalent")), 1.0)
+    assert a_better[0, 1] == comparison.result(RBF, LINEAR).prob_a_better
+
+
+def test_frequentist_table_with_holm(gallery):
+    comparison = compare_search_candidates(*gallery, candidates=[LINEAR, POLY2, RBF])
+    table = comparison.frequentist_table()
+    pairs = list(zip(table["a"], table["b"], strict=True))
+    assert pairs == [(LINEAR, POLY2), (LINEAR, RBF), (POLY2, RBF)]
+    np.testing.assert_allclose(table["pvalue_holm"], holm_adjusted(table["pvalue"]))
+    assert all(h >= p for h, p in zip(table["pvalue_holm"], table["pvalue"], strict=True))
+    text = comparison.summary()
+    assert text.splitlines()[1].startswith("kernel=linear") and "p (Holm)" in text
+
+
+def test_holm_against_a_hand_computed_example():
+    # Sorted p: 0.005*4 = 0.02, 0.01*3 = 0.03, 0.03*2 = 0.06, 0.04*1 = 0.04 -> 0.06 (monotone).
+    np.testing.assert_allclose(
+        holm_adjusted([0.01, 0.04, 0.03, 0.005]), [0.03, 0.06, 0.06, 0.02], rtol=1e-12
+    )
+    assert holm_adjusted([0.5, 0.9]).tolist() == [1.0, 1.0]
+
+
+def test_multimetric_search_uses_the_refit_metric(gallery):
+    _, X, y = gallery
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    search = GridSearchCV(
+        SVC(), {"C": [0.1, 1.0]}, scoring=["accuracy", "roc_auc"], refit="roc_auc", cv=cv
+    ).fit(X, y)
+    comparison = compare_search_candidates(search, X, y)
+    expected = [search.cv_results_[f"split{k}_test_roc_auc"][1] for k in range(10)]
+    np.testing.assert_array_equal(comparison.scores[1], expected)
+    search.set_params(refit=False)
+    with pytest.raises(ValueError, match=re.escape("set its `refit` to the name of the metric")):
+        compare_search_candidates(search, X, y)
+
+
+@pytest.mark.parametrize(
+    "candidates, message",
+    [([0], "at least two distinct indices"), ([0, 9], "in [0, 4)"), (1, "at least two candidates")],
+)
+def test_candidate_selection_errors(gallery, candidates, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        compare_search_candidates(*gallery, candidates=candidates)
+
+
+def test_splits_must_be_reproducible(gallery):
+    _, X, y = gallery
+    search = GridSearchCV(SVC(), {"C": [0.1, 1.0]}, cv=ShuffleSplit(n_splits=5)).fit(X, y)
+    with pytest.raises(ValueError, match=re.escape("does not reproduce the search's 5 splits")):
+        compare_search_candidates(search, X, y)
+    with pytest.raises(ValueError, match=re.escape("`search` is not fitted")):
+        compare_search_candidates(GridSearchCV(SVC(), {"C": [1.0]}), X, y)
+
+
+def test_result_is_the_correlated_t_test_of_the_pair(gallery):
+    comparison = compare_search_candidates(*gallery)
+    record = comparison.record(RBF, LINEAR)
+    assert comparison.result(RBF, LINEAR) == bayesian_correlated_ttest(record, rope=0.01)
+    with pytest.raises(ValueError, match=re.escape("`j` must be a candidate index in [0, 4)")):
+        comparison.result(0, 4)
