@@ -9,18 +9,17 @@ the result does not depend on ``n_jobs`` or the joblib backend.
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, _fit_context, clone, is_classifier
+from sklearn.base import BaseEstimator, _fit_context, clone
 from sklearn.metrics import check_scoring, get_scorer_names
-from sklearn.model_selection import RepeatedKFold, RepeatedStratifiedKFold, check_cv
 from sklearn.utils import get_tags, indexable
 from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
-from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.parallel import Parallel, delayed
 from sklearn.utils.validation import check_is_fitted
 
 from ._paired_cv import (
     SplitPlan,
     check_datasets,
+    check_repeated_cv,
     collect_runs,
     fit_and_score_pair,
     report_failures,
@@ -39,9 +38,6 @@ from .stats import (
     wilcoxon_test,
 )
 from .stats._frequentist import five_by_two_differences
-
-_DEFAULT_N_SPLITS = 10
-_DEFAULT_N_REPEATS = 10
 
 
 def _short_repr(estimator, limit=70):
@@ -355,19 +351,7 @@ class RepeatedCVComparator(BaseEstimator):
         return check_scoring(self.estimator_a, scoring=self.scoring)
 
     def _check_cv(self, y):
-        if self.cv is not None:
-            return check_cv(self.cv, y, classifier=is_classifier(self.estimator_a))
-        stratify = (
-            is_classifier(self.estimator_a)
-            and y is not None
-            and type_of_target(y) in ("binary", "multiclass")
-        )
-        splitter = RepeatedStratifiedKFold if stratify else RepeatedKFold
-        return splitter(
-            n_splits=_DEFAULT_N_SPLITS,
-            n_repeats=_DEFAULT_N_REPEATS,
-            random_state=self.random_state,
-        )
+        return check_repeated_cv(self.cv, y, self.estimator_a, self.random_state)
 
     def corrected_ttest(self, alternative="two-sided"):
         """Corrected repeated-CV t-test on the fitted differences.

@@ -16,8 +16,11 @@ from numbers import Integral
 from typing import NamedTuple
 
 import numpy as np
+from sklearn.base import is_classifier
 from sklearn.exceptions import FitFailedWarning
+from sklearn.model_selection import RepeatedKFold, RepeatedStratifiedKFold, check_cv
 from sklearn.utils.metaestimators import _safe_split
+from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _check_method_params
 
 from ._differences import CVDifferences
@@ -57,7 +60,7 @@ class SplitFailure(NamedTuple):
     dataset: str | None = None
 
 
-def _fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score):
+def fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score):
     """Fit ``estimator`` on ``train`` and score it on ``test``; failures become data."""
     X_train, y_train = _safe_split(estimator, X, y, train)
     X_test, y_test = _safe_split(estimator, X, y, test, train)
@@ -99,7 +102,7 @@ def fit_and_score_pair(
 ):
     """One joblib task: both estimators on the same split."""
     return tuple(
-        _fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score)
+        fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score)
         for estimator in (estimator_a, estimator_b)
     )
 
@@ -221,6 +224,22 @@ def check_datasets(datasets):
     if len(entries) != len(datasets):
         raise ValueError("`datasets` has names that coincide as strings; make them unique.")
     return entries
+
+
+def check_repeated_cv(cv, y, estimator, random_state):
+    """The splitter: ``cv`` as scikit-learn reads it, or by default 10x10 repeated k-fold.
+
+    The default is ``RepeatedStratifiedKFold`` for a classifier on a binary or
+    multiclass target and ``RepeatedKFold`` otherwise, seeded with
+    ``random_state``.
+    """
+    if cv is not None:
+        return check_cv(cv, y, classifier=is_classifier(estimator))
+    stratify = (
+        is_classifier(estimator) and y is not None and type_of_target(y) in ("binary", "multiclass")
+    )
+    splitter = RepeatedStratifiedKFold if stratify else RepeatedKFold
+    return splitter(n_splits=10, n_repeats=10, random_state=random_state)
 
 
 def split_layout(cv, n_splits):

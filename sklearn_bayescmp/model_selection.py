@@ -1,28 +1,43 @@
 """Bayesian comparisons inside model-selection loops.
 
-:func:`compare_search_candidates` takes a fitted ``GridSearchCV`` or
-``RandomizedSearchCV`` (or any object with ``cv_results_`` holding per-split
-test scores), recovers each split's train/test sizes from ``search.cv`` and the
-data, and compares candidates pairwise with the Bayesian correlated t-test,
-the corrected t-test beside it with a Holm correction for the many pairs.
+- :func:`compare_search_candidates` takes a fitted ``GridSearchCV`` or
+  ``RandomizedSearchCV`` (or any object with ``cv_results_`` holding per-split
+  test scores), recovers each split's train/test sizes from ``search.cv`` and
+  the data, and compares candidates pairwise with the Bayesian correlated
+  t-test, the corrected t-test beside it with a Holm correction.
+- :func:`compare_estimators` does the same for a handful of named estimators,
+  fitting all of them on shared splits in one parallel dispatch.
+- :func:`bayesian_refit` is a ``refit`` rule for a search: the simplest
+  candidate that is not practically worse than the best-ranked one.
 """
 
+import warnings
+from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 from numbers import Integral, Real
 
 import numpy as np
-from sklearn.base import is_classifier
+from sklearn.base import clone, is_classifier
+from sklearn.exceptions import FitFailedWarning
+from sklearn.metrics import check_scoring, get_scorer_names
 from sklearn.model_selection import check_cv
-from sklearn.utils import indexable
-from sklearn.utils._param_validation import HasMethods, Interval, validate_params
+from sklearn.utils import get_tags, indexable
+from sklearn.utils._param_validation import HasMethods, Interval, StrOptions, validate_params
+from sklearn.utils.parallel import Parallel, delayed
 
 from ._differences import CVDifferences
-from ._paired_cv import split_layout
+from ._paired_cv import check_repeated_cv, fit_and_score_one, split_layout
 from .stats import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
-from .utils._validation import check_rope
+from .utils._validation import check_probability, check_rope
 
-__all__ = ["CandidateComparison", "compare_search_candidates"]
+__all__ = [
+    "CandidateComparison",
+    "bayesian_refit",
+    "compare_estimators",
+    "compare_search_candidates",
+]
 
 
 def holm_adjusted(pvalues):
@@ -334,3 +349,256 @@ def compare_search_candidates(
         rope=check_rope(rope),
         prior=prior,
     )
+
+
+def _check_estimators(estimators):
+    """Names and estimators from a mapping or a list of ``(name, estimator)``."""
+    items = list(estimators.items()) if isinstance(estimators, Mapping) else list(estimators)
+    if len(items) < 2 or not all(isinstance(item, tuple) and len(item) == 2 for item in items):
+        raise ValueError(
+            "`estimators` must be a mapping or a list of (name, estimator) pairs with at "
+            f"least two entries; got {estimators!r}."
+        )
+    names = [str(name) for name, _ in items]
+    if len(set(names)) != len(names):
+        raise ValueError(f"`estimators` has repeated names: {names}.")
+    models = [model for _, model in items]
+    for name, model in zip(names, models, strict=True):
+        if not hasattr(model, "fit"):
+            raise TypeError(f"`estimators[{name!r}]` is not an estimator (no fit method).")
+    return names, models
+
+
+@validate_params(
+    {
+        "estimators": [Mapping, list],
+        "X": ["array-like", "sparse matrix"],
+        "y": ["array-like", None],
+        "groups": ["array-like", None],
+        "cv": ["cv_object"],
+        "scoring": [StrOptions(set(get_scorer_names())), callable, None],
+        "rope": [Interval(Real, 0, None, closed="left"), "array-like"],
+        "prior": [NormalGammaPrior, None],
+        "n_jobs": [Integral, None],
+        "pre_dispatch": [Integral, str],
+        "random_state": ["random_state"],
+        "error_score": [StrOptions({"raise"}), Real],
+        "verbose": ["verbose"],
+    },
+    prefer_skip_nested_validation=False,
+)
+def compare_estimators(
+    estimators,
+    X,
+    y=None,
+    *,
+    groups=None,
+    cv=None,
+    scoring=None,
+    rope=0.01,
+    prior=None,
+    n_jobs=None,
+    pre_dispatch="2*n_jobs",
+    random_state=None,
+    error_score=np.nan,
+    verbose=0,
+):
+    """Compare a handful of named estimators on shared cross-validation splits.
+
+    Every (estimator, split) fit goes into one joblib dispatch; all estimators
+    see exactly the same splits, so every pair of them is a paired comparison.
+
+    Parameters
+    ----------
+    estimators : dict or list of (str, estimator)
+        At least two named estimators (or pipelines).
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,), default=None
+    groups : array-like of shape (n_samples,), default=None
+        Group labels for the splitter.
+    cv : int, cross-validation generator or iterable, default=None
+        None means 10x10 repeated (stratified) k-fold seeded with
+        ``random_state``, as for :class:`~sklearn_bayescmp.RepeatedCVComparator`.
+    scoring : str or callable, default=None
+        One greater-is-better metric; None uses each estimator's ``score``
+        (all estimators must then be of the same kind).
+    rope : float or tuple of (float, float), default=0.01
+        Region of practical equivalence in the scorer's units.
+    prior : NormalGammaPrior, default=None
+        Prior of the Bayesian correlated t-tests.
+    n_jobs : int, default=None
+        Number of parallel jobs; results do not depend on it.
+    pre_dispatch : int or str, default="2*n_jobs"
+        Number of tasks dispatched ahead.
+    random_state : int, RandomState instance or None, default=None
+        Seeds the default splitter.
+    error_score : "raise" or float, default=np.nan
+        "raise" re-raises a failed fit; otherwise failed fits are reported in
+        one warning and left out of every comparison involving that split.
+    verbose : int, default=0
+        Verbosity of the joblib dispatch.
+
+    Returns
+    -------
+    CandidateComparison
+        Candidates are the positions in ``estimators``, ordered by mean score;
+        ``result(i, j)`` compares estimator ``i`` (A) with ``j`` (B).
+
+    Examples
+    --------
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.neighbors import KNeighborsClassifier
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from sklearn_bayescmp.model_selection import compare_estimators
+    >>> X, y = load_iris(return_X_y=True)
+    >>> models = {"NB": GaussianNB(), "tree": DecisionTreeClassifier(random_state=0),
+    ...           "kNN": KNeighborsClassifier()}
+    >>> comparison = compare_estimators(models, X, y, random_state=0)
+    >>> comparison.names
+    ('kNN', 'NB', 'tree')
+    """
+    names, models = _check_estimators(estimators)
+    if scoring is None:
+        kinds = {get_tags(model).estimator_type for model in models}
+        if len(kinds) > 1:
+            raise ValueError(
+                "With scoring=None each estimator uses its own `score` method, and the "
+                f"estimators are of different kinds ({sorted(map(str, kinds))}). Pass a common "
+                "`scoring`, e.g. scoring='accuracy'."
+            )
+    scorer = check_scoring(models[0], scoring=scoring)
+    X, y, groups = indexable(X, y, groups)
+    splitter = check_repeated_cv(cv, y, models[0], random_state)
+    splits = list(splitter.split(X, y, groups))
+    if not splits:
+        raise ValueError(f"`cv` yielded no splits; got cv={cv!r}.")
+    outcomes = Parallel(n_jobs=n_jobs, verbose=verbose, pre_dispatch=pre_dispatch)(
+        delayed(fit_and_score_one)(clone(model), X, y, train, test, scorer, {}, error_score)
+        for train, test in splits
+        for model in models
+    )
+    k = len(models)
+    failed = np.array([o.error is not None for o in outcomes]).reshape(len(splits), k).T
+    scores = np.array([o.score for o in outcomes], dtype=float).reshape(len(splits), k).T
+    scores[failed] = np.nan  # left out of every pair that involves the split
+    if failed.any():
+        counts = ", ".join(f"{n}: {int(c)}" for n, c in zip(names, failed.sum(axis=1), strict=True))
+        warnings.warn(
+            f"{int(failed.sum())} of {failed.size} fits failed and are left out of the "
+            f"comparisons that involve their split ({counts}). Set error_score='raise' to "
+            "see the errors.",
+            FitFailedWarning,
+            stacklevel=3,  # compare_estimators < validate_params wrapper < caller
+        )
+    order = [int(i) for i in np.argsort(-np.nanmean(scores, axis=1), kind="stable")]
+    repeat, fold = split_layout(splitter, len(splits))
+    return CandidateComparison(
+        candidates=tuple(order),
+        names=tuple(names[i] for i in order),
+        scores=scores,
+        n_train=np.array([len(train) for train, _ in splits]),
+        n_test=np.array([len(test) for _, test in splits]),
+        repeat=repeat,
+        fold=fold,
+        rope=check_rope(rope),
+        prior=prior,
+    )
+
+
+def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexity=None):
+    """A ``refit`` rule for ``GridSearchCV``: the simplest candidate as good as the best.
+
+    Among the candidates that are *not practically worse* than the
+    best-ranked one with posterior probability at least ``threshold``, that
+    is ``P(best - candidate <= rope high) >= threshold`` under the Bayesian
+    correlated t-test of their per-split scores, the rule picks the one that
+    minimises ``complexity(params)`` (ties: the better ranked).
+
+    Parameters
+    ----------
+    rope : float or tuple of (float, float), default=0.01
+        Region of practical equivalence in the scorer's units.
+    threshold : float, default=0.95
+        Posterior probability of "not practically worse" required.
+    test_train_ratio : float
+        ``n_test / n_train`` of the search's splits, e.g. ``1/9`` for 10-fold
+        cross-validation (repeated or not). Required: ``cv_results_`` does not
+        record split sizes, and guessing them would make the rule
+        overconfident.
+    complexity : callable, default=None
+        ``complexity(params) -> number``, smaller is simpler. None keeps the
+        best-ranked candidate.
+
+    Returns
+    -------
+    callable
+        ``refit(cv_results) -> int``, the index of the chosen candidate.
+
+    Examples
+    --------
+    The most regularised logistic regression that is practically as accurate
+    as the best-ranked one (smaller ``C`` is simpler):
+
+    >>> from sklearn.datasets import load_breast_cancer
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold
+    >>> from sklearn.pipeline import make_pipeline
+    >>> from sklearn.preprocessing import StandardScaler
+    >>> from sklearn_bayescmp.model_selection import bayesian_refit
+    >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> refit = bayesian_refit(
+    ...     rope=0.01, test_train_ratio=1 / 4,  # 5-fold: n_test / n_train = 1/4
+    ...     complexity=lambda params: params["logisticregression__C"])
+    >>> search = GridSearchCV(
+    ...     make_pipeline(StandardScaler(), LogisticRegression(max_iter=5000)),
+    ...     {"logisticregression__C": [0.01, 0.03, 0.1, 0.3, 1, 3, 10]},
+    ...     cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=4, random_state=0),
+    ...     refit=refit,
+    ... ).fit(X, y)
+    >>> search.cv_results_["params"][search.cv_results_["rank_test_score"].argmin()]
+    {'logisticregression__C': 0.3}
+    >>> search.best_params_
+    {'logisticregression__C': 0.1}
+    """
+    rope = check_rope(rope)
+    threshold = check_probability(threshold, name="threshold")
+    if test_train_ratio is None:
+        raise ValueError(
+            "`test_train_ratio` is required: cv_results_ does not record the split sizes. "
+            "Pass n_test / n_train of the search's splits, e.g. test_train_ratio=1/9 for "
+            "10-fold cross-validation."
+        )
+    if not isinstance(test_train_ratio, Real) or not 0 < test_train_ratio < np.inf:
+        raise ValueError(f"`test_train_ratio` must be a positive number; got {test_train_ratio!r}.")
+    if complexity is not None and not callable(complexity):
+        raise TypeError(f"`complexity` must be callable or None; got {complexity!r}.")
+    # Integer sizes with that ratio (only the ratio enters the correction).
+    ratio = Fraction(test_train_ratio).limit_denominator(10**6)
+
+    def refit(cv_results):
+        metric = "score" if "rank_test_score" in cv_results else None
+        if metric is None:
+            raise ValueError(
+                "bayesian_refit works on single-metric searches (cv_results_ has no "
+                "'rank_test_score')."
+            )
+        scores = _split_scores(cv_results, metric)
+        best = int(np.argmin(cv_results["rank_test_score"]))
+        ranked = np.argsort(cv_results["rank_test_score"], kind="stable")
+        if complexity is None:
+            return best
+        eligible = []
+        for candidate in ranked:
+            record = CVDifferences(
+                scores[best] - scores[candidate],
+                n_train=ratio.denominator,
+                n_test=ratio.numerator,
+            )
+            result = bayesian_correlated_ttest(record, rope=rope, nan_policy="omit")
+            if 1.0 - result.prob_a_better >= threshold:
+                eligible.append(int(candidate))
+        params = cv_results["params"]
+        return min(eligible, key=lambda i: complexity(params[i]))  # stable: rank breaks ties
+
+    return refit

@@ -9,7 +9,12 @@ from sklearn.datasets import make_moons
 from sklearn.model_selection import GridSearchCV, RepeatedStratifiedKFold, ShuffleSplit
 from sklearn.svm import SVC
 
-from sklearn_bayescmp.model_selection import compare_search_candidates, holm_adjusted
+from sklearn_bayescmp.model_selection import (
+    bayesian_refit,
+    compare_estimators,
+    compare_search_candidates,
+    holm_adjusted,
+)
 from sklearn_bayescmp.stats import bayesian_correlated_ttest
 
 PARAM_GRID = [{"kernel": ["linear"]}, {"kernel": ["poly"], "degree": [2, 3]}, {"kernel": ["rbf"]}]
@@ -126,3 +131,117 @@ def test_result_is_the_correlated_t_test_of_the_pair(gallery):
     assert comparison.result(RBF, LINEAR) == bayesian_correlated_ttest(record, rope=0.01)
     with pytest.raises(ValueError, match=re.escape("`j` must be a candidate index in [0, 4)")):
         comparison.result(0, 4)
+
+
+# --------------------------------------------------------------------------
+# compare_estimators
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def iris():
+    from sklearn.datasets import load_iris
+
+    return load_iris(return_X_y=True)
+
+
+def _models():
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    return {
+        "NB": GaussianNB(),
+        "tree": DecisionTreeClassifier(random_state=0),
+        "kNN": KNeighborsClassifier(),
+    }
+
+
+def test_compare_estimators_equals_pairwise_comparators(iris):
+    from sklearn_bayescmp import RepeatedCVComparator
+
+    X, y = iris
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=3, random_state=0)
+    comparison = compare_estimators(_models(), X, y, cv=cv, rope=0.02)
+    models = list(_models().values())
+    for i, j in [(0, 1), (2, 0), (1, 2)]:
+        pair = RepeatedCVComparator(models[i], models[j], cv=cv, rope=0.02).fit(X, y)
+        np.testing.assert_array_equal(comparison.record(i, j).differences, pair.differences_)
+        assert comparison.result(i, j) == pair.result_
+    means = comparison.scores.mean(axis=1)
+    assert list(comparison.candidates) == list(np.argsort(-means, kind="stable"))
+    assert comparison.names == tuple(list(_models())[i] for i in comparison.candidates)
+
+
+def test_compare_estimators_does_not_depend_on_n_jobs(iris):
+    X, y = iris
+    serial = compare_estimators(_models(), X, y, random_state=1, n_jobs=1)
+    parallel = compare_estimators(_models(), X, y, random_state=1, n_jobs=2)
+    np.testing.assert_array_equal(serial.scores, parallel.scores)
+    assert serial.scores.shape == (3, 100)
+
+
+def test_compare_estimators_failures_and_errors(iris, indexed_binary_data):
+    from sklearn.dummy import DummyClassifier
+    from sklearn.exceptions import FitFailedWarning
+    from sklearn.linear_model import LinearRegression
+
+    from tests._estimators import FailOnSample
+
+    X, y = indexed_binary_data
+    cv = RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0)
+    models = {"fails": FailOnSample(), "dummy": DummyClassifier(), "other": DummyClassifier()}
+    with pytest.warns(FitFailedWarning, match=re.escape("2 of 18 fits failed")) as record:
+        comparison = compare_estimators(models, X, y, cv=cv, scoring="accuracy")
+    assert "fails: 2, dummy: 0, other: 0" in str(record[0].message)
+    assert np.isnan(comparison.scores[0]).sum() == 2
+    assert comparison.result(0, 1).n_omitted == 2
+    with pytest.raises(ValueError, match=re.escape("at least two entries")):
+        compare_estimators({"only": DummyClassifier()}, X, y)
+    with pytest.raises(ValueError, match=re.escape("estimators are of different kinds")):
+        compare_estimators({"c": DummyClassifier(), "r": LinearRegression()}, X, y)
+    with pytest.raises(TypeError, match=re.escape("`estimators['x']` is not an estimator")):
+        compare_estimators([("x", 3), ("y", DummyClassifier())], X, y)
+
+
+# --------------------------------------------------------------------------
+# bayesian_refit
+# --------------------------------------------------------------------------
+
+
+def test_bayesian_refit_picks_the_simplest_practically_equivalent(iris):
+    from sklearn.neighbors import KNeighborsClassifier
+
+    X, y = iris
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=4, random_state=0)
+    grid = {"n_neighbors": [1, 3, 5, 9, 15, 25, 40]}
+    refit = bayesian_refit(
+        rope=0.02, test_train_ratio=1 / 4, complexity=lambda p: -p["n_neighbors"]
+    )
+    search = GridSearchCV(KNeighborsClassifier(), grid, cv=cv, refit=refit).fit(X, y)
+    chosen = search.best_index_
+    assert 0 <= chosen < 7 and search.best_estimator_.n_neighbors == grid["n_neighbors"][chosen]
+    # Independent check of the rule with the splits' real sizes (120 train / 30 test).
+    comparison = compare_search_candidates(search, X, y, rope=0.02)
+    best = int(np.argmin(search.cv_results_["rank_test_score"]))
+    eligible = [i for i in range(7) if 1 - comparison.result(best, i).prob_a_better >= 0.95]
+    assert chosen in eligible
+    assert chosen == max(eligible, key=lambda i: grid["n_neighbors"][i])
+    without = GridSearchCV(
+        KNeighborsClassifier(), grid, cv=cv, refit=bayesian_refit(test_train_ratio=0.25)
+    ).fit(X, y)
+    assert without.best_index_ == best
+
+
+def test_bayesian_refit_arguments():
+    with pytest.raises(ValueError, match=re.escape("`test_train_ratio` is required")):
+        bayesian_refit()
+    with pytest.raises(ValueError, match=re.escape("`test_train_ratio` must be a positive")):
+        bayesian_refit(test_train_ratio=-1)
+    with pytest.raises(TypeError, match=re.escape("`complexity` must be callable")):
+        bayesian_refit(test_train_ratio=0.25, complexity="depth")
+    with pytest.raises(ValueError, match=re.escape("`threshold` must lie strictly between")):
+        bayesian_refit(test_train_ratio=0.25, threshold=1.0)
+    refit = bayesian_refit(test_train_ratio=0.25)
+    with pytest.raises(ValueError, match=re.escape("works on single-metric searches")):
+        refit({"rank_test_accuracy": [1, 2]})
