@@ -413,7 +413,9 @@ def compare_estimators(
     estimators : dict or list of (str, estimator)
         At least two named estimators (or pipelines).
     X : array-like of shape (n_samples, n_features)
+        Training data; anything the estimators accept.
     y : array-like of shape (n_samples,), default=None
+        Target.
     groups : array-like of shape (n_samples,), default=None
         Group labels for the splitter.
     cv : int, cross-validation generator or iterable, default=None
