@@ -6,6 +6,7 @@ and scores both on the same test indices, so every difference is paired and
 the result does not depend on ``n_jobs`` or the joblib backend.
 """
 
+import warnings
 from numbers import Integral, Real
 
 import numpy as np
@@ -97,6 +98,19 @@ class RepeatedCVComparator(BaseEstimator):
         sides of the analysis.
     verbose : int, default=0
         Verbosity of the joblib dispatch.
+    early_stopping : bool, default=False
+        Run the repeats one at a time (each repeat's folds in parallel) and
+        stop as soon as the rope decision at ``threshold`` is reached ("a",
+        "b" or "equivalent"), from ``min_repeats`` repeats on. Clear-cut
+        comparisons then cost a fraction of the fits. The Bayesian posterior
+        remains valid under such optional stopping (it depends on the data
+        only through the likelihood); the p-value of the corrected t-test
+        does not, and :meth:`corrected_ttest` warns after an early stop.
+        Stopping when a threshold is first crossed still favours decisions:
+        see ``benchmarks/bench_early_stopping.py`` for how often they agree
+        with the full run.
+    min_repeats : int, default=2
+        Repeats always run before early stopping may stop.
 
     Attributes
     ----------
@@ -127,6 +141,13 @@ class RepeatedCVComparator(BaseEstimator):
         ``prior``.
     decision_ : {"a", "b", "equivalent", "undecided"}
         ``result_.decision(threshold)``.
+    n_repeats_run_ : int
+        Repeats actually run (all of them unless early stopping stopped).
+    stopped_early_ : bool
+        Whether early stopping skipped some repeats.
+    stopping_reason_ : str
+        Why the run ended, e.g. "decision 'a' reached at threshold 0.95 after
+        2 of 10 repeats".
     datasets_ : dict of str to CVDifferences
         Set by :meth:`fit_datasets` (instead of the attributes above, which
         :meth:`fit` sets): one record per data set.
@@ -178,6 +199,8 @@ class RepeatedCVComparator(BaseEstimator):
         "random_state": ["random_state"],
         "error_score": [StrOptions({"raise"}), Real],
         "verbose": ["verbose"],
+        "early_stopping": ["boolean"],
+        "min_repeats": [Interval(Integral, 1, None, closed="left")],
     }
 
     def __init__(
@@ -195,6 +218,8 @@ class RepeatedCVComparator(BaseEstimator):
         random_state=None,
         error_score=np.nan,
         verbose=0,
+        early_stopping=False,
+        min_repeats=2,
     ):
         self.estimator_a = estimator_a
         self.estimator_b = estimator_b
@@ -208,6 +233,8 @@ class RepeatedCVComparator(BaseEstimator):
         self.random_state = random_state
         self.error_score = error_score
         self.verbose = verbose
+        self.early_stopping = early_stopping
+        self.min_repeats = min_repeats
 
     @_fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y=None, *, groups=None, **fit_params):
@@ -231,7 +258,14 @@ class RepeatedCVComparator(BaseEstimator):
         """
         self._clear_fitted_attributes()
         scorer = self._check_scorer()
-        (run,) = self._run([self._plan(X, y, groups, fit_params=fit_params)], scorer)
+        plan = self._plan(X, y, groups, fit_params=fit_params)
+        if self.early_stopping:
+            run = self._run_until_decided(plan, scorer)
+        else:
+            (run,) = self._run([plan], scorer)
+            self.n_repeats_run_ = int(np.unique(plan.repeat).size)
+            self.stopping_reason_ = "early stopping is off: every repeat was run"
+        self.stopped_early_ = self.n_repeats_run_ < int(np.unique(plan.repeat).size)
 
         self.n_splits_ = run.record.n_splits
         self.scores_a_, self.scores_b_ = run.scores[:, 0], run.scores[:, 1]
@@ -318,6 +352,47 @@ class RepeatedCVComparator(BaseEstimator):
         report_failures(runs, self.error_score)
         return runs
 
+    def _run_until_decided(self, plan, scorer):
+        """Run one repeat at a time until the rope decision is reached.
+
+        The rule is checked after every repeat (from ``min_repeats`` on), and
+        each repeat's folds run in parallel, so where it stops does not depend
+        on ``n_jobs``.
+        """
+        n_repeats = int(plan.repeat.max()) + 1
+        if n_repeats == 1:
+            raise ValueError(
+                "early_stopping=True needs repeated cross-validation (cv=None or a repeated "
+                f"splitter such as RepeatedStratifiedKFold); got cv={self.cv!r}."
+            )
+        parallel, outcomes = self._parallel(), []
+        for repeat in range(n_repeats):
+            start = len(outcomes)
+            stop = start + int((plan.repeat == repeat).sum())
+            batch = plan._replace(splits=plan.splits[start:stop])
+            outcomes += parallel(self._tasks([batch], scorer))
+            done = plan._replace(
+                splits=plan.splits[:stop], repeat=plan.repeat[:stop], fold=plan.fold[:stop]
+            )
+            run = collect_runs([done], outcomes)[0]
+            if repeat + 1 < self.min_repeats or run.record.n_splits - run.n_failed < 2:
+                continue
+            decision = bayesian_correlated_ttest(
+                run.record, rope=self.rope, prior=self.prior, nan_policy="omit"
+            ).decision(self.threshold)
+            if decision != "undecided":
+                self.n_repeats_run_ = repeat + 1
+                self.stopping_reason_ = (
+                    f"decision {decision!r} reached at threshold {self.threshold} after "
+                    f"{repeat + 1} of {n_repeats} repeats"
+                )
+                break
+        else:
+            self.n_repeats_run_ = n_repeats
+            self.stopping_reason_ = f"no decision after all {n_repeats} repeats"
+        report_failures([run], self.error_score)
+        return run
+
     def _parallel(self):
         return Parallel(n_jobs=self.n_jobs, verbose=self.verbose, pre_dispatch=self.pre_dispatch)
 
@@ -368,6 +443,14 @@ class RepeatedCVComparator(BaseEstimator):
             splits (``ShuffleSplit``) it is the corrected resampled t-test.
         """
         check_is_fitted(self, "cv_differences_")
+        if self.stopped_early_:
+            warnings.warn(
+                "This comparison stopped as soon as the Bayesian decision was reached "
+                "(early_stopping=True). Under such optional stopping the p-value of the "
+                "corrected t-test is not valid; use the Bayesian posterior (result_).",
+                UserWarning,
+                stacklevel=2,
+            )
         return corrected_ttest(self.cv_differences_, alternative=alternative, nan_policy="omit")
 
     def paired_ttest(self, alternative="two-sided"):

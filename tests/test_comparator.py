@@ -1,6 +1,7 @@
 """Tests of RepeatedCVComparator."""
 
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -171,6 +172,8 @@ def test_clone_and_get_params_round_trip():
         "random_state",
         "error_score",
         "verbose",
+        "early_stopping",
+        "min_repeats",
     }
     copy.set_params(estimator_b__strategy="uniform", threshold=0.9)
     assert copy.estimator_b.strategy == "uniform" and copy.threshold == 0.9
@@ -507,3 +510,66 @@ def test_5x2cv_conveniences_need_five_repeats_of_two_folds(cancer):
     with pytest.raises(ValueError, match=re.escape(message)) as info:
         ten_by_ten.paired_ttest_5x2cv()
     assert "comparison ran 10 repeat(s) of 10 fold(s)" in str(info.value)
+
+
+# --------------------------------------------------------------------------
+# early stopping
+# --------------------------------------------------------------------------
+
+
+def test_early_stopping_on_a_clear_cut_pair(cancer):
+    X, y = cancer
+    full = RepeatedCVComparator(_scaled_logistic(), DummyClassifier(), random_state=0).fit(X, y)
+    early = RepeatedCVComparator(
+        _scaled_logistic(), DummyClassifier(), random_state=0, early_stopping=True
+    ).fit(X, y)
+    assert early.stopped_early_ and early.n_repeats_run_ == 2 and early.n_splits_ == 20
+    assert early.stopping_reason_ == "decision 'a' reached at threshold 0.95 after 2 of 10 repeats"
+    assert early.decision_ == full.decision_ == "a"
+    # The same splits as the full run, in the same order.
+    np.testing.assert_array_equal(early.differences_, full.differences_[:20])
+    assert early.cv_differences_.repeat.max() == 1
+    with pytest.warns(UserWarning, match="optional stopping the p-value"):
+        early.corrected_ttest()
+    assert not full.stopped_early_ and full.n_repeats_run_ == 10
+
+
+def test_early_stopping_runs_every_repeat_when_undecided():
+    from sklearn.datasets import load_iris
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = load_iris(return_X_y=True)
+    models = (GaussianNB(), DecisionTreeClassifier(random_state=0))
+    early = RepeatedCVComparator(*models, random_state=0, early_stopping=True).fit(X, y)
+    full = RepeatedCVComparator(*models, random_state=0).fit(X, y)
+    assert (early.n_repeats_run_, early.stopped_early_) == (10, False)
+    assert early.stopping_reason_ == "no decision after all 10 repeats"
+    np.testing.assert_array_equal(early.differences_, full.differences_)
+    assert early.result_ == full.result_ and early.decision_ == "undecided"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        early.corrected_ttest()  # every repeat ran: no warning
+
+
+def test_early_stopping_min_repeats_and_n_jobs(cancer):
+    X, y = cancer
+    runs = [
+        RepeatedCVComparator(
+            _scaled_logistic(),
+            DummyClassifier(),
+            random_state=0,
+            early_stopping=True,
+            min_repeats=4,
+            n_jobs=n_jobs,
+        ).fit(X, y)
+        for n_jobs in (1, 2)
+    ]
+    assert [run.n_repeats_run_ for run in runs] == [4, 4]
+    np.testing.assert_array_equal(runs[0].differences_, runs[1].differences_)
+
+
+def test_early_stopping_needs_repeats(cancer):
+    X, y = cancer
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=5, early_stopping=True)
+    with pytest.raises(ValueError, match=re.escape("early_stopping=True needs repeated")):
+        cmp.fit(X, y)
