@@ -186,8 +186,9 @@ def collection_statistics(records, names):
     )
 
 
-def _corrected_standard_error(sample):
-    return np.sqrt((1.0 / sample.n + sample.test_train_ratio) * sample.variance)
+def _standard_error(sample, test_train_ratio):
+    """``sqrt((1/n + n_test/n_train) s**2)`` (Nadeau & Bengio); ratio 0 is ``s / sqrt(n)``."""
+    return np.sqrt((1.0 / sample.n + test_train_ratio) * sample.variance)
 
 
 def _t_test_pvalue(statistic, df, alternative):
@@ -291,7 +292,7 @@ def t_test_result(sample, alternative, *, corrected, test="corrected repeated-CV
     """The (corrected or plain) one-sample t-test of one data set's differences."""
     n, mean = int(sample.n[0]), float(sample.mean[0])
     ratio = float(sample.test_train_ratio[0]) if corrected else 0.0
-    standard_error = math.sqrt((1.0 / n + ratio) * float(sample.variance[0]))
+    standard_error = float(_standard_error(sample, ratio)[0])
     statistic, pvalue = student_t_test(mean, standard_error, n - 1, alternative)
     return TTestResult(
         statistic=statistic,
@@ -322,7 +323,7 @@ def _posterior_parameters(sample, prior):
     loc**2 (h + 1/k0)`` in a form free of cancellation.
     """
     if prior is None:
-        return sample.n - 1.0, sample.mean, _corrected_standard_error(sample)
+        return sample.n - 1.0, sample.mean, _standard_error(sample, sample.test_train_ratio)
     ratio = sample.test_train_ratio
     rho = ratio / (1.0 + ratio)
     h = sample.n / (1.0 + (sample.n - 1) * rho)
