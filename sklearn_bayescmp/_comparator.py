@@ -259,13 +259,16 @@ class RepeatedCVComparator(BaseEstimator):
         self._clear_fitted_attributes()
         scorer = self._check_scorer()
         plan = self._plan(X, y, groups, fit_params=fit_params)
+        n_repeats = int(plan.repeat.max()) + 1
         if self.early_stopping:
-            run = self._run_until_decided(plan, scorer)
+            run, self.n_repeats_run_, self.stopping_reason_ = self._run_until_decided(
+                plan, scorer, n_repeats
+            )
         else:
             (run,) = self._run([plan], scorer)
-            self.n_repeats_run_ = int(np.unique(plan.repeat).size)
+            self.n_repeats_run_ = n_repeats
             self.stopping_reason_ = "early stopping is off: every repeat was run"
-        self.stopped_early_ = self.n_repeats_run_ < int(np.unique(plan.repeat).size)
+        self.stopped_early_ = self.n_repeats_run_ < n_repeats
 
         self.n_splits_ = run.record.n_splits
         self.scores_a_, self.scores_b_ = run.scores[:, 0], run.scores[:, 1]
@@ -352,14 +355,14 @@ class RepeatedCVComparator(BaseEstimator):
         report_failures(runs, self.error_score)
         return runs
 
-    def _run_until_decided(self, plan, scorer):
+    def _run_until_decided(self, plan, scorer, n_repeats):
         """Run one repeat at a time until the rope decision is reached.
 
         The rule is checked after every repeat (from ``min_repeats`` on), and
         each repeat's folds run in parallel, so where it stops does not depend
-        on ``n_jobs``.
+        on ``n_jobs``. Returns the run, the number of repeats run and why it
+        stopped.
         """
-        n_repeats = int(plan.repeat.max()) + 1
         if n_repeats == 1:
             raise ValueError(
                 "early_stopping=True needs repeated cross-validation (cv=None or a repeated "
@@ -381,17 +384,15 @@ class RepeatedCVComparator(BaseEstimator):
                 run.record, rope=self.rope, prior=self.prior, nan_policy="omit"
             ).decision(self.threshold)
             if decision != "undecided":
-                self.n_repeats_run_ = repeat + 1
-                self.stopping_reason_ = (
+                reason = (
                     f"decision {decision!r} reached at threshold {self.threshold} after "
                     f"{repeat + 1} of {n_repeats} repeats"
                 )
                 break
         else:
-            self.n_repeats_run_ = n_repeats
-            self.stopping_reason_ = f"no decision after all {n_repeats} repeats"
+            reason = f"no decision after all {n_repeats} repeats"
         report_failures([run], self.error_score)
-        return run
+        return run, repeat + 1, reason
 
     def _parallel(self):
         return Parallel(n_jobs=self.n_jobs, verbose=self.verbose, pre_dispatch=self.pre_dispatch)

@@ -198,7 +198,9 @@ def report_failures(runs, error_score):
         f"{n_failed} of {n_splits} splits failed{scope} and are left out of both models' "
         f"results (error_score={error_score!r}). {details}",
         FitFailedWarning,
-        stacklevel=5,  # report_failures < _run < fit < _fit_context wrapper < caller
+        # report_failures < a run helper (_run, _run_until_decided, a study's
+        # _study) < fit < _fit_context wrapper < caller
+        stacklevel=5,
     )
 
 
