@@ -386,6 +386,15 @@ class ReplicabilityStudy(BaseEstimator):
         return comparator
 
     def _study(self, entries, *, collection):
+        if getattr(self.comparator, "early_stopping", False):
+            # The study sends every repeat in one dispatch; it would silently
+            # measure the full run instead of the early-stopping one.
+            raise ValueError(
+                "ReplicabilityStudy runs every repeat of every seed in one dispatch and "
+                "does not stop early; got a comparator with early_stopping=True. Measure "
+                "early stopping by calling fit once per seed and passing the decisions to "
+                "replicability_summary (see benchmarks/bench_early_stopping.py)."
+            )
         tests = self._check_tests(collection)
         seeds = self._check_seeds()
         comparators = [self._seeded(seed) for seed in seeds]

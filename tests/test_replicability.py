@@ -207,6 +207,13 @@ def test_study_needs_a_reseedable_cv(iris, cv):
         ReplicabilityStudy(comparator, seeds=[0, 1]).fit(X, y)
 
 
+def test_study_refuses_early_stopping(iris):
+    X, y = iris
+    comparator = _comparator(early_stopping=True)
+    with pytest.raises(ValueError, match=re.escape("does not stop early; got a comparator with")):
+        ReplicabilityStudy(comparator, seeds=[0, 1]).fit(X, y)
+
+
 def test_study_parameter_validation(iris):
     X, y = iris
     with pytest.raises(InvalidParameterError, match="The 'alpha' parameter of ReplicabilityStudy"):
