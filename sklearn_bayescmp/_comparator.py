@@ -11,14 +11,15 @@ from numbers import Integral, Real
 
 import numpy as np
 from sklearn.base import BaseEstimator, _fit_context, clone
-from sklearn.metrics import check_scoring, get_scorer_names
-from sklearn.utils import get_tags, indexable
+from sklearn.metrics import get_scorer_names
+from sklearn.utils import indexable
 from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
 from sklearn.utils.parallel import Parallel, delayed
 from sklearn.utils.validation import check_is_fitted
 
 from ._paired_cv import (
     SplitPlan,
+    check_common_scorer,
     check_datasets,
     check_repeated_cv,
     collect_runs,
@@ -414,17 +415,8 @@ class RepeatedCVComparator(BaseEstimator):
                 )
 
     def _check_scorer(self):
-        if self.scoring is None:
-            kinds = [get_tags(est).estimator_type for est in (self.estimator_a, self.estimator_b)]
-            if kinds[0] != kinds[1]:
-                raise ValueError(
-                    "With scoring=None each estimator uses its own `score` method, and "
-                    f"estimator_a is a {kinds[0]} while estimator_b is a {kinds[1]}: "
-                    "their scores are not comparable. Pass a common `scoring`, e.g. "
-                    "scoring='accuracy'."
-                )
-            check_scoring(self.estimator_b, scoring=None)
-        return check_scoring(self.estimator_a, scoring=self.scoring)
+        estimators = {"estimator_a": self.estimator_a, "estimator_b": self.estimator_b}
+        return check_common_scorer(estimators, self.scoring)
 
     def _check_cv(self, y):
         return check_repeated_cv(self.cv, y, self.estimator_a, self.random_state)

@@ -18,7 +18,9 @@ from typing import NamedTuple
 import numpy as np
 from sklearn.base import is_classifier
 from sklearn.exceptions import FitFailedWarning
+from sklearn.metrics import check_scoring
 from sklearn.model_selection import RepeatedKFold, RepeatedStratifiedKFold, check_cv
+from sklearn.utils import get_tags
 from sklearn.utils.metaestimators import _safe_split
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import _check_method_params
@@ -226,6 +228,27 @@ def check_datasets(datasets):
     if len(entries) != len(datasets):
         raise ValueError("`datasets` has names that coincide as strings; make them unique.")
     return entries
+
+
+def check_common_scorer(estimators, scoring):
+    """One scorer for every estimator of ``{name: estimator}``.
+
+    With ``scoring=None`` each estimator would use its own ``score`` method:
+    refuse estimators of different kinds (a classifier's accuracy and a
+    regressor's R² are not comparable), and check that each has one.
+    """
+    if scoring is None:
+        kinds = {name: get_tags(estimator).estimator_type for name, estimator in estimators.items()}
+        if len(set(kinds.values())) > 1:
+            listed = ", ".join(f"{name} is a {kind}" for name, kind in kinds.items())
+            raise ValueError(
+                "With scoring=None each estimator uses its own `score` method, and "
+                f"{listed}: their scores are not comparable. Pass a common `scoring`, e.g. "
+                "scoring='accuracy'."
+            )
+        for estimator in estimators.values():
+            check_scoring(estimator, scoring=None)
+    return check_scoring(next(iter(estimators.values())), scoring=scoring)
 
 
 def check_repeated_cv(cv, y, estimator, random_state):

@@ -21,14 +21,14 @@ from numbers import Integral, Real
 import numpy as np
 from sklearn.base import clone, is_classifier
 from sklearn.exceptions import FitFailedWarning
-from sklearn.metrics import check_scoring, get_scorer_names
+from sklearn.metrics import get_scorer_names
 from sklearn.model_selection import check_cv
-from sklearn.utils import get_tags, indexable
+from sklearn.utils import indexable
 from sklearn.utils._param_validation import HasMethods, Interval, StrOptions, validate_params
 from sklearn.utils.parallel import Parallel, delayed
 
 from ._differences import CVDifferences
-from ._paired_cv import check_repeated_cv, fit_and_score_one, split_layout
+from ._paired_cv import check_common_scorer, check_repeated_cv, fit_and_score_one, split_layout
 from .stats import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
 from .utils._validation import check_probability, check_rope
 
@@ -461,15 +461,7 @@ def compare_estimators(
     ('kNN', 'NB', 'tree')
     """
     names, models = _check_estimators(estimators)
-    if scoring is None:
-        kinds = {get_tags(model).estimator_type for model in models}
-        if len(kinds) > 1:
-            raise ValueError(
-                "With scoring=None each estimator uses its own `score` method, and the "
-                f"estimators are of different kinds ({sorted(map(str, kinds))}). Pass a common "
-                "`scoring`, e.g. scoring='accuracy'."
-            )
-    scorer = check_scoring(models[0], scoring=scoring)
+    scorer = check_common_scorer(dict(zip(names, models, strict=True)), scoring)
     X, y, groups = indexable(X, y, groups)
     splitter = check_repeated_cv(cv, y, models[0], random_state)
     splits = list(splitter.split(X, y, groups))

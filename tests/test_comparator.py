@@ -282,7 +282,8 @@ def test_scoring_none_refuses_different_kinds(cancer):
     X, y = cancer
     cmp = RepeatedCVComparator(GaussianNB(), LinearRegression())
     with pytest.raises(
-        ValueError, match=re.escape("estimator_a is a classifier while estimator_b is a regressor")
+        ValueError,
+        match=re.escape("estimator_a is a classifier, estimator_b is a regressor: their scores"),
     ):
         cmp.fit(X, y)
     # An explicit common scorer is fine.

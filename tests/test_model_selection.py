@@ -198,7 +198,9 @@ def test_compare_estimators_failures_and_errors(iris, indexed_binary_data):
     assert comparison.result(0, 1).n_omitted == 2
     with pytest.raises(ValueError, match=re.escape("at least two entries")):
         compare_estimators({"only": DummyClassifier()}, X, y)
-    with pytest.raises(ValueError, match=re.escape("estimators are of different kinds")):
+    with pytest.raises(
+        ValueError, match=re.escape("c is a classifier, r is a regressor: their scores")
+    ):
         compare_estimators({"c": DummyClassifier(), "r": LinearRegression()}, X, y)
     with pytest.raises(TypeError, match=re.escape("`estimators['x']` is not an estimator")):
         compare_estimators([("x", 3), ("y", DummyClassifier())], X, y)
