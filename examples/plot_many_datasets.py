@@ -5,13 +5,15 @@ Comparing two classifiers on many data sets
 
 Is logistic regression better than naive Bayes *in general*, not just on one
 data set? We run paired 10 x 10 cross-validation on ten data sets (four bundled
-with scikit-learn, six generated) in one parallel dispatch, then apply the four
+with scikit-learn, six generated) in one parallel dispatch, then apply the five
 tests for many data sets side by side:
 
 - the **Poisson-binomial test**, which keeps each data set's uncertainty (its
   Bayesian correlated t-test) and asks on how many data sets A wins;
 - the **Bayesian sign test** and **signed-rank test**, which use only each data
   set's mean difference, with a rope;
+- the **hierarchical test**, a model of all splits of all data sets that
+  shrinks each data set's estimate towards the others;
 - the **Wilcoxon signed-rank test**, the frequentist reference.
 """
 
@@ -68,14 +70,33 @@ for name, result in comparator.dataset_results_.items():
     )
 
 # %%
-# The four tests for many data sets
+# The five tests for many data sets
 # ---------------------------------
 
 poisson = comparator.poisson_test()
 sign = comparator.sign_test()
 signed_rank = comparator.signed_rank_test()
+hierarchical = comparator.hierarchical_test()
 wilcoxon = comparator.wilcoxon_test()
-print(poisson.summary(), sign.summary(), signed_rank.summary(), wilcoxon.summary(), sep="\n\n")
+for result in (poisson, sign, signed_rank, hierarchical, wilcoxon):
+    print(result.summary(), end="\n\n")
+
+# %%
+# Shrinkage
+# ---------
+# The hierarchical model estimates every data set's difference ``delta_i``
+# together with the others: a noisy data set's mean is pulled towards the
+# population, a precise one barely moves.
+
+print(f"{'data set':<14} {'mean A-B':>9} {'shrunk':>9}  95% HDI")
+for name, mean, shrunk, (low, high) in zip(
+    hierarchical.names,
+    hierarchical.means,
+    hierarchical.shrinkage_estimates,
+    hierarchical.shrinkage_intervals,
+    strict=True,
+):
+    print(f"{name:<14} {mean:>9.4f} {shrunk:>9.4f}  [{low:.4f}, {high:.4f}]")
 
 # %%
 # When do they disagree?
@@ -93,6 +114,10 @@ print(poisson.summary(), sign.summary(), signed_rank.summary(), wilcoxon.summary
 #   whose cross-validation cannot separate the models counts as a coin flip.
 #   Its question is different too: on how many of *these* data sets is A
 #   better, not what happens on the next one.
+# - The **hierarchical** test combines both: it keeps every data set's
+#   uncertainty and predicts the next data set. Its ``prob_*`` say which
+#   outcome is the most probable on a new data set; its ``predictive_prob_*``
+#   give the probability of each outcome there.
 #
 # With few data sets, the Bayesian tests with a rope are often "undecided":
 # the honest answer when the evidence is thin.

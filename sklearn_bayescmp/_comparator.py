@@ -32,6 +32,7 @@ from .stats import (
     bayesian_correlated_ttest,
     combined_ftest_5x2cv,
     corrected_ttest,
+    hierarchical_test,
     paired_ttest,
     paired_ttest_5x2cv,
     poisson_test,
@@ -317,8 +318,8 @@ class RepeatedCVComparator(BaseEstimator):
             Fitted with ``datasets_`` (name -> :class:`CVDifferences`),
             ``dataset_results_`` (name -> Bayesian correlated t-test) and
             ``fit_errors_``; then use :meth:`poisson_test`,
-            :meth:`sign_test`, :meth:`signed_rank_test` or
-            :meth:`wilcoxon_test`.
+            :meth:`sign_test`, :meth:`signed_rank_test`,
+            :meth:`hierarchical_test` or :meth:`wilcoxon_test`.
         """
         self._clear_fitted_attributes()
         entries = check_datasets(datasets)
@@ -561,7 +562,7 @@ class RepeatedCVComparator(BaseEstimator):
         -------
         DirichletProcessTestResult
         """
-        return self._dirichlet_process_test(sign_test, rope, kwargs)
+        return self._sampled_collection_test(sign_test, rope, kwargs)
 
     def signed_rank_test(self, *, rope=None, **kwargs):
         """Bayesian signed-rank test over the data sets of :meth:`fit_datasets`.
@@ -579,9 +580,28 @@ class RepeatedCVComparator(BaseEstimator):
         -------
         DirichletProcessTestResult
         """
-        return self._dirichlet_process_test(signed_rank_test, rope, kwargs)
+        return self._sampled_collection_test(signed_rank_test, rope, kwargs)
 
-    def _dirichlet_process_test(self, backend, rope, kwargs):
+    def hierarchical_test(self, *, rope=None, **kwargs):
+        """Bayesian hierarchical test over the data sets of :meth:`fit_datasets`.
+
+        Parameters
+        ----------
+        rope : float or tuple of (float, float), default=None
+            None uses the comparator's ``rope``.
+        **kwargs : dict
+            Other arguments of :func:`sklearn_bayescmp.stats.hierarchical_test`
+            (``n_chains``, ``n_warmup``, ``n_samples``, ``nu_prior``,
+            ``random_state``; the latter defaults to the comparator's).
+
+        Returns
+        -------
+        HierarchicalTestResult
+        """
+        return self._sampled_collection_test(hierarchical_test, rope, kwargs)
+
+    def _sampled_collection_test(self, backend, rope, kwargs):
+        """Run a Monte Carlo back end with the comparator's rope and random_state."""
         kwargs.setdefault("random_state", self.random_state)
         rope = self.rope if rope is None else rope
         return backend(self._fitted_datasets(), rope=rope, **kwargs)

@@ -6,6 +6,7 @@ Numbers stay numbers; formatting happens only in ``__repr__`` and
 continuous posterior and an empty rope).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -440,6 +441,169 @@ class DirichletProcessTestResult(RopeOutcomesMixin):
             f"  posterior mean of theta (a, equivalent, b) = "
             f"({mean_theta[0]:.3f}, {mean_theta[1]:.3f}, {mean_theta[2]:.3f})\n"
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
+        )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class HierarchicalTestResult(RopeOutcomesMixin):
+    """Posterior of the Bayesian hierarchical model over a collection of data sets.
+
+    For each posterior draw of ``(delta0, sigma0, nu)``, the mean difference
+    on a new data set is ``t(nu, delta0, sigma0)``; integrating it over the
+    three regions gives that draw's probabilities of the outcomes
+    (``samples["outcome_probabilities"]``).
+
+    Attributes
+    ----------
+    prob_a_better, prob_equivalent, prob_b_better : float
+        Share of draws in which A practically better, practically
+        equivalent or B practically better is the most probable outcome on a
+        new data set (Corani et al., 2017, §3.2). ``decision`` uses these.
+    predictive_prob_a_better, predictive_prob_equivalent, predictive_prob_b_better : float
+        Posterior predictive probability of each outcome on a new data set
+        (the mean of ``samples["outcome_probabilities"]``).
+    shrinkage_estimates : ndarray of shape (n_datasets,)
+        Posterior mean of every ``delta_i``: the data set's mean difference,
+        pulled towards the others.
+    shrinkage_intervals : ndarray of shape (n_datasets, 2)
+        95% highest-density intervals of every ``delta_i``.
+    samples : mapping of str to ndarray
+        Posterior draws, shaped ``(n_chains, n_draws, ...)``: ``delta0``,
+        ``sigma0``, ``nu``, ``alpha``, ``beta``, ``delta`` (last axis: data
+        sets) and ``outcome_probabilities`` (last axis: a, equivalent, b).
+    rhat, ess, ess_tail : mapping of str to float
+        Rank-normalised split R-hat, bulk and tail effective sample size of
+        ``delta0``, ``sigma0`` and ``nu``.
+    means : ndarray of shape (n_datasets,)
+        Per-data-set mean differences ``A - B`` (failed splits left out).
+    names : tuple of str
+        Data set names.
+    rope : tuple of float
+        The region of practical equivalence ``(low, high)``.
+    nu_prior : {"paper", "shifted"}
+        The prior of ``nu``.
+    scale : float
+        Factor the differences were divided by before sampling (1 for scores
+        within [-1, 1]).
+    random_state : int or None
+        The seed, when an int or None was given.
+    """
+
+    prob_a_better: float
+    prob_equivalent: float
+    prob_b_better: float
+    predictive_prob_a_better: float
+    predictive_prob_equivalent: float
+    predictive_prob_b_better: float
+    shrinkage_estimates: np.ndarray
+    shrinkage_intervals: np.ndarray
+    samples: Mapping
+    rhat: Mapping
+    ess: Mapping
+    ess_tail: Mapping
+    means: np.ndarray
+    names: tuple
+    rope: tuple
+    nu_prior: str
+    scale: float = 1.0
+    random_state: int | None = None
+
+    @property
+    def n_datasets(self):
+        """int: Number of data sets."""
+        return int(self.means.size)
+
+    @property
+    def n_chains(self):
+        """int: Number of chains."""
+        return int(self.samples["delta0"].shape[0])
+
+    @property
+    def n_draws(self):
+        """int: Kept draws per chain."""
+        return int(self.samples["delta0"].shape[1])
+
+    @property
+    def predictive_probabilities(self):
+        """dict: ``{"a": ..., "equivalent": ..., "b": ...}`` of the predictive probabilities."""
+        return {
+            "a": self.predictive_prob_a_better,
+            "equivalent": self.predictive_prob_equivalent,
+            "b": self.predictive_prob_b_better,
+        }
+
+    def __repr__(self):
+        return _compact_repr(
+            self,
+            (
+                "prob_a_better",
+                "prob_equivalent",
+                "prob_b_better",
+                "predictive_prob_a_better",
+                "predictive_prob_equivalent",
+                "predictive_prob_b_better",
+                "rope",
+            ),
+        )
+
+    def credible_interval(self, parameter="delta0", prob=0.95, method="hdi"):
+        """Credible interval of a scalar parameter of the model.
+
+        Parameters
+        ----------
+        parameter : {"delta0", "sigma0", "nu", "alpha", "beta"}, default="delta0"
+            ``delta0`` is the mean difference of the population of data sets.
+        prob : float, default=0.95
+            Posterior mass of the interval.
+        method : {"hdi", "eti"}, default="hdi"
+            Highest-density or equal-tailed interval.
+
+        Returns
+        -------
+        CredibleInterval
+        """
+        from arviz_stats.base import array_stats
+
+        prob = check_probability(prob, name="prob")
+        scalars = ("delta0", "sigma0", "nu", "alpha", "beta")
+        if parameter not in scalars:
+            raise ValueError(f"`parameter` must be one of {scalars}; got {parameter!r}.")
+        if method not in ("hdi", "eti"):
+            raise ValueError(f"`method` must be 'hdi' or 'eti'; got {method!r}.")
+        interval = getattr(array_stats, method)(self.samples[parameter], prob, axis=(0, 1))
+        return CredibleInterval(float(interval[0]), float(interval[1]))
+
+    def summary(self, threshold=0.95):
+        """Readable report of the test.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        delta0 = self.samples["delta0"]
+        low, high = self.credible_interval("delta0")
+        diagnostics = ", ".join(
+            f"{name}: R-hat {self.rhat[name]:.3f}, ESS {self.ess[name]:.0f}" for name in self.rhat
+        )
+        return (
+            f"Bayesian hierarchical test over {self.n_datasets} data sets "
+            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], nu prior {self.nu_prior!r}, "
+            f"{self.n_chains} chains x {self.n_draws} draws)\n"
+            f"  P(A better) = {self.prob_a_better:.4f}   "
+            f"P(equivalent) = {self.prob_equivalent:.4f}   "
+            f"P(B better) = {self.prob_b_better:.4f}   (most probable on a new data set)\n"
+            f"  predictive: P(A better) = {self.predictive_prob_a_better:.4f}   "
+            f"P(equivalent) = {self.predictive_prob_equivalent:.4f}   "
+            f"P(B better) = {self.predictive_prob_b_better:.4f}\n"
+            f"  delta0 (mean difference over data sets): {float(delta0.mean()):.4g}, "
+            f"95% HDI [{low:.4g}, {high:.4g}]\n"
+            f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
+            f"  diagnostics: {diagnostics}"
         )
 
 

@@ -13,6 +13,7 @@ from ._frequentist import (
     paired_ttest_5x2cv,
     wilcoxon_test,
 )
+from ._hierarchical import hierarchical_test
 from ._poisson import poisson_test
 from ._rope import (
     PosteriorOdds,
@@ -35,6 +36,7 @@ __all__ = [
     "corrected_resampled_ttest",
     "corrected_ttest",
     "expected_loss_decision",
+    "hierarchical_test",
     "paired_ttest",
     "paired_ttest_5x2cv",
     "poisson_test",

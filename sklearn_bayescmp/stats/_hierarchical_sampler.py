@@ -1,0 +1,439 @@
+"""A Gibbs sampler for the hierarchical model of Corani et al. (2017, §3).
+
+The model, for data sets ``i = 1..q`` with ``n_i`` differences ``x_i``::
+
+    x_i     ~ MVN(1 delta_i, Sigma_i)   (variances sigma_i**2, correlations rho_i)
+    delta_i ~ t(nu, delta0, sigma0)
+    sigma_i ~ U(sigma_lower, sigma_upper)
+    delta0  ~ U(-1, 1),  sigma0 ~ U(0, sigma0_upper)
+    nu - shift ~ Gamma(alpha, beta),  alpha ~ U(0.5, 5),  beta ~ U(0.05, 0.15)
+
+The likelihood of data set ``i`` depends on the data only through
+``(n_i, mean_i, SS_i, rho_i)``::
+
+    log L_i = -n_i log sigma_i - (A_i + B_i (mean_i - delta_i)**2) / (2 sigma_i**2) + const,
+    A_i = SS_i / (1 - rho_i),  B_i = n_i / (1 + (n_i - 1) rho_i),
+
+from ``log|Sigma| = n log sigma**2 + (n-1) log(1-rho) + log(1+(n-1)rho)`` and the
+eigen-decomposition of the intraclass correlation matrix.
+
+Writing the Student-t as a scale mixture of normals, ``delta_i | lambda_i ~
+N(delta0, sigma0**2 / lambda_i)`` with ``lambda_i ~ Gamma(nu/2, nu/2)``, makes the
+updates of ``lambda_i``, ``delta_i``, ``sigma_i``, ``delta0``, ``sigma0`` and ``beta``
+(truncated) normal or gamma draws. ``log(nu - shift)`` gets random-walk
+Metropolis steps with ``lambda`` integrated out (its step size tuned during
+warm-up), and ``alpha`` an independence Metropolis step from its prior. Two
+further moves keep the chains mixing when the data sets agree (``sigma0``
+near 0, where a centred sampler is stuck in a funnel):
+
+* ancillarity-sufficiency interweaving (Yu & Meng, 2011): after the centred
+  update of ``(delta0, sigma0)`` given ``delta``, they are updated again given
+  the standardised effects ``eta_i = (delta_i - delta0) / sigma0``, which moves
+  all ``delta_i`` with them;
+* a joint random-walk Metropolis move of ``(delta0, log sigma0, log(nu - shift))``
+  with ``lambda`` integrated out, its proposal covariance adapted during warm-up
+  only.
+
+All chains advance together as numpy arrays of shape ``(n_chains,)`` or
+``(n_chains, q)``; one generator drives everything, so the draws depend only on
+its seed.
+
+References
+----------
+H. Haario, E. Saksman and J. Tamminen, "An adaptive Metropolis algorithm",
+Bernoulli 7(2), 2001.
+Y. Yu and X.-L. Meng, "To center or not to center: that is not the question - an
+ancillarity-sufficiency interweaving strategy (ASIS) for boosting MCMC
+efficiency", Journal of Computational and Graphical Statistics 20(3), 2011.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import special
+
+ALPHA_BOUNDS = (0.5, 5.0)
+BETA_BOUNDS = (0.05, 0.15)
+
+_ADAPT_START = 100  # warm-up iteration of the first proposal adaptation
+_SCALARS = ("delta0", "sigma0", "nu_excess", "alpha", "beta")
+
+
+@dataclass(frozen=True)
+class HierarchicalData:
+    """Per-data-set summaries and the prior's bounds, on the sampler's scale.
+
+    Attributes
+    ----------
+    n, mean, sum_squares, rho : ndarray of shape (q,) or (n_chains, q)
+        Number of differences, their mean, their sum of squared deviations
+        and their correlation, per data set. With two dimensions every chain
+        samples the posterior of its own collection (same prior bounds):
+        simulation studies use this to fit many collections at once.
+    sigma0_upper : float
+        Upper bound of the uniform prior of ``sigma0``.
+    sigma_lower, sigma_upper : float
+        Bounds of the uniform prior of every ``sigma_i``.
+    nu_shift : float
+        0 for ``nu ~ Gamma(alpha, beta)``, 1 for ``nu = 1 + Gamma(alpha, beta)``.
+    """
+
+    n: np.ndarray
+    mean: np.ndarray
+    sum_squares: np.ndarray
+    rho: np.ndarray
+    sigma0_upper: float
+    sigma_lower: float
+    sigma_upper: float
+    nu_shift: float = 0.0
+
+    @property
+    def within(self):
+        """``A_i = SS_i / (1 - rho_i)``: the part of the quadratic form free of ``delta_i``."""
+        return self.sum_squares / (1.0 - self.rho)
+
+    @property
+    def mean_weight(self):
+        """``B_i = n_i / (1 + (n_i - 1) rho_i)``: ``mean_i`` has variance ``sigma_i**2 / B_i``."""
+        return self.n / (1.0 + (self.n - 1.0) * self.rho)
+
+
+@dataclass
+class _State:
+    """Current values of every chain (mutated in place by the updates)."""
+
+    delta0: np.ndarray
+    sigma0: np.ndarray
+    nu_excess: np.ndarray  # nu - shift, the variable with the Gamma prior
+    alpha: np.ndarray
+    beta: np.ndarray
+    delta: np.ndarray
+    sigma: np.ndarray
+    scales: np.ndarray  # the mixing variables lambda_i
+
+
+def truncated_normal(mean, sd, low, high, rng):
+    """Draws of ``N(mean, sd**2)`` restricted to ``[low, high]``.
+
+    As in :func:`truncated_gamma`, a plain draw is kept when it falls inside
+    and the others are redrawn by inverse CDF. The inversion works in log
+    space (``log_ndtr``, ``ndtri_exp``), so an interval far in a tail is
+    sampled accurately. (``scipy.stats.truncnorm.rvs`` would do, at about
+    350 µs a call; the sampler makes several calls per iteration.)
+    """
+    x = mean + sd * rng.standard_normal(np.broadcast_shapes(np.shape(mean), np.shape(sd)))
+    outside = (x < low) | (x > high)
+    if outside.any():
+        mean, sd, low, high = (np.broadcast_to(v, x.shape) for v in (mean, sd, low, high))
+        a = (low[outside] - mean[outside]) / sd[outside]
+        b = (high[outside] - mean[outside]) / sd[outside]
+        # Reflect intervals lying mostly above 0, so the sampled tail is the lower one.
+        flip = a + b > 0
+        a, b = np.where(flip, -b, a), np.where(flip, -a, b)
+        log_b = special.log_ndtr(b)
+        ratio = np.exp(special.log_ndtr(a) - log_b)
+        u = rng.random(a.shape)
+        z = special.ndtri_exp(log_b + np.log(ratio + u * (1.0 - ratio)))
+        z = np.clip(z, a, b)  # rounding at the ends of the interval
+        x[outside] = mean[outside] + sd[outside] * np.where(flip, -z, z)
+    return x
+
+
+def truncated_gamma(shape, rate, low, high, rng):
+    """Draws of ``Gamma(shape, rate)`` restricted to ``[low, high]``.
+
+    A plain gamma draw is kept when it falls inside (almost always, for the
+    wide bounds of this model); the others are redrawn by inverse CDF from the
+    truncated distribution, which leaves the result exactly distributed. The
+    inverse CDF uses the complemented incomplete gamma function in the upper
+    tail, so an interval far above the mode keeps its digits.
+    """
+    x = rng.standard_gamma(shape, size=np.shape(rate)) / rate
+    outside = (x < low) | (x > high)
+    if outside.any():
+        shape, rate, low, high = (
+            np.broadcast_to(v, x.shape)[outside] for v in (shape, rate, low, high)
+        )
+        x[outside] = truncated_gamma_by_inversion(shape, rate, low, high, rng)
+    return x
+
+
+def truncated_gamma_by_inversion(shape, rate, low, high, rng):
+    """Inverse-CDF draws of ``Gamma(shape, rate)`` restricted to ``[low, high]``."""
+    shape, rate, low, high = np.broadcast_arrays(shape, rate, low, high)
+    u = rng.random(shape.shape)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p_low, p_high = special.gammainc(shape, rate * low), special.gammainc(shape, rate * high)
+        q_low, q_high = special.gammaincc(shape, rate * low), special.gammaincc(shape, rate * high)
+        x = (
+            np.where(
+                p_low > 0.5,
+                special.gammainccinv(shape, q_high + u * (q_low - q_high)),
+                special.gammaincinv(shape, p_low + u * (p_high - p_low)),
+            )
+            / rate
+        )
+    # Both tail masses underflow only when the interval is hopelessly far
+    # out; the distribution then sits at its near end.
+    x = np.where(np.isfinite(x), x, low)
+    return np.clip(x, low, high)
+
+
+def _student_kernel(z2, nu):
+    """``sum_i log t(z_i; nu)`` per chain for squared standardised values ``z2``.
+
+    Without ``-q log(pi)/2``, which no update needs.
+    """
+    q = z2.shape[1]
+    return q * (
+        special.gammaln(0.5 * (nu + 1.0)) - special.gammaln(0.5 * nu) - 0.5 * np.log(nu)
+    ) - 0.5 * (nu + 1.0) * np.log1p(z2 / nu[:, None]).sum(axis=1)
+
+
+def _log_top_density(state, data, delta0, log_sigma0, log_nu_excess):
+    """Log density of ``(delta0, log sigma0, log(nu - shift))`` given delta, alpha, beta.
+
+    The mixing variables are integrated out, so every ``delta_i`` has its
+    Student-t density; ``log_sigma0`` and ``log_nu_excess`` are the Jacobians
+    of the log transforms (``sigma0`` has a flat prior, ``nu - shift`` a Gamma
+    one).
+    """
+    sigma0 = np.exp(log_sigma0)
+    nu_excess = np.exp(log_nu_excess)
+    q = state.delta.shape[1]
+    z2 = ((state.delta - delta0[:, None]) / sigma0[:, None]) ** 2
+    log_density = (
+        _student_kernel(z2, nu_excess + data.nu_shift)
+        - (q - 1) * log_sigma0  # the t densities' 1/sigma0, and the Jacobian
+        + state.alpha * log_nu_excess
+        - state.beta * nu_excess
+    )
+    inside = (np.abs(delta0) < 1.0) & (sigma0 < data.sigma0_upper) & ~np.isnan(log_density)
+    return np.where(inside, log_density, -np.inf)
+
+
+def _update_nu(state, data, step, rng, n_steps=3):
+    """Random-walk Metropolis steps on ``log(nu - shift)``, the mixing variables integrated out."""
+    z2 = ((state.delta - state.delta0[:, None]) / state.sigma0[:, None]) ** 2  # fixed here
+
+    def log_density(log_nu_excess):
+        nu_excess = np.exp(log_nu_excess)
+        value = (
+            _student_kernel(z2, nu_excess + data.nu_shift)
+            + state.alpha * log_nu_excess
+            - state.beta * nu_excess
+        )
+        return np.where(np.isnan(value), -np.inf, value)
+
+    current = np.log(state.nu_excess)
+    current_density = log_density(current)
+    accepted = 0.0
+    for _ in range(n_steps):
+        candidate = current + step * rng.standard_normal(current.shape)
+        candidate_density = log_density(candidate)
+        accept = np.log(rng.random(current.shape)) < candidate_density - current_density
+        current = np.where(accept, candidate, current)
+        current_density = np.where(accept, candidate_density, current_density)
+        accepted += accept.mean()
+    state.nu_excess = np.exp(current)
+    return accepted / n_steps
+
+
+def _update_top_jointly(state, data, proposal_cholesky, rng):
+    """Random-walk Metropolis on ``(delta0, log sigma0, log(nu - shift))``, lambda integrated out.
+
+    Returns the acceptance indicator of every chain.
+    """
+    current = np.column_stack([state.delta0, np.log(state.sigma0), np.log(state.nu_excess)])
+    candidate = current + rng.standard_normal(current.shape) @ proposal_cholesky.T
+    log_ratio = _log_top_density(state, data, *candidate.T) - _log_top_density(
+        state, data, *current.T
+    )
+    accept = np.log(rng.random(current.shape[0])) < log_ratio
+    state.delta0 = np.where(accept, candidate[:, 0], state.delta0)
+    state.sigma0 = np.where(accept, np.exp(candidate[:, 1]), state.sigma0)
+    state.nu_excess = np.where(accept, np.exp(candidate[:, 2]), state.nu_excess)
+    return accept
+
+
+def _update_scales(state, data, rng):
+    """``lambda_i ~ Gamma((nu+1)/2, rate=(nu + z_i**2)/2)``, ``z_i = (delta_i - delta0)/sigma0``."""
+    nu = (state.nu_excess + data.nu_shift)[:, None]
+    z = (state.delta - state.delta0[:, None]) / state.sigma0[:, None]
+    state.scales = rng.standard_gamma(0.5 * (nu + 1.0) * np.ones_like(z)) / (0.5 * (nu + z * z))
+
+
+def _update_top_centred(state, data, rng):
+    """``delta0`` then ``sigma0`` given delta and lambda (conjugate, truncated to the prior)."""
+    weights = state.scales
+    total = weights.sum(axis=1)
+    centre = (weights * state.delta).sum(axis=1) / total
+    state.delta0 = truncated_normal(centre, state.sigma0 / np.sqrt(total), -1.0, 1.0, rng)
+    # p(sigma0) ∝ sigma0**-q exp(-S / (2 sigma0**2)) on (0, upper):
+    # precision 1/sigma0**2 is Gamma((q - 1)/2, rate S/2) above 1/upper**2.
+    spread = (weights * (state.delta - state.delta0[:, None]) ** 2).sum(axis=1)
+    q = state.delta.shape[1]
+    precision = truncated_gamma(0.5 * (q - 1.0), 0.5 * spread, data.sigma0_upper**-2.0, np.inf, rng)
+    state.sigma0 = precision**-0.5
+
+
+def _update_top_noncentred(state, data, rng):
+    """``delta0`` then ``sigma0`` given the standardised effects; delta moves with them.
+
+    With ``delta_i = delta0 + sigma0 * eta_i`` and ``mean_i ~ N(delta_i,
+    sigma_i**2 / B_i)``, both conditionals are normal; ``eta`` has a prior free
+    of ``(delta0, sigma0)``, so no Jacobian enters.
+    """
+    eta = (state.delta - state.delta0[:, None]) / state.sigma0[:, None]
+    weights = data.mean_weight / state.sigma**2  # 1 / Var(mean_i | delta_i)
+    total = weights.sum(axis=1)
+    centre = (weights * (data.mean - state.sigma0[:, None] * eta)).sum(axis=1) / total
+    state.delta0 = truncated_normal(centre, 1.0 / np.sqrt(total), -1.0, 1.0, rng)
+    residual = data.mean - state.delta0[:, None]
+    information = (weights * eta * eta).sum(axis=1)
+    slope = (weights * eta * residual).sum(axis=1) / information
+    state.sigma0 = truncated_normal(slope, 1.0 / np.sqrt(information), 0.0, data.sigma0_upper, rng)
+    # A draw at (or rounded to) 0 would make the standardised effects of the
+    # next iteration overflow; the floor cuts off a prior mass of 1e-12.
+    state.sigma0 = np.maximum(state.sigma0, 1e-12 * data.sigma0_upper)
+    state.delta = state.delta0[:, None] + state.sigma0[:, None] * eta
+
+
+def _update_delta(state, data, rng):
+    """``delta_i`` given everything else: a product of two normals."""
+    data_precision = data.mean_weight / state.sigma**2
+    prior_precision = state.scales / state.sigma0[:, None] ** 2
+    precision = data_precision + prior_precision
+    centre = (data_precision * data.mean + prior_precision * state.delta0[:, None]) / precision
+    state.delta = centre + rng.standard_normal(centre.shape) / np.sqrt(precision)
+
+
+def _update_sigma(state, data, rng):
+    """``sigma_i`` given delta_i: ``1/sigma_i**2`` is Gamma((n_i - 1)/2, rate C_i/2), truncated.
+
+    ``C_i = A_i + B_i (mean_i - delta_i)**2``. The likelihood's ``sigma_i**-n_i``
+    times the Jacobian ``|d sigma / d tau| ∝ tau**-1.5`` of ``tau = 1/sigma**2``
+    gives ``tau**((n_i - 3)/2)``: shape ``(n_i - 1)/2``.
+    """
+    quadratic = data.within + data.mean_weight * (data.mean - state.delta) ** 2
+    high = data.sigma_lower**-2.0 if data.sigma_lower > 0 else np.inf
+    precision = truncated_gamma(
+        0.5 * (data.n - 1.0), 0.5 * quadratic, data.sigma_upper**-2.0, high, rng
+    )
+    state.sigma = precision**-0.5
+
+
+def _update_gamma_parameters(state, data, rng):
+    """``alpha``, then ``beta ~ Gamma(alpha + 1, rate=nu - shift)`` truncated to its prior.
+
+    ``alpha`` given ``beta`` and ``nu`` has density proportional to
+    ``(beta (nu - shift))**alpha / Gamma(alpha)`` on its prior's interval: a
+    broad function (one observation informs it), so an independence
+    Metropolis step proposing from the prior accepts often and costs one
+    density evaluation.
+    """
+    log_rate = np.log(state.beta * state.nu_excess)
+    candidate = rng.uniform(*ALPHA_BOUNDS, state.alpha.shape)
+    log_ratio = (candidate - state.alpha) * log_rate - (
+        special.gammaln(candidate) - special.gammaln(state.alpha)
+    )
+    accept = np.log(rng.random(state.alpha.shape)) < log_ratio
+    state.alpha = np.where(accept, candidate, state.alpha)
+    # The interval is narrow, so an untruncated draw would rarely fall in it.
+    state.beta = truncated_gamma_by_inversion(state.alpha + 1.0, state.nu_excess, *BETA_BOUNDS, rng)
+
+
+def _initial_state(data, n_chains, rng):
+    """Over-dispersed starting points, so that R-hat can detect poor mixing."""
+    q = data.mean.shape[-1]
+    mean, n, sum_squares = (
+        np.broadcast_to(v, (n_chains, q)) for v in (data.mean, data.n, data.sum_squares)
+    )
+    within = np.sqrt(sum_squares / (n - 1.0))
+    scale = np.maximum(
+        np.maximum(mean.std(axis=1), (within / np.sqrt(n)).mean(axis=1)), 1e-3 * data.sigma0_upper
+    )
+    delta0 = np.clip(mean.mean(axis=1) + scale * rng.standard_normal(n_chains), -0.99, 0.99)
+    sigma0 = np.minimum(scale * np.exp(rng.normal(0.0, 0.5, n_chains)), 0.5 * data.sigma0_upper)
+    alpha = rng.uniform(*ALPHA_BOUNDS, n_chains)
+    beta = rng.uniform(*BETA_BOUNDS, n_chains)
+    return _State(
+        delta0=delta0,
+        sigma0=sigma0,
+        nu_excess=rng.gamma(alpha, 1.0 / beta),
+        alpha=alpha,
+        beta=beta,
+        delta=mean.copy(),
+        sigma=np.clip(within, 2.0 * data.sigma_lower, 0.5 * data.sigma_upper),
+        scales=np.ones((n_chains, q)),
+    )
+
+
+def _proposal_shape(history, fallback):
+    """Cholesky factor of the covariance of recent warm-up states (Haario et al., 2001)."""
+    covariance = np.cov(history.reshape(-1, 3), rowvar=False) + 1e-12 * np.eye(3)
+    try:
+        return np.linalg.cholesky(covariance)
+    except np.linalg.LinAlgError:
+        return fallback
+
+
+def sample_posterior(data, *, n_chains, n_warmup, n_samples, rng):
+    """Run the chains and return the kept draws.
+
+    Parameters
+    ----------
+    data : HierarchicalData
+    n_chains, n_warmup, n_samples : int
+        Chains, warm-up iterations (discarded) and kept draws per chain.
+    rng : numpy.random.Generator
+
+    Returns
+    -------
+    draws : dict of str to ndarray
+        ``delta0``, ``sigma0``, ``nu``, ``alpha``, ``beta`` of shape
+        ``(n_chains, n_samples)`` and ``delta`` of shape
+        ``(n_chains, n_samples, q)``.
+    acceptance_rate : float
+        Acceptance rate of the joint Metropolis move after warm-up.
+    """
+    state = _initial_state(data, n_chains, rng)
+    q = data.mean.shape[-1]
+    # The joint move's proposal: a shape from the warm-up states (re-estimated
+    # on doubling windows) times a factor steered towards 23% acceptance
+    # (Robbins-Monro). Both are frozen when the warm-up ends.
+    shape = np.diag([0.1 * max(float(np.std(data.mean)), 1e-3), 0.3, 0.3])
+    log_factor = 0.0
+    log_nu_step = 0.0
+    history = np.empty((n_warmup, n_chains, 3))
+    next_reshape = _ADAPT_START
+    draws = {name: np.empty((n_chains, n_samples)) for name in _SCALARS}
+    draws["delta"] = np.empty((n_chains, n_samples, q))
+    accepted = 0
+    with np.errstate(divide="ignore", over="ignore", under="ignore"):
+        for iteration in range(n_warmup + n_samples):
+            nu_accept = _update_nu(state, data, np.exp(log_nu_step), rng)
+            accept = _update_top_jointly(state, data, np.exp(log_factor) * shape, rng)
+            _update_scales(state, data, rng)
+            _update_top_centred(state, data, rng)
+            _update_top_noncentred(state, data, rng)
+            _update_delta(state, data, rng)
+            _update_sigma(state, data, rng)
+            _update_gamma_parameters(state, data, rng)
+            if iteration < n_warmup:
+                history[iteration] = np.column_stack(
+                    [state.delta0, np.log(state.sigma0), np.log(state.nu_excess)]
+                )
+                log_factor += (accept.mean() - 0.234) / np.sqrt(iteration + 1.0)
+                log_nu_step += (nu_accept - 0.44) / np.sqrt(iteration + 1.0)
+                if iteration + 1 == next_reshape:
+                    shape = _proposal_shape(history[next_reshape // 2 : iteration + 1], shape)
+                    next_reshape *= 2
+                continue
+            kept = iteration - n_warmup
+            accepted += int(accept.sum())
+            for name in _SCALARS:
+                draws[name][:, kept] = getattr(state, name)
+            draws["delta"][:, kept] = state.delta
+    draws["nu"] = draws.pop("nu_excess") + data.nu_shift
+    return draws, accepted / (n_chains * n_samples) if n_samples else float("nan")

@@ -1,0 +1,477 @@
+"""Tests of the Bayesian hierarchical test and its Gibbs sampler."""
+
+import json
+import re
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+from arviz_stats.base import array_stats
+from scipy import stats
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils._param_validation import InvalidParameterError
+
+from sklearn_bayescmp import CVDifferences, HierarchicalTestResult
+from sklearn_bayescmp.stats import hierarchical_test
+from sklearn_bayescmp.stats._hierarchical import hierarchical_data
+from sklearn_bayescmp.stats._hierarchical_sampler import (
+    HierarchicalData,
+    sample_posterior,
+    truncated_gamma,
+    truncated_gamma_by_inversion,
+    truncated_normal,
+)
+
+OUTCOME_SUFFIXES = {"a": "a_better", "equivalent": "equivalent", "b": "b_better"}
+REFERENCE = json.loads((Path(__file__).parent / "data" / "hierarchical_reference.json").read_text())
+
+
+def _records(differences, n_train=90, n_test=10):
+    return [
+        CVDifferences(row, n_train=n_train, n_test=n_test, name=f"d{i}")
+        for i, row in enumerate(np.asarray(differences))
+    ]
+
+
+def _correlated_differences(rng, delta, sigma, n, rho):
+    """Rows of MVN(1 delta_i, sigma_i^2 ((1 - rho) I + rho 11')), one per data set."""
+    shared = rng.standard_normal((len(delta), 1)) * np.sqrt(rho)
+    own = rng.standard_normal((len(delta), n)) * np.sqrt(1.0 - rho)
+    return np.asarray(delta)[:, None] + np.asarray(sigma)[:, None] * (shared + own)
+
+
+def _simulated_records(seed, delta, sigma=0.03, n_folds=10, n_repeats=10):
+    rng = np.random.default_rng(seed)
+    sigma = np.broadcast_to(sigma, np.shape(delta))
+    x = _correlated_differences(rng, delta, sigma, n_folds * n_repeats, 1.0 / n_folds)
+    return _records(x, n_train=(n_folds - 1) * 10, n_test=10)
+
+
+# --------------------------------------------------------------------------
+# The model's ingredients
+# --------------------------------------------------------------------------
+
+
+def test_summaries_give_the_multivariate_normal_likelihood():
+    # The sampler sees only (n, mean, SS, rho) of each data set; up to a
+    # constant, its log likelihood must be that of the full MVN.
+    rng = np.random.default_rng(0)
+    x = _correlated_differences(rng, [0.02, -0.01], [0.03, 0.05], 30, 0.2)
+    records = _records(x, n_train=8, n_test=2)
+    data, scale = hierarchical_data(records, ["a", "b"])
+    assert scale == 1.0
+    np.testing.assert_allclose(data.rho, 0.2)
+
+    def reduced(i, delta, sigma):
+        quadratic = data.within[i] + data.mean_weight[i] * (data.mean[i] - delta) ** 2
+        return -data.n[i] * np.log(sigma) - quadratic / (2 * sigma**2)
+
+    def exact(i, delta, sigma):
+        n = x.shape[1]
+        covariance = sigma**2 * ((1 - 0.2) * np.eye(n) + 0.2 * np.ones((n, n)))
+        return stats.multivariate_normal(np.full(n, delta), covariance).logpdf(x[i])
+
+    for i in range(2):
+        points = [(0.0, 0.04), (0.03, 0.02), (-0.05, 0.1)]
+        ours = [reduced(i, *p) for p in points]
+        theirs = [exact(i, *p) for p in points]
+        np.testing.assert_allclose(np.diff(ours), np.diff(theirs), rtol=1e-10)
+
+
+def test_prior_bounds_follow_the_paper():
+    rng = np.random.default_rng(1)
+    x = _correlated_differences(rng, [0.0, 0.02, 0.05], [0.02, 0.03, 0.04], 20, 0.1)
+    data, _ = hierarchical_data(_records(x), ["a", "b", "c"])
+    means, sds = x.mean(axis=1), x.std(axis=1, ddof=1)
+    assert data.sigma0_upper == pytest.approx(1000 * np.std(means, ddof=1))
+    assert data.sigma_upper == pytest.approx(1000 * np.mean(sds))
+    assert data.sigma_lower == 0.0
+    assert data.nu_shift == 0.0
+    assert hierarchical_data(_records(x), ["a", "b", "c"], "shifted")[0].nu_shift == 1.0
+
+
+def test_degenerate_collections_keep_a_proper_prior():
+    x = np.zeros((3, 10))
+    x[1] = 0.02
+    data, _ = hierarchical_data(_records(x), ["a", "b", "c"])
+    assert data.sigma_lower > 0 and data.sigma_upper > data.sigma_lower
+    assert data.sigma0_upper > 0
+    same_means, _ = hierarchical_data(_records(np.zeros((2, 10))), ["a", "b"])
+    assert 0 < same_means.sigma_lower < same_means.sigma_upper
+    assert same_means.sigma0_upper > 0
+
+
+@pytest.mark.parametrize(
+    "mean, sd, low, high",
+    [
+        (0.0, 1.0, -1.0, 2.0),  # ordinary
+        (0.0, 1.0, 3.0, np.inf),  # upper tail
+        (0.0, 1.0, -np.inf, -9.0),  # far lower tail
+        (5.0, 0.1, -1.0, 1.0),  # interval far below the mean
+        (-0.2, 0.05, 0.0, 1000.0),  # the non-centred sigma0 update
+    ],
+)
+def test_truncated_normal_matches_scipy(mean, sd, low, high):
+    rng = np.random.default_rng(0)
+    draws = truncated_normal(np.full(4000, mean), sd, low, high, rng)
+    assert np.all((draws >= low) & (draws <= high))
+    reference = stats.truncnorm((low - mean) / sd, (high - mean) / sd, loc=mean, scale=sd)
+    assert stats.kstest(draws, reference.cdf).pvalue > 1e-3
+
+
+@pytest.mark.parametrize(
+    "sampler, shape, rate, low, high",
+    [
+        (truncated_gamma, 49.5, 2.0, 0.0, np.inf),
+        (truncated_gamma, 2.0, 1.0, 5.0, 6.0),  # mostly rejected: inverse CDF
+        (truncated_gamma_by_inversion, 5.0, 100.0, 0.05, 0.15),  # beta's update, upper tail
+        (truncated_gamma_by_inversion, 1.5, 2.0, 0.05, 0.15),
+    ],
+)
+def test_truncated_gamma_matches_scipy(sampler, shape, rate, low, high):
+    rng = np.random.default_rng(0)
+    draws = sampler(np.full(4000, shape), np.full(4000, rate), low, high, rng)
+    assert np.all((draws >= low) & (draws <= high))
+    dist = stats.gamma(shape, scale=1 / rate)
+    mass = dist.cdf(high) - dist.cdf(low)
+    assert stats.kstest(draws, lambda v: (dist.cdf(v) - dist.cdf(low)) / mass).pvalue > 1e-3
+
+
+# --------------------------------------------------------------------------
+# Agreement with Stan (fixtures from tools/stan_reference.py)
+# --------------------------------------------------------------------------
+
+
+#: Collections on which Stan's chains converged. On "zero_variance_q6" they did
+#: not (R-hat 3 to 4: NUTS cannot move along sigma_i's lower bound), so it
+#: serves only test_converges_where_stan_did_not.
+STAN_CONVERGED = sorted(
+    name
+    for name, summary in REFERENCE["stan"].items()
+    if all(summary[p]["rhat"] <= 1.01 for p in ("delta0", "sigma0", "nu"))
+)
+
+
+def _fit_reference_collection(name, **kwargs):
+    collection = REFERENCE["collections"][name]
+    records = _records(collection["differences"], collection["n_train"], collection["n_test"])
+    return hierarchical_test(
+        records, rope=REFERENCE["rope"], nu_prior=collection["nu_prior"], random_state=0, **kwargs
+    )
+
+
+@pytest.fixture(scope="module", params=STAN_CONVERGED)
+def stan_case(request):
+    name = request.param
+    # 16 chains cost little more than 4 (they advance together) and make
+    # Monte Carlo error small next to the 0.1 posterior sd tolerance.
+    return name, _fit_reference_collection(name, n_chains=16), REFERENCE["stan"][name]
+
+
+def test_stan_fixtures_cover_the_issue_cases():
+    assert {"heterogeneous_q54", "equal_q10", "equal_q10_shifted"} <= set(STAN_CONVERGED)
+
+
+def test_converges_where_stan_did_not():
+    # Two of the six data sets have zero variance (sigma_i sits on its floor).
+    result = _fit_reference_collection("zero_variance_q6")
+    assert max(result.rhat.values()) <= 1.01
+    assert min(result.ess.values()) >= 400
+    differences = np.asarray(REFERENCE["collections"]["zero_variance_q6"]["differences"])
+    np.testing.assert_allclose(
+        result.shrinkage_estimates[[0, 3]], differences[[0, 3], 0], atol=1e-4
+    )
+
+
+def test_scalar_posteriors_match_stan(stan_case):
+    _, result, stan = stan_case
+    for parameter in ("delta0", "sigma0", "nu"):
+        draws = result.samples[parameter]
+        reference = stan[parameter]
+        tolerance = 0.1 * reference["sd"]
+        assert draws.mean() == pytest.approx(reference["mean"], abs=tolerance), parameter
+        assert np.quantile(draws, 0.05) == pytest.approx(reference["q05"], abs=tolerance)
+        assert np.quantile(draws, 0.95) == pytest.approx(reference["q95"], abs=tolerance)
+        assert result.rhat[parameter] <= 1.01
+
+
+def test_shrinkage_estimates_match_stan(stan_case):
+    _, result, stan = stan_case
+    tolerance = 0.1 * np.asarray(stan["delta_sd"])
+    assert np.all(np.abs(result.shrinkage_estimates - stan["delta_mean"]) <= tolerance)
+
+
+def test_probabilities_match_stan_within_monte_carlo_error(stan_case):
+    _, result, stan = stan_case
+    outcomes = result.samples["outcome_probabilities"]
+    winners = np.argmax(outcomes, axis=-1)
+    for k, (outcome, suffix) in enumerate(OUTCOME_SUFFIXES.items()):
+        draws_of = {"prob": (winners == k).astype(float), "predictive_prob": outcomes[..., k]}
+        for kind, values in draws_of.items():
+            ours = getattr(result, f"{kind}_{suffix}")
+            reference = stan[f"{kind}_{outcome}"]
+            error = np.hypot(float(array_stats.mcse(values)), stan[f"{kind}_{outcome}_mcse"])
+            assert abs(ours - reference) <= 4 * error + 1e-3, (kind, outcome, ours, reference)
+
+
+# --------------------------------------------------------------------------
+# Simulation-based calibration (Talts et al., 2018)
+# --------------------------------------------------------------------------
+
+
+def _sbc_ranks(n_replications, n_draws, thin, *, nu_shift, seed):
+    """Rank of the true value among thinned posterior draws, per replication.
+
+    Every replication draws parameters from a fixed prior, simulates a
+    collection from them and fits it; the sampler runs all replications at
+    once, one chain each. If it samples the posterior, the ranks are uniform.
+    """
+    rng = np.random.default_rng(seed)
+    q, n, rho = 4, 10, 0.1
+    sigma0_upper, sigma_upper = 0.3, 0.1
+    truth = {
+        "delta0": rng.uniform(-1, 1, n_replications),
+        "sigma0": rng.uniform(0, sigma0_upper, n_replications),
+    }
+    alpha = rng.uniform(0.5, 5, n_replications)
+    beta = rng.uniform(0.05, 0.15, n_replications)
+    truth["nu"] = rng.gamma(alpha, 1 / beta) + nu_shift
+    delta = truth["delta0"][:, None] + truth["sigma0"][:, None] * rng.standard_t(
+        truth["nu"][:, None], (n_replications, q)
+    )
+    truth["delta_1"] = delta[:, 0]
+    sigma = rng.uniform(0, sigma_upper, (n_replications, q))
+    shared = rng.standard_normal((n_replications, q, 1)) * np.sqrt(rho)
+    x = delta[..., None] + sigma[..., None] * (
+        shared + np.sqrt(1 - rho) * rng.standard_normal((n_replications, q, n))
+    )
+    # With nu near 0 (the paper's prior allows it) a Student-t draw can
+    # overflow. Dropping such replications keeps the ranks uniform: the
+    # selection depends on the data only, and ranks are uniform given the data.
+    kept = np.all(np.abs(x) < 1e3, axis=(1, 2))
+    x, truth = x[kept], {name: values[kept] for name, values in truth.items()}
+    n_replications = int(kept.sum())
+    mean = x.mean(axis=-1)
+    data = HierarchicalData(
+        n=np.full((n_replications, q), float(n)),
+        mean=mean,
+        sum_squares=((x - mean[..., None]) ** 2).sum(axis=-1),
+        rho=np.full((n_replications, q), rho),
+        sigma0_upper=sigma0_upper,
+        sigma_lower=0.0,
+        sigma_upper=sigma_upper,
+        nu_shift=nu_shift,
+    )
+    draws, _ = sample_posterior(
+        data, n_chains=n_replications, n_warmup=300, n_samples=n_draws * thin, rng=rng
+    )
+    draws["delta_1"] = draws["delta"][..., 0]
+    return {
+        name: (draws[name][:, thin - 1 :: thin] < truth[name][:, None]).sum(axis=1)
+        for name in truth
+    }
+
+
+def _assert_uniform_ranks(ranks, n_draws, n_bins):
+    for name, values in ranks.items():
+        counts = np.bincount(values * n_bins // (n_draws + 1), minlength=n_bins)
+        assert stats.chisquare(counts).pvalue > 1e-3, (name, counts)
+
+
+def test_simulation_based_calibration_short():
+    ranks = _sbc_ranks(200, n_draws=49, thin=20, nu_shift=1.0, seed=0)
+    _assert_uniform_ranks(ranks, 49, n_bins=5)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("nu_shift", [0.0, 1.0])
+def test_simulation_based_calibration(nu_shift):
+    ranks = _sbc_ranks(2000, n_draws=99, thin=20, nu_shift=nu_shift, seed=1)
+    _assert_uniform_ranks(ranks, 99, n_bins=20)
+
+
+# --------------------------------------------------------------------------
+# Shrinkage (Corani et al., 2017, §3.3 and Table 2)
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_shrinkage_estimates_beat_the_per_dataset_means(seed):
+    # A bimodal p(delta): half the data sets at 0, half at 0.02, noisy CV.
+    rng = np.random.default_rng(seed)
+    q = 30
+    delta = np.where(rng.random(q) < 0.5, 0.0, 0.02)
+    records = _simulated_records(seed + 100, delta, sigma=0.08)
+    result = hierarchical_test(records, n_warmup=500, n_samples=1000, random_state=seed)
+    mse_shrinkage = np.mean((result.shrinkage_estimates - delta) ** 2)
+    mse_means = np.mean((result.means - delta) ** 2)
+    assert mse_shrinkage < 0.7 * mse_means
+
+
+# --------------------------------------------------------------------------
+# Behaviour of the public function
+# --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def small_result():
+    records = _simulated_records(0, [0.0, 0.01, 0.02, 0.015, 0.005, 0.03])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)  # short chains, on purpose
+        return records, hierarchical_test(records, n_warmup=300, n_samples=600, random_state=0)
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_result_shapes_and_probabilities(small_result):
+    records, result = small_result
+    assert isinstance(result, HierarchicalTestResult)
+    total = result.prob_a_better + result.prob_equivalent + result.prob_b_better
+    predictive = sum(result.predictive_probabilities.values())
+    assert total == pytest.approx(1.0) and predictive == pytest.approx(1.0)
+    assert result.names == tuple(r.name for r in records)
+    assert (result.n_chains, result.n_draws, result.n_datasets) == (4, 600, 6)
+    assert result.samples["delta"].shape == (4, 600, 6)
+    assert result.samples["outcome_probabilities"].shape == (4, 600, 3)
+    np.testing.assert_allclose(result.samples["outcome_probabilities"].sum(axis=-1), 1.0)
+    low, high = result.shrinkage_intervals.T
+    assert np.all((low <= result.shrinkage_estimates) & (result.shrinkage_estimates <= high))
+    assert set(result.rhat) == set(result.ess) == {"delta0", "sigma0", "nu"}
+    with pytest.raises(ValueError):
+        result.samples["delta0"][0, 0] = 1.0
+    interval = result.credible_interval("delta0", 0.9)
+    assert interval.low < np.median(result.samples["delta0"]) < interval.high
+    wider = result.credible_interval("delta0", 0.99, method="eti")
+    assert wider.low < interval.low and interval.high < wider.high
+    assert "hierarchical test over 6 data sets" in result.summary()
+    assert result.decision() in {"a", "b", "equivalent", "undecided"}
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_results_depend_only_on_random_state(small_result):
+    records, result = small_result
+    again = hierarchical_test(records, n_warmup=300, n_samples=600, random_state=0)
+    np.testing.assert_array_equal(again.samples["delta"], result.samples["delta"])
+    other = hierarchical_test(records, n_warmup=300, n_samples=600, random_state=1)
+    assert not np.array_equal(other.samples["delta0"], result.samples["delta0"])
+
+
+def test_swapping_a_and_b_mirrors_the_probabilities():
+    records = _simulated_records(3, [0.01, 0.02, 0.0, 0.015, 0.01])
+    swapped = [
+        CVDifferences(-r.differences, n_train=r.n_train, n_test=r.n_test, name=r.name)
+        for r in records
+    ]
+    kwargs = dict(n_warmup=300, n_samples=1000, random_state=0)
+    result, mirror = hierarchical_test(records, **kwargs), hierarchical_test(swapped, **kwargs)
+    mirrored = mirror.predictive_probabilities
+    assert mirrored["a"] == pytest.approx(result.predictive_prob_b_better, abs=0.03)
+    assert mirrored["b"] == pytest.approx(result.predictive_prob_a_better, abs=0.03)
+    assert mirror.prob_equivalent == pytest.approx(result.prob_equivalent, abs=0.03)
+    np.testing.assert_allclose(mirror.shrinkage_estimates, -result.shrinkage_estimates, atol=1e-3)
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_scores_outside_unit_interval_are_rescaled():
+    # E.g. differences of negative MSE: the result scales with the scores.
+    rng = np.random.default_rng(4)
+    x = _correlated_differences(rng, [2.0, 0.5, 1.0, -0.5], [1.5, 2.0, 1.0, 1.0], 50, 0.1)
+    kwargs = dict(n_warmup=200, n_samples=400, random_state=0)
+    result = hierarchical_test(_records(x), rope=0.1, **kwargs)
+    scaled = hierarchical_test(_records(10 * x), rope=1.0, **kwargs)
+    assert result.scale == pytest.approx(np.abs(x).max())
+    assert scaled.scale == pytest.approx(10 * result.scale)
+    np.testing.assert_allclose(scaled.samples["delta0"], 10 * result.samples["delta0"], rtol=1e-9)
+    np.testing.assert_allclose(scaled.samples["nu"], result.samples["nu"], rtol=1e-9)
+    assert scaled.prob_a_better == pytest.approx(result.prob_a_better, abs=1e-9)
+    assert -1.0 <= result.means.min() and result.samples["delta0"].max() < result.scale
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_zero_variance_data_sets_work():
+    x = np.random.default_rng(5).normal(0.01, 0.02, (5, 30))
+    x[0] = 0.0  # both models identical on every split
+    x[2] = 0.02  # A exactly 0.02 better on every split
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RuntimeWarning)  # no overflow, no 0/0
+        result = hierarchical_test(_records(x), n_warmup=500, n_samples=1000, random_state=0)
+    assert np.all(np.isfinite(result.shrinkage_estimates))
+    assert result.shrinkage_estimates[0] == pytest.approx(0.0, abs=1e-4)
+    assert result.shrinkage_estimates[2] == pytest.approx(0.02, abs=1e-4)
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_all_zero_differences_are_equivalent():
+    result = hierarchical_test(
+        _records(np.zeros((4, 20))), n_warmup=300, n_samples=600, random_state=0
+    )
+    assert result.prob_equivalent == 1.0
+    assert result.predictive_prob_equivalent > 0.99
+
+
+def test_warns_when_chains_are_too_short():
+    records = _simulated_records(6, [0.0, 0.01, 0.02])
+    with pytest.warns(ConvergenceWarning, match="ESS of"):
+        hierarchical_test(records, n_warmup=20, n_samples=30, random_state=0)
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_failed_splits_are_left_out():
+    records = _simulated_records(7, [0.01, 0.02, 0.0])
+    differences = records[0].differences.copy()
+    differences[:5] = np.nan
+    with_failures = [CVDifferences(differences, n_train=90, n_test=10, name="d0"), *records[1:]]
+    result = hierarchical_test(with_failures, n_warmup=200, n_samples=400, random_state=0)
+    assert result.means[0] == pytest.approx(np.nanmean(differences))
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        ({"datasets": [1.0, 2.0]}, TypeError, "CVDifferences"),
+        ({"n_samples": 2}, InvalidParameterError, "n_samples"),
+        ({"n_chains": 0}, InvalidParameterError, "n_chains"),
+        ({"nu_prior": "kruschke"}, InvalidParameterError, "nu_prior"),
+        ({"rope": -0.1}, InvalidParameterError, "rope"),
+        ({"rope": (0.1, -0.1)}, ValueError, "rope"),
+    ],
+)
+def test_invalid_arguments(kwargs, error, message):
+    arguments = {"datasets": _simulated_records(8, [0.0, 0.01])} | kwargs
+    with pytest.raises(error, match=message):
+        hierarchical_test(**arguments)
+
+
+def test_needs_two_data_sets():
+    with pytest.raises(ValueError, match=re.escape("at least 2 data sets")):
+        hierarchical_test(_simulated_records(9, [0.01]))
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_comparator_forwards_rope_and_random_state():
+    from sklearn.datasets import load_breast_cancer, load_wine
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.model_selection import RepeatedStratifiedKFold
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+
+    from sklearn_bayescmp import RepeatedCVComparator
+
+    comparator = RepeatedCVComparator(
+        make_pipeline(StandardScaler(), LogisticRegression()),
+        GaussianNB(),
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+        rope=0.02,
+        random_state=0,
+    )
+    comparator.fit_datasets(
+        {"cancer": load_breast_cancer(return_X_y=True), "wine": load_wine(return_X_y=True)}
+    )
+    result = comparator.hierarchical_test(n_warmup=100, n_samples=200)
+    direct = hierarchical_test(
+        comparator.datasets_, rope=0.02, n_warmup=100, n_samples=200, random_state=0
+    )
+    assert result.names == ("cancer", "wine")
+    assert result.rope == (-0.02, 0.02)
+    np.testing.assert_array_equal(result.samples["delta0"], direct.samples["delta0"])
