@@ -6,19 +6,22 @@ and scores both on the same test indices, so every difference is paired and
 the result does not depend on ``n_jobs`` or the joblib backend.
 """
 
+import os
 import warnings
 from numbers import Integral, Real
 
+import joblib
 import numpy as np
 from sklearn.base import BaseEstimator, _fit_context, clone
 from sklearn.metrics import get_scorer_names
 from sklearn.utils import indexable
 from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
 from sklearn.utils.parallel import Parallel, delayed
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import check_is_fitted, check_memory
 
 from ._paired_cv import (
     SplitPlan,
+    cached_fit_and_score_pair,
     check_common_scorer,
     check_datasets,
     check_repeated_cv,
@@ -41,6 +44,7 @@ from .stats import (
     wilcoxon_test,
 )
 from .stats._frequentist import five_by_two_differences
+from .utils._validation import check_rope
 
 
 def _short_repr(estimator, limit=70):
@@ -113,6 +117,14 @@ class RepeatedCVComparator(BaseEstimator):
         with the full run.
     min_repeats : int, default=2
         Repeats always run before early stopping may stop.
+    memory : str, path-like or joblib.Memory, default=None
+        Cache of every split's paired fit-and-score, in a directory or a
+        :class:`joblib.Memory`. Finished splits are written as they complete,
+        so a run that is interrupted (crash, kill, Ctrl-C) and started again
+        with the same estimators, data, splits and scorer recomputes only
+        the unfinished splits. The key covers both estimators' parameters,
+        a fingerprint of the data, the split indices, the scorer, the fit
+        parameters and ``error_score``. None caches nothing.
 
     Attributes
     ----------
@@ -203,6 +215,7 @@ class RepeatedCVComparator(BaseEstimator):
         "verbose": ["verbose"],
         "early_stopping": ["boolean"],
         "min_repeats": [Interval(Integral, 1, None, closed="left")],
+        "memory": [None, str, os.PathLike, HasMethods(["cache"])],
     }
 
     def __init__(
@@ -222,6 +235,7 @@ class RepeatedCVComparator(BaseEstimator):
         verbose=0,
         early_stopping=False,
         min_repeats=2,
+        memory=None,
     ):
         self.estimator_a = estimator_a
         self.estimator_b = estimator_b
@@ -237,6 +251,7 @@ class RepeatedCVComparator(BaseEstimator):
         self.verbose = verbose
         self.early_stopping = early_stopping
         self.min_repeats = min_repeats
+        self.memory = memory
 
     @_fit_context(prefer_skip_nested_validation=False)
     def fit(self, X, y=None, *, groups=None, **fit_params):
@@ -259,7 +274,7 @@ class RepeatedCVComparator(BaseEstimator):
         self : RepeatedCVComparator
         """
         self._clear_fitted_attributes()
-        scorer = self._check_scorer()
+        scorer = self._check_before_running()
         plan = self._plan(X, y, groups, fit_params=fit_params)
         n_repeats = int(plan.repeat.max()) + 1
         if self.early_stopping:
@@ -323,7 +338,7 @@ class RepeatedCVComparator(BaseEstimator):
         """
         self._clear_fitted_attributes()
         entries = check_datasets(datasets)
-        scorer = self._check_scorer()
+        scorer = self._check_before_running()
         plans = [self._plan(X, y, groups, name=name) for name, (X, y, groups) in entries.items()]
         runs = self._run(plans, scorer)
         self.datasets_ = {plan.name: run.record for plan, run in zip(plans, runs, strict=True)}
@@ -349,7 +364,9 @@ class RepeatedCVComparator(BaseEstimator):
             where = "" if name is None else f" for data set {name!r}"
             raise ValueError(f"`cv` yielded no splits{where}; got cv={self.cv!r}.")
         repeat, fold = split_layout(cv, len(splits))
-        return SplitPlan(name, X, y, splits, repeat, fold, fit_params or {})
+        # Hash the data once here, not once per split in the cache's key.
+        data_key = None if self.memory is None else joblib.hash((X, y))
+        return SplitPlan(name, X, y, splits, repeat, fold, fit_params or {}, data_key)
 
     def _run(self, plans, scorer):
         """All (data set, split) tasks in one dispatch; one run per data set."""
@@ -401,9 +418,10 @@ class RepeatedCVComparator(BaseEstimator):
 
     def _tasks(self, plans, scorer):
         """One delayed call per (data set, split): both estimators on that split."""
+        cache = self._split_cache()
         for plan in plans:
             for train, test in plan.splits:
-                yield delayed(fit_and_score_pair)(
+                arguments = (
                     clone(self.estimator_a),
                     clone(self.estimator_b),
                     plan.X,
@@ -414,8 +432,26 @@ class RepeatedCVComparator(BaseEstimator):
                     plan.fit_params,
                     self.error_score,
                 )
+                if cache is None:
+                    yield delayed(fit_and_score_pair)(*arguments)
+                else:
+                    yield delayed(cache)(plan.data_key, *arguments)
 
-    def _check_scorer(self):
+    def _split_cache(self):
+        """The cached paired fit-and-score of ``memory``, or None without one."""
+        if self.memory is None:
+            return None
+        memory = self.memory
+        if isinstance(memory, os.PathLike):
+            memory = os.fspath(memory)
+        return check_memory(memory).cache(cached_fit_and_score_pair, ignore=["X", "y"])
+
+    def _check_before_running(self):
+        """Validate what the parameter constraints cannot, before any fit; return the scorer.
+
+        A bad ``rope`` would otherwise only surface after every split ran.
+        """
+        check_rope(self.rope)
         estimators = {"estimator_a": self.estimator_a, "estimator_b": self.estimator_b}
         return check_common_scorer(estimators, self.scoring)
 

@@ -331,7 +331,10 @@ class CVDifferences:
         CVDifferences
         """
         source = _source_name(path_or_buf)
-        rows = list(csv.reader(io.StringIO(_read_text(path_or_buf))))
+        try:
+            rows = list(csv.reader(io.StringIO(_read_text(path_or_buf))))
+        except csv.Error as exc:  # e.g. a bare CR inside a field
+            raise ValueError(f"{source} is not valid CSV: {exc}") from None
         if not rows:
             raise ValueError(f"{source} is empty; expected a header row with {CSV_COLUMNS}.")
         header = [column.strip() for column in rows[0]]

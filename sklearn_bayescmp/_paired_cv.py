@@ -109,6 +109,22 @@ def fit_and_score_pair(
     )
 
 
+def cached_fit_and_score_pair(
+    data_key, estimator_a, estimator_b, X, y, train, test, scorer, fit_params, error_score
+):
+    """:func:`fit_and_score_pair` for :class:`joblib.Memory`, keyed by ``data_key``.
+
+    Cached with ``ignore=["X", "y"]``: the data enter the key through their
+    fingerprint ``data_key``, computed once per data set rather than once
+    per split. Everything else that decides a split's outcome is hashed:
+    both (unfitted) estimators with their parameters, the split's indices,
+    the scorer, the fit parameters and ``error_score``.
+    """
+    return fit_and_score_pair(
+        estimator_a, estimator_b, X, y, train, test, scorer, fit_params, error_score
+    )
+
+
 class SplitPlan(NamedTuple):
     """One data set's data and splits, built once in the parent process."""
 
@@ -119,6 +135,7 @@ class SplitPlan(NamedTuple):
     repeat: np.ndarray
     fold: np.ndarray
     fit_params: dict
+    data_key: str | None = None  # fingerprint of (X, y), when results are cached
 
 
 class PairedRun(NamedTuple):

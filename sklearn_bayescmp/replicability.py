@@ -341,7 +341,9 @@ class ReplicabilityStudy(BaseEstimator):
         -------
         self : ReplicabilityStudy
         """
-        return self._study(check_datasets(datasets), collection=True)
+        entries = check_datasets(datasets)
+        # The collection tests compare over data sets: they need two or more.
+        return self._study(entries, collection=len(entries) >= 2)
 
     def _check_tests(self, collection):
         if self.tests is None:
@@ -351,7 +353,11 @@ class ReplicabilityStudy(BaseEstimator):
         if unknown or not self.tests:
             raise ValueError(
                 f"`tests` must be a non-empty list of {sorted(known)}; got {list(self.tests)!r}."
-                + (" Collection tests need fit_datasets." if collection is False else "")
+                + (
+                    " Collection tests need fit_datasets with at least 2 data sets."
+                    if not collection
+                    else ""
+                )
             )
         return tuple(self.tests)
 
@@ -398,7 +404,7 @@ class ReplicabilityStudy(BaseEstimator):
         tests = self._check_tests(collection)
         seeds = self._check_seeds()
         comparators = [self._seeded(seed) for seed in seeds]
-        scorer = comparators[0]._check_scorer()
+        scorer = comparators[0]._check_before_running()
         plans = [
             [c._plan(X, y, groups, name=name) for name, (X, y, groups) in entries.items()]
             for c in comparators

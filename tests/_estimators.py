@@ -1,5 +1,7 @@
 """Helper estimators for the tests."""
 
+from pathlib import Path
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted
@@ -47,3 +49,38 @@ class WeightSum(ClassifierMixin, BaseEstimator):
 
     def score(self, X, y, sample_weight=None):
         return self.weight_sum_
+
+
+class LoggedFits(ClassifierMixin, BaseEstimator):
+    """Majority classifier that appends its training rows to the file ``log`` at every fit.
+
+    Column 0 of ``X`` holds each sample's row number, so every line names a
+    split. While the file ``log + ".fuse"`` holds a number N, the fit that
+    would write line N + 1 raises ``KeyboardInterrupt`` instead, as Ctrl-C
+    would; the fuse is state outside the estimator, so its parameters (and a
+    cache key built from them) are the same before and after.
+    """
+
+    def __init__(self, log=None, offset=0.0):
+        self.log = log
+        self.offset = offset
+
+    def fit(self, X, y):
+        log = Path(self.log)
+        written = len(log.read_text().splitlines()) if log.exists() else 0
+        fuse = Path(f"{self.log}.fuse")
+        if fuse.exists() and written >= int(fuse.read_text()):
+            raise KeyboardInterrupt
+        with log.open("a") as file:
+            file.write(" ".join(str(int(row)) for row in X[:, 0]) + "\n")
+        values, counts = np.unique(y, return_counts=True)
+        self.classes_ = values
+        self.majority_ = values[np.argmax(counts)]
+        return self
+
+    def predict(self, X):
+        check_is_fitted(self)
+        return np.full(X.shape[0], self.majority_)
+
+    def score(self, X, y):
+        return float(np.mean(self.predict(X) == y)) + self.offset

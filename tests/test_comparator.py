@@ -174,6 +174,7 @@ def test_clone_and_get_params_round_trip():
         "verbose",
         "early_stopping",
         "min_repeats",
+        "memory",
     }
     copy.set_params(estimator_b__strategy="uniform", threshold=0.9)
     assert copy.estimator_b.strategy == "uniform" and copy.threshold == 0.9

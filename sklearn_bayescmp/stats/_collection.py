@@ -42,13 +42,16 @@ def check_collection(datasets, *, name="datasets"):
             record.name if getattr(record, "name", None) is not None else str(i)
             for i, record in enumerate(records)
         ]
-    if not records:
-        raise ValueError(f"`{name}` is empty; pass at least one data set.")
     wrong = [type(r).__name__ for r in records if not isinstance(r, CVDifferences)]
     if wrong:
         raise TypeError(
             f"`{name}` must hold CVDifferences records; got {wrong[0]}. Build them with "
             "CVDifferences(...) or RepeatedCVComparator.fit_datasets."
+        )
+    if len(records) < 2:
+        raise ValueError(
+            f"`{name}` must hold at least 2 data sets; got {len(records)}. For a single data "
+            "set use bayesian_correlated_ttest or corrected_ttest."
         )
     if len(set(names)) != len(names):
         raise ValueError(f"`{name}` has repeated data set names; names must be unique.")
@@ -83,9 +86,12 @@ def dataset_means(x, *, name="x"):
         if empty:
             raise ValueError(f"`{name}`: every split failed on data set {empty[0]!r}.")
         return names, np.array([np.nanmean(r.differences) for r in records])
-    means = _as_float_vector(x, name=name)
-    if means.size == 0:
-        raise ValueError(f"`{name}` is empty; pass one mean difference per data set.")
+    means = _as_float_vector(x, name=name, unit="data set")
+    if means.size < 2:
+        raise ValueError(
+            f"`{name}` must hold the mean differences of at least 2 data sets; got "
+            f"{means.size}. For a single data set use bayesian_correlated_ttest."
+        )
     if not np.all(np.isfinite(means)):
         raise ValueError(
             f"`{name}` contains {int((~np.isfinite(means)).sum())} NaN or infinite "

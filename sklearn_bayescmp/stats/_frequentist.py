@@ -38,7 +38,8 @@ def _five_by_two(differences):
     x = _as_float_vector(x.ravel(), name="differences").reshape(5, 2)
     if not np.all(np.isfinite(x)):
         raise ValueError(
-            "`differences` must be finite; the 5x2cv tests need all ten differences "
+            f"`differences` must be finite; got {int((~np.isfinite(x)).sum())} NaN or infinite "
+            "value(s), and the 5x2cv tests need all ten differences "
             "(refit with error_score='raise' to see why a fold failed)."
         )
     return x

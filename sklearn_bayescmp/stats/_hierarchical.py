@@ -256,11 +256,6 @@ def hierarchical_test(
     ((8,), (4, 1000, 8))
     """
     names, records = check_collection(datasets)
-    if len(records) < 2:
-        raise ValueError(
-            f"`datasets` must hold at least 2 data sets for the hierarchical model; got "
-            f"{len(records)}. Use bayesian_correlated_ttest for a single data set."
-        )
     rope = check_rope(rope)
     data, scale = hierarchical_data(records, names, nu_prior)
     draws, _ = sample_posterior(

@@ -126,8 +126,11 @@ def check_split_sizes(sizes, *, n_splits, name):
     return array.astype(np.int64)
 
 
-def _as_float_vector(values, *, name):
-    """Convert to a 1-D float64 array, refusing text and wrong dimensions."""
+def _as_float_vector(values, *, name, unit="split"):
+    """Convert to a 1-D float64 array, refusing text and wrong dimensions.
+
+    ``unit`` names what each value stands for, in the error message.
+    """
     array = np.asarray(values)
     if array.dtype == object or not (
         np.issubdtype(array.dtype, np.number) or np.issubdtype(array.dtype, np.bool_)
@@ -140,8 +143,8 @@ def _as_float_vector(values, *, name):
         raise TypeError(f"`{name}` must be real-valued; got dtype {array.dtype}.")
     if array.ndim != 1:
         raise ValueError(
-            f"`{name}` must be 1-D (one value per split); got shape {array.shape}. "
-            "Flatten it in split order with np.ravel."
+            f"`{name}` must be 1-D (one value per {unit}); got shape {array.shape}. "
+            f"Flatten it in {unit} order with np.ravel."
         )
     return array.astype(np.float64)
 

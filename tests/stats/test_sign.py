@@ -44,7 +44,8 @@ def _naive_signed_rank(z, weights, rope):
 @pytest.mark.parametrize(
     "x, kwargs, error, message",
     [
-        ([], {}, ValueError, "`x` is empty"),
+        ([], {}, ValueError, "`x` must hold the mean differences of at least 2 data sets"),
+        ([0.05], {}, ValueError, "at least 2 data sets; got 1"),
         ([0.1, np.nan], {}, ValueError, "`x` contains 1 NaN or infinite value(s)"),
         ([[0.1, 0.2]], {}, ValueError, "`x` must be 1-D"),
         (["a", "b"], {}, TypeError, "`x` must be numeric"),
@@ -186,9 +187,9 @@ def test_records_are_averaged_over_successful_splits(backend):
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-def test_single_dataset_and_zero_prior(backend):
-    res = backend([0.05], prior_strength=0.0, n_samples=500, random_state=0)
-    # One data set far above the rope and no prior: theta_a = 1 in every draw.
+def test_zero_prior_with_every_data_set_above_the_rope(backend):
+    res = backend([0.05, 0.03], prior_strength=0.0, n_samples=500, random_state=0)
+    # Data sets far above the rope and no prior: theta_a = 1 in every draw.
     assert res.prob_a_better == 1.0
     np.testing.assert_allclose(res.samples, np.tile([1.0, 0.0, 0.0], (500, 1)))
 
@@ -201,7 +202,7 @@ def test_summary_and_repr():
 
 @settings(max_examples=25, deadline=None)
 @given(
-    x=st.lists(st.floats(-0.1, 0.1, allow_subnormal=False), min_size=1, max_size=15),
+    x=st.lists(st.floats(-0.1, 0.1, allow_subnormal=False), min_size=2, max_size=15),
     ropes=st.tuples(st.floats(0, 0.05), st.floats(0, 0.05)),
     place=st.sampled_from(["a", "rope", "b"]),
     seed=st.integers(0, 2**16),
