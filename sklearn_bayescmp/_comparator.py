@@ -16,7 +16,7 @@ from sklearn.base import BaseEstimator, _fit_context, clone
 from sklearn.metrics import get_scorer_names
 from sklearn.utils import indexable
 from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
-from sklearn.utils.parallel import Parallel, delayed
+from sklearn.utils.parallel import delayed
 from sklearn.utils.validation import check_is_fitted, check_memory
 
 from ._paired_cv import (
@@ -30,6 +30,7 @@ from ._paired_cv import (
     report_failures,
     split_layout,
 )
+from ._progress import dispatch
 from .stats import (
     NormalGammaPrior,
     bayesian_correlated_ttest,
@@ -103,7 +104,9 @@ class RepeatedCVComparator(BaseEstimator):
         :class:`~sklearn.exceptions.FitFailedWarning`, and left out of both
         sides of the analysis.
     verbose : int, default=0
-        Verbosity of the joblib dispatch.
+        0 is silent; 1 draws a progress bar of finished splits with the
+        estimated time left (on stderr, through joblib's result generator, so
+        with any backend); 2 and more also show joblib's own messages.
     early_stopping : bool, default=False
         Run the repeats one at a time (each repeat's folds in parallel) and
         stop as soon as the rope decision at ``threshold`` is reached ("a",
@@ -370,7 +373,8 @@ class RepeatedCVComparator(BaseEstimator):
 
     def _run(self, plans, scorer):
         """All (data set, split) tasks in one dispatch; one run per data set."""
-        runs = collect_runs(plans, self._parallel()(self._tasks(plans, scorer)))
+        total = sum(len(plan.splits) for plan in plans)
+        runs = collect_runs(plans, self._dispatch(self._tasks(plans, scorer), total))
         report_failures(runs, self.error_score)
         return runs
 
@@ -387,12 +391,13 @@ class RepeatedCVComparator(BaseEstimator):
                 "early_stopping=True needs repeated cross-validation (cv=None or a repeated "
                 f"splitter such as RepeatedStratifiedKFold); got cv={self.cv!r}."
             )
-        parallel, outcomes = self._parallel(), []
+        outcomes = []
         for repeat in range(n_repeats):
             start = len(outcomes)
             stop = start + int((plan.repeat == repeat).sum())
             batch = plan._replace(splits=plan.splits[start:stop])
-            outcomes += parallel(self._tasks([batch], scorer))
+            label = f"splits of repeat {repeat + 1}"
+            outcomes += self._dispatch(self._tasks([batch], scorer), stop - start, label)
             done = plan._replace(
                 splits=plan.splits[:stop], repeat=plan.repeat[:stop], fold=plan.fold[:stop]
             )
@@ -413,8 +418,16 @@ class RepeatedCVComparator(BaseEstimator):
         report_failures([run], self.error_score)
         return run, repeat + 1, reason
 
-    def _parallel(self):
-        return Parallel(n_jobs=self.n_jobs, verbose=self.verbose, pre_dispatch=self.pre_dispatch)
+    def _dispatch(self, tasks, total, label="splits"):
+        """Run the tasks through joblib, in order; a progress bar when ``verbose``."""
+        return dispatch(
+            tasks,
+            total=total,
+            n_jobs=self.n_jobs,
+            pre_dispatch=self.pre_dispatch,
+            verbose=self.verbose,
+            label=label,
+        )
 
     def _tasks(self, plans, scorer):
         """One delayed call per (data set, split): both estimators on that split."""

@@ -331,46 +331,60 @@ class CVDifferences:
         CVDifferences
         """
         source = _source_name(path_or_buf)
-        try:
-            rows = list(csv.reader(io.StringIO(_read_text(path_or_buf))))
-        except csv.Error as exc:  # e.g. a bare CR inside a field
-            raise ValueError(f"{source} is not valid CSV: {exc}") from None
-        if not rows:
-            raise ValueError(f"{source} is empty; expected a header row with {CSV_COLUMNS}.")
-        header = [column.strip() for column in rows[0]]
-        required = {"n_train", "n_test"}
-        if not required <= set(header) or not (
-            "difference" in header or {"score_a", "score_b"} <= set(header)
-        ):
-            raise ValueError(
-                f"{source} must have columns n_train, n_test and either difference or "
-                f"score_a and score_b; found {header}."
-            )
-        records = []  # (line number, {column: cell})
-        for line, row in enumerate(rows[1:], start=2):
-            if not any(cell.strip() for cell in row):
-                continue
-            if len(row) != len(header):
-                raise ValueError(
-                    f"{source}, line {line}: expected {len(header)} cells, found {len(row)}."
-                )
-            records.append((line, dict(zip(header, row, strict=True))))
+        header, rows = _read_csv_rows(path_or_buf, source)
         if "dataset" in header:
-            names = list(dict.fromkeys(r["dataset"] for _, r in records))
+            names = list(dict.fromkeys(r["dataset"] for _, r in rows))
             if dataset is None and len(names) > 1:
                 raise ValueError(
                     f"{source} holds {len(names)} data sets ({names[:5]}...); pass "
-                    "dataset=<name> to read one of them."
+                    "dataset=<name> to read one of them, or use read_csv_collection."
                 )
             if dataset is not None:
                 if dataset not in names:
                     raise ValueError(f"{source} has no data set {dataset!r}; found {names[:5]}.")
-                records = [(line, r) for line, r in records if r["dataset"] == dataset]
+                rows = [(line, r) for line, r in rows if r["dataset"] == dataset]
             name = names[0] if dataset is None and names else dataset
         else:
             if dataset is not None:
                 raise ValueError(f"{source} has no 'dataset' column to select {dataset!r} from.")
             name = None
+        return cls._from_csv_rows(header, rows, source, name)
+
+    @classmethod
+    def read_csv_collection(cls, path_or_buf):
+        """Read every data set of a CSV file in one pass.
+
+        Parameters
+        ----------
+        path_or_buf : str, path-like or file-like
+            CSV as written by :meth:`to_csv`; the ``dataset`` column, when
+            present, names each row's data set.
+
+        Returns
+        -------
+        dict of str to CVDifferences
+            One record per data set, in order of first appearance. Without a
+            ``dataset`` column, the file is one data set, named after the
+            file (or "data" for a buffer).
+        """
+        source = _source_name(path_or_buf)
+        header, rows = _read_csv_rows(path_or_buf, source)
+        if "dataset" not in header:
+            if isinstance(path_or_buf, (str, os.PathLike)):
+                name = os.path.splitext(os.path.basename(os.fspath(path_or_buf)))[0]
+            else:
+                name = "data"
+            return {name: cls._from_csv_rows(header, rows, source, name)}
+        groups = {}
+        for line, row in rows:
+            groups.setdefault(row["dataset"], []).append((line, row))
+        return {
+            name: cls._from_csv_rows(header, group, source, name) for name, group in groups.items()
+        }
+
+    @classmethod
+    def _from_csv_rows(cls, header, records, source, name):
+        """One record from parsed rows ``(line number, {column: cell})``."""
         if not records:
             raise ValueError(f"{source} has a header but no data rows.")
 
@@ -415,6 +429,35 @@ class CVDifferences:
             scores_b=scores_b,
             name=name,
         )
+
+
+def _read_csv_rows(path_or_buf, source):
+    """Header and non-empty rows ``(line number, {column: cell})`` of a CSV input."""
+    try:
+        rows = list(csv.reader(io.StringIO(_read_text(path_or_buf))))
+    except csv.Error as exc:  # e.g. a bare CR inside a field
+        raise ValueError(f"{source} is not valid CSV: {exc}") from None
+    if not rows:
+        raise ValueError(f"{source} is empty; expected a header row with {CSV_COLUMNS}.")
+    header = [column.strip() for column in rows[0]]
+    required = {"n_train", "n_test"}
+    if not required <= set(header) or not (
+        "difference" in header or {"score_a", "score_b"} <= set(header)
+    ):
+        raise ValueError(
+            f"{source} must have columns n_train, n_test and either difference or "
+            f"score_a and score_b; found {header}."
+        )
+    records = []
+    for line, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise ValueError(
+                f"{source}, line {line}: expected {len(header)} cells, found {len(row)}."
+            )
+        records.append((line, dict(zip(header, row, strict=True))))
+    return header, records
 
 
 def _source_name(path_or_buf):

@@ -410,11 +410,11 @@ class ReplicabilityStudy(BaseEstimator):
             for c in comparators
         ]
         # Every (seed, data set, split) task in one dispatch.
-        outcomes = self.comparator._parallel()(
-            chain.from_iterable(
-                c._tasks(p, scorer) for c, p in zip(comparators, plans, strict=True)
-            )
+        tasks = chain.from_iterable(
+            c._tasks(p, scorer) for c, p in zip(comparators, plans, strict=True)
         )
+        total = sum(len(plan.splits) for seed_plans in plans for plan in seed_plans)
+        outcomes = self.comparator._dispatch(tasks, total)
         runs = collect_runs(list(chain.from_iterable(plans)), outcomes)
         report_failures(runs, self.comparator.error_score)
         names, q = list(entries), len(entries)

@@ -16,6 +16,7 @@ PUBLIC_MODULES = [
     "sklearn_bayescmp.stats",
     "sklearn_bayescmp.replicability",
     "sklearn_bayescmp.model_selection",
+    "sklearn_bayescmp.plotting",
 ]
 
 

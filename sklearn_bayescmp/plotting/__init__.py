@@ -1,0 +1,16 @@
+"""Plots of comparison results, as scikit-learn-style Display objects.
+
+Each display is built ``from_result`` (or ``from_comparator`` /
+``from_study``), draws with ``plot(ax=None, **kwargs)`` and keeps the
+matplotlib objects it made (``ax_``, ``figure_``). matplotlib is the optional
+``plot`` extra (``pip install "sklearn-bayescmp[plot]"``); it is imported only
+when a display draws, and global matplotlib state (rcParams, styles) is never
+changed.
+"""
+
+from ._forest import ForestDisplay
+from ._posterior import PosteriorDisplay
+from ._replicability import ReplicabilityDisplay
+from ._simplex import SimplexDisplay
+
+__all__ = ["ForestDisplay", "PosteriorDisplay", "ReplicabilityDisplay", "SimplexDisplay"]

@@ -1,0 +1,185 @@
+"""Each data set's posterior interval, sorted, with the rope band."""
+
+import numpy as np
+
+from .._results import HierarchicalTestResult
+from ._base import OUTCOME_COLOURS, ROPE_COLOUR, axes_to_draw_on
+
+
+class ForestDisplay:
+    """Forest plot of a collection: one posterior interval per data set.
+
+    Rows are sorted by estimate; the rope is a shaded band. With a
+    hierarchical result, each data set's shrinkage estimate and its interval
+    are drawn next to its own estimate, showing how far the model pulls it
+    towards the others.
+
+    Build it with :meth:`from_comparator` or :meth:`from_result`.
+
+    Parameters
+    ----------
+    names : sequence of str
+        Data set names.
+    estimates : ndarray of shape (n_datasets,)
+        Each data set's own estimate of the mean difference.
+    intervals : ndarray of shape (n_datasets, 2) or None
+        Their credible intervals.
+    rope : tuple of (float, float)
+        Region of practical equivalence.
+    shrinkage_estimates : ndarray of shape (n_datasets,), default=None
+        Shrinkage estimates of the hierarchical model.
+    shrinkage_intervals : ndarray of shape (n_datasets, 2), default=None
+        Their credible intervals.
+    interval_label : str, default="95% credible interval"
+        Legend text of ``intervals``.
+
+    Attributes
+    ----------
+    ax_ : matplotlib Axes
+        The axes drawn on.
+    figure_ : matplotlib Figure
+        The figure of ``ax_``.
+    order_ : ndarray of shape (n_datasets,)
+        Row order: data set indices from bottom to top.
+    """
+
+    def __init__(
+        self,
+        *,
+        names,
+        estimates,
+        intervals,
+        rope,
+        shrinkage_estimates=None,
+        shrinkage_intervals=None,
+        interval_label="95% credible interval",
+    ):
+        self.names = names
+        self.estimates = estimates
+        self.intervals = intervals
+        self.rope = rope
+        self.shrinkage_estimates = shrinkage_estimates
+        self.shrinkage_intervals = shrinkage_intervals
+        self.interval_label = interval_label
+
+    @classmethod
+    def from_comparator(cls, comparator, *, hierarchical=None, prob=0.95, ax=None, **kwargs):
+        """Plot the data sets of a comparator fitted with ``fit_datasets``.
+
+        Parameters
+        ----------
+        comparator : RepeatedCVComparator
+            Fitted with :meth:`~sklearn_bayescmp.RepeatedCVComparator.fit_datasets`;
+            each data set's interval comes from its Bayesian correlated t-test.
+        hierarchical : HierarchicalTestResult, default=None
+            Adds the shrinkage estimates of this hierarchical test.
+        prob : float, default=0.95
+            Probability of the intervals.
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure when None.
+        **kwargs : dict
+            Passed to the estimates' ``errorbar``.
+
+        Returns
+        -------
+        ForestDisplay
+        """
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(comparator, "dataset_results_")
+        results = comparator.dataset_results_
+        display = cls(
+            names=list(results),
+            estimates=np.array([r.loc for r in results.values()]),
+            intervals=np.array([tuple(r.credible_interval(prob)) for r in results.values()]),
+            rope=tuple(next(iter(results.values())).rope),
+            shrinkage_estimates=None if hierarchical is None else hierarchical.shrinkage_estimates,
+            shrinkage_intervals=None if hierarchical is None else hierarchical.shrinkage_intervals,
+            interval_label=f"{prob:.0%} credible interval (correlated t-test)",
+        )
+        return display.plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_result(cls, result, *, ax=None, **kwargs):
+        """Plot the per-data-set means and shrinkage estimates of a hierarchical test.
+
+        Parameters
+        ----------
+        result : HierarchicalTestResult
+            Its ``means`` (no interval) and ``shrinkage_estimates`` with their
+            95% HDIs.
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure when None.
+        **kwargs : dict
+            Passed to the estimates' ``errorbar``.
+
+        Returns
+        -------
+        ForestDisplay
+        """
+        if not isinstance(result, HierarchicalTestResult):
+            raise TypeError(
+                f"`result` must be a HierarchicalTestResult; got {type(result).__name__}. "
+                "For the correlated t-tests of a collection use from_comparator."
+            )
+        display = cls(
+            names=list(result.names),
+            estimates=np.asarray(result.means),
+            intervals=None,
+            rope=tuple(result.rope),
+            shrinkage_estimates=result.shrinkage_estimates,
+            shrinkage_intervals=result.shrinkage_intervals,
+        )
+        return display.plot(ax=ax, **kwargs)
+
+    def plot(self, ax=None, **kwargs):
+        """Draw one row per data set.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure when None.
+        **kwargs : dict
+            Passed to the estimates' ``errorbar`` (e.g. ``color``).
+
+        Returns
+        -------
+        ForestDisplay
+            This display, with ``ax_``, ``figure_`` and ``order_``.
+        """
+        ax = axes_to_draw_on(ax)
+        estimates = np.asarray(self.estimates, dtype=float)
+        self.order_ = np.argsort(estimates, kind="stable")
+        rows = np.arange(len(estimates), dtype=float)
+        ax.axvspan(*self.rope, color=ROPE_COLOUR, alpha=0.25, label="rope")
+        ax.axvline(0.0, color="black", linewidth=0.8, linestyle=":")
+        shrinkage = self.shrinkage_estimates is not None
+        offset = 0.15 if shrinkage else 0.0
+        own = estimates[self.order_]
+        if self.intervals is None:
+            error = None
+        else:
+            low, high = np.asarray(self.intervals, dtype=float)[self.order_].T
+            error = [own - low, high - own]
+        style = {"fmt": "o", "color": "black", "capsize": 2, **kwargs}
+        label = "data set mean" if error is None else f"data set mean, {self.interval_label}"
+        ax.errorbar(own, rows + offset, xerr=error, label=label, **style)
+        if shrinkage:
+            shrunk = np.asarray(self.shrinkage_estimates, dtype=float)[self.order_]
+            low, high = np.asarray(self.shrinkage_intervals, dtype=float)[self.order_].T
+            ax.errorbar(
+                shrunk,
+                rows - offset,
+                xerr=[shrunk - low, high - shrunk],
+                fmt="D",
+                color=OUTCOME_COLOURS["a"],
+                capsize=2,
+                label="shrinkage estimate, 95% HDI (hierarchical)",
+            )
+        ax.set_yticks(rows, [str(self.names[i]) for i in self.order_])
+        ax.set_ylim(-0.7, len(rows) - 0.3)
+        ax.set_xlabel("mean difference (A - B)")
+        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), fontsize="small", frameon=False)
+        self.ax_ = ax
+        self.figure_ = ax.figure
+        return self

@@ -1,0 +1,212 @@
+"""The posterior density of the mean difference, with the rope, the HDI and zero."""
+
+import numpy as np
+
+from .._results import BayesianCorrelatedTTestResult, HierarchicalTestResult
+from ._base import ROPE_COLOUR, axes_to_draw_on, outcome_label
+
+
+class PosteriorDisplay:
+    """Posterior of the mean difference ``A - B``.
+
+    Draws the posterior density (a point mass as a vertical arrow), shades
+    the region of practical equivalence, marks the highest-density interval
+    and zero, and names the three probabilities in the legend in plain words
+    ("P(A better) = 0.77").
+
+    Build it with :meth:`from_result` or :meth:`from_comparator`.
+
+    Parameters
+    ----------
+    grid : ndarray of shape (n_points,)
+        Mean differences at which the density is given.
+    density : ndarray of shape (n_points,) or None
+        Posterior density on ``grid``; None for a point mass at ``point``.
+    point : float or None
+        Location of a point-mass posterior.
+    rope : tuple of (float, float)
+        Region of practical equivalence.
+    hdi : tuple of (float, float)
+        Highest-density interval.
+    hdi_prob : float
+        Its probability.
+    probabilities : dict
+        ``{"a": ..., "equivalent": ..., "b": ...}``.
+    xlabel : str, default="mean difference (A - B)"
+        Label of the x axis.
+
+    Attributes
+    ----------
+    ax_ : matplotlib Axes
+        The axes drawn on.
+    figure_ : matplotlib Figure
+        The figure of ``ax_``.
+    line_ : matplotlib Line2D or None
+        The density curve (None for a point mass).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp.stats import bayesian_correlated_ttest
+    >>> from sklearn_bayescmp.plotting import PosteriorDisplay
+    >>> x = np.random.default_rng(0).normal(0.01, 0.02, 100)
+    >>> result = bayesian_correlated_ttest(x, n_train=90, n_test=10)
+    >>> display = PosteriorDisplay.from_result(result)  # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        *,
+        grid,
+        density,
+        point,
+        rope,
+        hdi,
+        hdi_prob,
+        probabilities,
+        xlabel="mean difference (A - B)",
+    ):
+        self.grid = grid
+        self.density = density
+        self.point = point
+        self.rope = rope
+        self.hdi = hdi
+        self.hdi_prob = hdi_prob
+        self.probabilities = probabilities
+        self.xlabel = xlabel
+
+    @classmethod
+    def from_result(cls, result, *, hdi_prob=0.95, n_points=400, ax=None, **kwargs):
+        """Plot the posterior of a Bayesian result.
+
+        Parameters
+        ----------
+        result : BayesianCorrelatedTTestResult or HierarchicalTestResult
+            For the hierarchical test, the posterior of ``delta0``, the mean
+            difference of the population of data sets (a histogram of the
+            draws).
+        hdi_prob : float, default=0.95
+            Probability of the marked highest-density interval.
+        n_points : int, default=400
+            Grid points of the density curve.
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure when None.
+        **kwargs : dict
+            Passed to the density line's ``plot``.
+
+        Returns
+        -------
+        PosteriorDisplay
+        """
+        probabilities = dict(result.probabilities)
+        if isinstance(result, BayesianCorrelatedTTestResult):
+            hdi = tuple(result.credible_interval(hdi_prob))
+            if result.scale == 0:
+                grid, density, point = np.array([result.loc]), None, result.loc
+            else:
+                width = result.posterior.ppf(0.9995) - result.loc
+                low = min(result.loc - width, result.rope[0] - 0.2 * width)
+                high = max(result.loc + width, result.rope[1] + 0.2 * width)
+                grid = np.linspace(low, high, n_points)
+                density, point = result.posterior.pdf(grid), None
+            xlabel = "mean difference (A - B)"
+        elif isinstance(result, HierarchicalTestResult):
+            draws = np.ravel(result.samples["delta0"])
+            hdi = tuple(result.credible_interval("delta0", hdi_prob))
+            counts, edges = np.histogram(draws, bins=min(80, max(10, draws.size // 200)))
+            grid = 0.5 * (edges[:-1] + edges[1:])
+            density = counts / (draws.size * np.diff(edges))
+            point = None
+            xlabel = "delta0: mean difference over data sets (A - B)"
+        else:
+            raise TypeError(
+                "`result` must be a BayesianCorrelatedTTestResult or a "
+                f"HierarchicalTestResult; got {type(result).__name__}. For the sign and "
+                "signed-rank tests use SimplexDisplay."
+            )
+        display = cls(
+            grid=grid,
+            density=density,
+            point=point,
+            rope=tuple(result.rope),
+            hdi=hdi,
+            hdi_prob=hdi_prob,
+            probabilities=probabilities,
+            xlabel=xlabel,
+        )
+        return display.plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_comparator(cls, comparator, *, hdi_prob=0.95, ax=None, **kwargs):
+        """Plot the posterior of a comparator fitted with ``fit``.
+
+        Parameters
+        ----------
+        comparator : RepeatedCVComparator
+            Fitted with :meth:`~sklearn_bayescmp.RepeatedCVComparator.fit`.
+        hdi_prob : float, default=0.95
+            Probability of the marked highest-density interval.
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure when None.
+        **kwargs : dict
+            Passed to the density line's ``plot``.
+
+        Returns
+        -------
+        PosteriorDisplay
+        """
+        from sklearn.utils.validation import check_is_fitted
+
+        check_is_fitted(comparator, "result_")
+        return cls.from_result(comparator.result_, hdi_prob=hdi_prob, ax=ax, **kwargs)
+
+    def plot(self, ax=None, **kwargs):
+        """Draw the posterior.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure when None.
+        **kwargs : dict
+            Passed to the density line's ``plot`` (e.g. ``color``).
+
+        Returns
+        -------
+        PosteriorDisplay
+            This display, with ``ax_``, ``figure_`` and ``line_``.
+        """
+        ax = axes_to_draw_on(ax)
+        low, high = self.rope
+        ax.axvspan(low, high, color=ROPE_COLOUR, alpha=0.25, label="rope")
+        ax.axvline(0.0, color="black", linewidth=0.8, linestyle=":", label="zero")
+        if self.density is None:
+            self.line_ = None
+            ax.annotate(
+                "",
+                xy=(self.point, 1.0),
+                xytext=(self.point, 0.0),
+                arrowprops={"arrowstyle": "-|>", "color": kwargs.get("color", "C0")},
+            )
+            ax.set_ylim(0.0, 1.1)
+            ax.set_ylabel("probability (point mass)")
+        else:
+            (self.line_,) = ax.plot(self.grid, self.density, **{"color": "black", **kwargs})
+            ax.set_ylim(bottom=0.0)
+            ax.set_ylabel("posterior density")
+        hdi_low, hdi_high = self.hdi
+        ax.hlines(
+            0.0,
+            hdi_low,
+            hdi_high,
+            colors="black",
+            linewidth=4,
+            label=f"{self.hdi_prob:.0%} HDI [{hdi_low:.3g}, {hdi_high:.3g}]",
+        )
+        # One legend entry per outcome, in plain words.
+        for outcome, probability in self.probabilities.items():
+            ax.plot([], [], " ", label=outcome_label(outcome, probability))
+        ax.set_xlabel(self.xlabel)
+        ax.legend(loc="best", fontsize="small", frameon=False)
+        self.ax_ = ax
+        self.figure_ = ax.figure
+        return self

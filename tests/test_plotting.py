@@ -1,0 +1,223 @@
+"""The displays, rendered to PNG under the Agg backend, and what they drew."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.model_selection import RepeatedStratifiedKFold
+from sklearn.naive_bayes import GaussianNB
+from sklearn.tree import DecisionTreeClassifier
+
+from sklearn_bayescmp import CVDifferences, RepeatedCVComparator
+from sklearn_bayescmp.plotting import (
+    ForestDisplay,
+    PosteriorDisplay,
+    ReplicabilityDisplay,
+    SimplexDisplay,
+)
+from sklearn_bayescmp.replicability import ReplicabilityStudy
+from sklearn_bayescmp.stats import (
+    bayesian_correlated_ttest,
+    hierarchical_test,
+    sign_test,
+    signed_rank_test,
+)
+
+matplotlib = pytest.importorskip("matplotlib")
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture(scope="module")
+def records():
+    rng = np.random.default_rng(0)
+    return [
+        CVDifferences(rng.normal(mean, 0.03, 50), n_train=90, n_test=10, name=f"d{i}")
+        for i, mean in enumerate([0.02, -0.01, 0.0, 0.03, 0.015])
+    ]
+
+
+@pytest.fixture(scope="module")
+def hierarchical(records):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return hierarchical_test(records, n_warmup=200, n_samples=400, random_state=0)
+
+
+def _render(display, tmp_path):
+    path = tmp_path / "figure.png"
+    display.figure_.savefig(path)
+    assert path.stat().st_size > 1000
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def _legend_texts(ax):
+    return [text.get_text() for text in ax.get_legend().get_texts()]
+
+
+def test_posterior_display(tmp_path):
+    x = np.random.default_rng(1).normal(0.012, 0.02, 100)
+    result = bayesian_correlated_ttest(x, n_train=90, n_test=10, rope=0.01)
+    display = PosteriorDisplay.from_result(result)
+    _render(display, tmp_path)
+    texts = _legend_texts(display.ax_)
+    # 0.5352, 0.4644 and 0.000418: two decimals, but no false certainty.
+    assert {"P(A better) = 0.54", "P(equivalent) = 0.46", "P(B better) < 0.001"} <= set(texts)
+    assert "rope" in texts and "zero" in texts
+    assert any(text.startswith("95% HDI [") for text in texts)
+    np.testing.assert_allclose(display.line_.get_ydata(), result.posterior.pdf(display.grid))
+    low, high = display.ax_.get_xlim()
+    assert low <= -0.01 and high >= 0.01  # the whole rope is visible
+    assert display.ax_.get_ylim()[0] == 0.0
+    assert display.ax_.get_xlabel() == "mean difference (A - B)"
+
+
+def test_posterior_display_point_mass_and_given_axes(tmp_path):
+    result = bayesian_correlated_ttest(np.full(10, 0.02), n_train=9, n_test=1)
+    fig, ax = plt.subplots()
+    display = PosteriorDisplay.from_result(result, ax=ax)
+    assert display.ax_ is ax and display.figure_ is fig and display.line_ is None
+    assert display.ax_.get_ylabel() == "probability (point mass)"
+    _render(display, tmp_path)
+
+
+def test_posterior_display_of_the_hierarchical_test(hierarchical, tmp_path):
+    display = PosteriorDisplay.from_result(hierarchical)
+    _render(display, tmp_path)
+    assert display.ax_.get_xlabel().startswith("delta0")
+    # A histogram density integrates to one.
+    widths = np.diff(display.grid).mean()
+    assert np.sum(display.density) * widths == pytest.approx(1.0, rel=0.05)
+
+
+def test_posterior_display_from_comparator(tmp_path):
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    comparator = RepeatedCVComparator(
+        GaussianNB(),
+        DecisionTreeClassifier(random_state=0),
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+    ).fit(X, y)
+    display = PosteriorDisplay.from_comparator(comparator, color="C3")
+    _render(display, tmp_path)
+    assert display.line_.get_color() == "C3"
+
+
+@pytest.mark.parametrize("test", [sign_test, signed_rank_test])
+def test_simplex_display(records, test, tmp_path):
+    result = test(records, n_samples=3000, random_state=0)
+    display = SimplexDisplay.from_result(result, max_points=1000)
+    _render(display, tmp_path)
+    assert len(display.scatter_.get_offsets()) == 1000
+    texts = [text.get_text() for text in display.ax_.texts]
+    assert sum(text.startswith("P(A better)") for text in texts) == 1
+    assert len(display.ax_.lines) == 3  # the three region boundaries
+    points = display.scatter_.get_offsets()
+    assert np.all(points[:, 1] >= -1e-9) and np.all(points[:, 1] <= np.sqrt(3) / 2 + 1e-9)
+
+
+def test_simplex_display_of_the_hierarchical_test(hierarchical, tmp_path):
+    display = SimplexDisplay.from_result(hierarchical)
+    _render(display, tmp_path)
+    assert len(display.scatter_.get_offsets()) == 4 * 400
+    assert display.ax_.get_title() == "Bayesian hierarchical test"
+
+
+def test_forest_display(hierarchical, tmp_path):
+    display = ForestDisplay.from_result(hierarchical)
+    _render(display, tmp_path)
+    labels = [label.get_text() for label in display.ax_.get_yticklabels()]
+    assert labels == [hierarchical.names[i] for i in np.argsort(hierarchical.means)]
+    assert len(display.ax_.containers) == 2  # own means and shrinkage estimates
+    assert any("shrinkage" in text for text in _legend_texts(display.ax_))
+
+
+def test_forest_display_from_comparator(tmp_path):
+    from sklearn.datasets import load_breast_cancer, load_iris, load_wine
+
+    comparator = RepeatedCVComparator(
+        GaussianNB(),
+        DecisionTreeClassifier(random_state=0),
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+    ).fit_datasets(
+        {
+            "iris": load_iris(return_X_y=True),
+            "wine": load_wine(return_X_y=True),
+            "cancer": load_breast_cancer(return_X_y=True),
+        }
+    )
+    display = ForestDisplay.from_comparator(comparator)
+    _render(display, tmp_path)
+    assert len(display.ax_.get_yticklabels()) == 3
+    assert len(display.ax_.containers) == 1
+    low, high = display.ax_.get_xlim()
+    intervals = [r.credible_interval() for r in comparator.dataset_results_.values()]
+    assert low <= min(i.low for i in intervals) and high >= max(i.high for i in intervals)
+
+
+def test_replicability_display(tmp_path):
+    from sklearn.datasets import load_iris
+
+    comparator = RepeatedCVComparator(
+        GaussianNB(),
+        DecisionTreeClassifier(random_state=0),
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2),
+    )
+    study = ReplicabilityStudy(comparator, seeds=range(3)).fit(*load_iris(return_X_y=True))
+    display = ReplicabilityDisplay.from_study(study)
+    _render(display, tmp_path)
+    assert len(display.bars_) == len(study.summary_["test"])
+    widths = [bar.get_width() for bar in display.bars_]
+    np.testing.assert_allclose(widths, study.summary_["replicability"])
+    assert [t.get_text() for t in display.ax_.get_yticklabels()] == study.summary_["test"]
+
+
+@pytest.mark.parametrize(
+    "probability, text",
+    [
+        (0.77, "= 0.77"),
+        (0.9974, "= 0.997"),
+        (0.99996, "> 0.999"),
+        (1e-6, "< 0.001"),
+        (0.0, "= 0.00"),
+    ],
+)
+def test_probabilities_in_plain_words(probability, text):
+    from sklearn_bayescmp.plotting._base import outcome_label
+
+    assert outcome_label("a", probability) == f"P(A better) {text}"
+
+
+def test_wrong_result_types_are_refused(records):
+    with pytest.raises(TypeError, match="SimplexDisplay"):
+        PosteriorDisplay.from_result(sign_test(records, n_samples=100, random_state=0))
+    with pytest.raises(TypeError, match="DirichletProcessTestResult"):
+        SimplexDisplay.from_result(bayesian_correlated_ttest(records[0]))
+    with pytest.raises(TypeError, match="HierarchicalTestResult"):
+        ForestDisplay.from_result(bayesian_correlated_ttest(records[0]))
+
+
+def test_global_matplotlib_state_is_untouched(hierarchical):
+    before = dict(matplotlib.rcParams)
+    PosteriorDisplay.from_result(hierarchical)
+    SimplexDisplay.from_result(hierarchical)
+    ForestDisplay.from_result(hierarchical)
+    assert dict(matplotlib.rcParams) == before
+
+
+def test_missing_matplotlib_gives_an_install_hint(monkeypatch):
+    import sys
+
+    from sklearn_bayescmp.plotting._base import check_matplotlib
+
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    with pytest.raises(ImportError, match=r'pip install "sklearn-bayescmp\[plot\]"'):
+        check_matplotlib()
