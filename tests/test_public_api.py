@@ -17,6 +17,8 @@ PUBLIC_MODULES = [
     "sklearn_bayescmp.replicability",
     "sklearn_bayescmp.model_selection",
     "sklearn_bayescmp.plotting",
+    "sklearn_bayescmp.datasets",
+    "sklearn_bayescmp.studies",
 ]
 
 

@@ -1,0 +1,675 @@
+"""Calibration and power studies on data where the true difference is known.
+
+Each simulated experiment generates a collection of data sets with
+:func:`~sklearn_bayescmp.datasets.make_cf_network` or
+:func:`~sklearn_bayescmp.datasets.make_naive_bayes_pair`, cross-validates the
+two matching classifiers on every data set, and applies the chosen tests;
+:func:`power_study` repeats this over a grid of true differences and reports
+how often each test declares A better, with Monte Carlo standard errors.
+
+The cross-validation runs on a fast path: with one binary feature and a
+binary class, the categorical naive Bayes and the majority predictor depend
+on the training data only through a 2 x 2 table of counts, so every fold's
+accuracy follows from counts, for all folds and repeats at once. It gives
+exactly the scores of the real estimators on the same splits
+(``tests/test_studies.py`` checks this bit for bit).
+"""
+
+import warnings
+from dataclasses import dataclass
+from numbers import Integral, Real
+
+import numpy as np
+from joblib import Parallel, delayed
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils._param_validation import Interval, StrOptions, validate_params
+
+from ._differences import CVDifferences
+from .datasets import make_cf_network, make_naive_bayes_pair
+from .stats import (
+    corrected_ttest,
+    hierarchical_test,
+    paired_ttest,
+    poisson_test,
+    signed_rank_test,
+    wilcoxon_test,
+)
+
+__all__ = [
+    "PowerStudyResult",
+    "bimodal_deltas",
+    "equivalence_study",
+    "power_study",
+    "shrinkage_study",
+    "single_feature_fold_accuracies",
+    "stratified_folds",
+]
+
+
+def stratified_folds(y, n_folds, n_repeats, rng):
+    """Fold of every instance in every repeat, stratified by class.
+
+    Within each class the instances are shuffled and dealt to the folds in
+    turn, as :class:`~sklearn.model_selection.StratifiedKFold` with
+    ``shuffle=True`` does up to the order of the deal.
+
+    Parameters
+    ----------
+    y : ndarray of shape (n_samples,)
+        Binary class labels (0 or 1).
+    n_folds, n_repeats : int
+        Folds per repeat and repeats.
+    rng : numpy.random.Generator
+        Source of the shuffles.
+
+    Returns
+    -------
+    ndarray of shape (n_repeats, n_samples)
+        Fold index of each instance in each repeat.
+    """
+    folds = np.empty((n_repeats, y.size), dtype=np.intp)
+    for label in (0, 1):
+        members = np.flatnonzero(y == label)
+        if members.size == 0:
+            continue
+        # Continue the deal where the other class stopped, so fold sizes differ by at most one.
+        start = 0 if label == 0 else int((y == 0).sum()) % n_folds
+        deal = (start + np.arange(members.size)) % n_folds
+        for r in range(n_repeats):
+            folds[r, rng.permutation(members)] = deal
+    return folds
+
+
+def _fold_counts(feature, y, folds, n_folds):
+    """Counts ``[repeat, fold, class, feature value]`` of the test folds, and of all data."""
+    n_repeats, n = folds.shape
+    cell = 2 * y + feature  # class-major cell of the 2 x 2 table
+    index = (np.arange(n_repeats)[:, None] * n_folds + folds) * 4 + cell
+    test = np.bincount(index.ravel(), minlength=n_repeats * n_folds * 4)
+    total = np.bincount(cell, minlength=4).reshape(2, 2)
+    return test.reshape(n_repeats, n_folds, 2, 2).astype(float), total.astype(float)
+
+
+def single_feature_fold_accuracies(feature, y, folds, n_folds):
+    """Test accuracy of a naive Bayes on one binary feature and of the majority predictor.
+
+    The same numbers as ``single_feature_classifier(j)`` (a
+    :class:`~sklearn.naive_bayes.CategoricalNB` with Laplace smoothing and
+    ``min_categories=2``) and ``DummyClassifier(strategy="most_frequent")``
+    fitted on each training set and scored on its test fold: the naive Bayes
+    predicts ``argmax_c log P(c) + log P(f | c)`` with ``P(c) = n_c / n`` and
+    ``P(f | c) = (n_cf + 1) / (n_c + 2)``, computed in the same order of
+    floating-point operations as scikit-learn, ties going to class 0.
+
+    Parameters
+    ----------
+    feature : ndarray of shape (n_samples,)
+        Binary feature (0 or 1).
+    y : ndarray of shape (n_samples,)
+        Binary class (0 or 1).
+    folds : ndarray of shape (n_repeats, n_samples)
+        Fold of every instance in every repeat (see :func:`stratified_folds`).
+    n_folds : int
+        Number of folds per repeat.
+
+    Returns
+    -------
+    naive_bayes, majority : ndarray of shape (n_repeats, n_folds)
+        Test accuracies.
+    n_test : ndarray of shape (n_repeats, n_folds)
+        Test fold sizes.
+    """
+    test, total = _fold_counts(np.asarray(feature), np.asarray(y), folds, n_folds)
+    train = total - test
+    class_count = train.sum(axis=-1)  # [repeat, fold, class]
+    n_test = test.sum(axis=(-2, -1))
+    with np.errstate(divide="ignore"):
+        class_log_prior = np.log(class_count) - np.log(class_count.sum(axis=-1, keepdims=True))
+        smoothed = train + 1.0
+        feature_log_prob = np.log(smoothed) - np.log(smoothed.sum(axis=-1, keepdims=True))
+    joint = feature_log_prob + class_log_prior[..., None]  # [repeat, fold, class, value]
+    predicted = np.argmax(joint, axis=-2)  # [repeat, fold, value]
+    correct = np.take_along_axis(test, predicted[..., None, :], axis=-2)[..., 0, :].sum(axis=-1)
+    majority = np.argmax(class_count, axis=-1)
+    majority_correct = np.take_along_axis(test.sum(axis=-1), majority[..., None], axis=-1)[..., 0]
+    return correct / n_test, majority_correct / n_test, n_test
+
+
+@dataclass(frozen=True)
+class _Design:
+    generator: str
+    n_datasets: int
+    n_folds: int
+    n_repeats: int
+    sizes: tuple
+    theta_f: float
+
+
+def _simulated_collection(design, deltas, rng):
+    """One experiment's CVDifferences; on data set i, A is better than B by ``deltas[i]``."""
+    records = []
+    for i, delta in enumerate(deltas):
+        n = int(rng.choice(design.sizes))
+        seed = int(rng.integers(2**32))
+        if design.generator == "cf_network":
+            X, y = make_cf_network(n, delta, random_state=seed)
+            folds = stratified_folds(y, design.n_folds, design.n_repeats, rng)
+            score_a, score_b, n_test = single_feature_fold_accuracies(
+                X[:, 0], y, folds, design.n_folds
+            )
+        else:
+            X, y = make_naive_bayes_pair(n, delta, theta_f=design.theta_f, random_state=seed)
+            folds = stratified_folds(y, design.n_folds, design.n_repeats, rng)
+            score_a, _, n_test = single_feature_fold_accuracies(X[:, 1], y, folds, design.n_folds)
+            score_b, _, _ = single_feature_fold_accuracies(X[:, 0], y, folds, design.n_folds)
+        n_test = n_test.ravel().astype(int)
+        records.append(
+            CVDifferences(
+                (score_a - score_b).ravel(),
+                n_train=n - n_test,
+                n_test=n_test,
+                scores_a=score_a.ravel(),
+                scores_b=score_b.ravel(),
+                name=f"d{i}",
+            )
+        )
+    return records
+
+
+def _decides_a_better(test, records, alpha, seed):
+    """Whether ``test`` concludes that A is better (one-sided, size ``alpha``)."""
+    if test == "poisson_test":
+        return [poisson_test(records).prob_a_better > 1 - alpha]
+    if test == "signed_rank_test":
+        result = signed_rank_test(records, rope=0.0, n_samples=5000, random_state=seed)
+        return [result.prob_a_better > 1 - alpha]
+    if test == "wilcoxon_test":
+        return [wilcoxon_test(records, alternative="greater").pvalue < alpha]
+    # Tests of one data set: one decision per data set.
+    if test == "corrected_ttest":
+        return [corrected_ttest(r, alternative="greater").pvalue < alpha for r in records]
+    return [paired_ttest(r.differences, alternative="greater").pvalue < alpha for r in records]
+
+
+def _experiment(design, delta, tests, alpha, seed):
+    rng = np.random.default_rng(seed)
+    records = _simulated_collection(design, np.full(design.n_datasets, delta), rng)
+    return {test: _decides_a_better(test, records, alpha, seed) for test in tests}
+
+
+TESTS = ("poisson_test", "signed_rank_test", "wilcoxon_test", "corrected_ttest", "paired_ttest")
+
+
+@dataclass(frozen=True)
+class PowerStudyResult:
+    """Rates at which each test declared A better, per true difference.
+
+    Attributes
+    ----------
+    table : dict of list
+        One entry per (test, delta, n_repeats): ``test``, ``delta``,
+        ``n_repeats``, ``rate`` (share of decisions "A better"),
+        ``standard_error`` (its Monte Carlo standard error,
+        ``sqrt(rate (1 - rate) / n_decisions)``) and ``n_decisions``. At
+        ``delta = 0`` the rate is the type I error; above, the power.
+    generator : str
+        The data generator.
+    n_datasets : int
+        Data sets per experiment.
+    alpha : float
+        Size of the tests.
+    """
+
+    table: dict
+    generator: str
+    n_datasets: int
+    alpha: float
+
+    def rate(self, test, delta, n_repeats):
+        """The rate of one cell of the table.
+
+        Parameters
+        ----------
+        test : str
+            Test name.
+        delta : float
+            True difference.
+        n_repeats : int
+            Repeats of cross-validation.
+
+        Returns
+        -------
+        float
+        """
+        for i, name in enumerate(self.table["test"]):
+            if (
+                name == test
+                and np.isclose(self.table["delta"][i], delta)
+                and self.table["n_repeats"][i] == n_repeats
+            ):
+                return self.table["rate"][i]
+        raise KeyError(f"no row for test={test!r}, delta={delta!r}, n_repeats={n_repeats!r}")
+
+    def summary(self):
+        """Readable table of the rates with their standard errors.
+
+        Returns
+        -------
+        str
+        """
+        lines = [
+            f"{self.generator}, {self.n_datasets} data sets, alpha = {self.alpha:g}",
+            f"{'test':<18} {'runs':>4} {'delta':>6} {'rate':>7} {'+/- se':>7} {'n':>6}",
+        ]
+        for i, test in enumerate(self.table["test"]):
+            lines.append(
+                f"{test:<18} {self.table['n_repeats'][i]:>4} {self.table['delta'][i]:>6.3f} "
+                f"{self.table['rate'][i]:>7.3f} {self.table['standard_error'][i]:>7.3f} "
+                f"{self.table['n_decisions'][i]:>6}"
+            )
+        return "\n".join(lines)
+
+
+@validate_params(
+    {
+        "generator": [StrOptions({"cf_network", "naive_bayes_pair"})],
+        "deltas": ["array-like"],
+        "n_datasets": [Interval(Integral, 1, None, closed="left")],
+        "n_repeats": ["array-like", Interval(Integral, 1, None, closed="left")],
+        "n_folds": [Interval(Integral, 2, None, closed="left")],
+        "sizes": ["array-like"],
+        "n_experiments": [Interval(Integral, 1, None, closed="left")],
+        "tests": ["array-like"],
+        "alpha": [Interval(Real, 0, 1, closed="neither")],
+        "theta_f": [Interval(Real, 0.5, 1, closed="neither")],
+        "n_jobs": [Integral, None],
+        "random_state": [Interval(Integral, 0, None, closed="left"), None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def power_study(
+    generator,
+    deltas,
+    *,
+    n_datasets=50,
+    n_repeats=(1, 10),
+    n_folds=10,
+    sizes=(25, 50, 100, 250, 500, 1000),
+    n_experiments=1000,
+    tests=("poisson_test", "wilcoxon_test"),
+    alpha=0.05,
+    theta_f=0.9,
+    n_jobs=None,
+    random_state=None,
+):
+    """Type I error and power of tests on collections with a known difference.
+
+    For every true difference in ``deltas`` and every number of repeats in
+    ``n_repeats``, runs ``n_experiments`` experiments. Each draws
+    ``n_datasets`` data sets (sizes uniform over ``sizes``), cross-validates
+    the two classifiers on each (``n_repeats`` x ``n_folds``-fold, on the fast
+    path from counts) and applies every test one-sided, at size ``alpha``:
+    the collection tests once per experiment, the single-data-set t-tests
+    once per data set. All experiments go to joblib in one dispatch; each has
+    its own seed, so the table depends only on ``random_state``.
+
+    Parameters
+    ----------
+    generator : {"cf_network", "naive_bayes_pair"}
+        "cf_network": naive Bayes on F (A) against the majority predictor
+        (B), whose true difference is ``delta`` (Corani & Benavoli, 2015);
+        "naive_bayes_pair": the classifier on G (A) against the one on F (B)
+        (Corani et al., 2017, appendix 6.1).
+    deltas : array-like of float
+        True differences ``A - B``.
+    n_datasets : int, default=50
+        Data sets per experiment.
+    n_repeats : int or array-like of int, default=(1, 10)
+        Repeats of cross-validation to compare.
+    n_folds : int, default=10
+        Folds per repeat.
+    sizes : array-like of int, default=(25, 50, 100, 250, 500, 1000)
+        Data set sizes, drawn uniformly.
+    n_experiments : int, default=1000
+        Experiments per (delta, n_repeats).
+    tests : array-like of str, default=("poisson_test", "wilcoxon_test")
+        Among "poisson_test" (A better when ``P(A better on a majority) > 1 -
+        alpha``), "signed_rank_test" (Bayesian, no rope, same rule),
+        "wilcoxon_test", "corrected_ttest" and "paired_ttest" (p-value below
+        ``alpha``).
+    alpha : float, default=0.05
+        Size of the tests.
+    theta_f : float, default=0.9
+        Accuracy of the classifier on F, for "naive_bayes_pair".
+    n_jobs : int, default=None
+        Parallel jobs.
+    random_state : int or None, default=None
+        Seed of the whole study.
+
+    Returns
+    -------
+    PowerStudyResult
+        The rate of "A better" decisions, with its standard error, for every
+        test, true difference and number of repeats.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.studies import power_study
+    >>> study = power_study(
+    ...     "cf_network", [0.0, 0.1], n_datasets=10, n_repeats=1, n_experiments=20,
+    ...     random_state=0,
+    ... )
+    >>> study.rate("poisson_test", 0.1, 1) > study.rate("poisson_test", 0.0, 1)
+    True
+    """
+    tests = tuple(tests)
+    unknown = [test for test in tests if test not in TESTS]
+    if unknown or not tests:
+        raise ValueError(f"`tests` must be a non-empty list of {list(TESTS)}; got {list(tests)}.")
+    repeats = [int(n_repeats)] if isinstance(n_repeats, Integral) else [int(m) for m in n_repeats]
+    cells = [(float(delta), m) for delta in np.asarray(deltas, dtype=float) for m in repeats]
+    designs = {
+        m: _Design(generator, n_datasets, n_folds, m, tuple(int(s) for s in sizes), theta_f)
+        for m in repeats
+    }
+    seeds = np.random.SeedSequence(random_state).generate_state(len(cells) * n_experiments)
+    outcomes = Parallel(n_jobs=n_jobs)(
+        delayed(_experiment)(designs[m], delta, tests, alpha, int(seeds[c * n_experiments + e]))
+        for c, (delta, m) in enumerate(cells)
+        for e in range(n_experiments)
+    )
+    table = {key: [] for key in ("test", "delta", "n_repeats", "rate", "standard_error")}
+    table["n_decisions"] = []
+    for c, (delta, m) in enumerate(cells):
+        chunk = outcomes[c * n_experiments : (c + 1) * n_experiments]
+        for test in tests:
+            decisions = np.concatenate([outcome[test] for outcome in chunk])
+            rate = float(decisions.mean())
+            table["test"].append(test)
+            table["delta"].append(delta)
+            table["n_repeats"].append(m)
+            table["rate"].append(rate)
+            table["standard_error"].append(float(np.sqrt(rate * (1 - rate) / decisions.size)))
+            table["n_decisions"].append(int(decisions.size))
+    return PowerStudyResult(table, generator, n_datasets, alpha)
+
+
+def bimodal_deltas(n_datasets, rng):
+    """True differences from the bimodal mixture of Corani et al. (2017, §4.1).
+
+    ``0.5 N(0.005, 0.001**2) + 0.5 N(0.02, 0.001**2)``.
+
+    Parameters
+    ----------
+    n_datasets : int
+        Number of differences.
+    rng : numpy.random.Generator
+        Source of the draws.
+
+    Returns
+    -------
+    ndarray of shape (n_datasets,)
+        The differences ``delta_i``.
+    """
+    centres = np.where(rng.random(n_datasets) < 0.5, 0.005, 0.02)
+    return centres + 0.001 * rng.standard_normal(n_datasets)
+
+
+def _quiet_hierarchical_test(records, seed, sampler, **kwargs):
+    """The hierarchical test without convergence warnings: studies fit it many times."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return hierarchical_test(records, random_state=seed, **sampler, **kwargs)
+
+
+def _shrinkage_experiment(design, seed, sampler):
+    """Squared errors of the per-data-set means and of the shrinkage estimates."""
+    rng = np.random.default_rng(seed)
+    deltas = bimodal_deltas(design.n_datasets, rng)
+    records = _simulated_collection(design, deltas, rng)
+    result = _quiet_hierarchical_test(records, seed, sampler)
+    return (
+        float(np.sum((result.means - deltas) ** 2)),
+        float(np.sum((result.shrinkage_estimates - deltas) ** 2)),
+    )
+
+
+@validate_params(
+    {
+        "n_datasets": ["array-like"],
+        "n_experiments": [Interval(Integral, 1, None, closed="left")],
+        "n_repeats": [Interval(Integral, 1, None, closed="left")],
+        "n_folds": [Interval(Integral, 2, None, closed="left")],
+        "sizes": ["array-like"],
+        "theta_f": [Interval(Real, 0.5, 1, closed="neither")],
+        "sampler": [dict, None],
+        "n_jobs": [Integral, None],
+        "random_state": [Interval(Integral, 0, None, closed="left"), None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def shrinkage_study(
+    n_datasets=(5, 10, 50),
+    *,
+    n_experiments=500,
+    n_repeats=10,
+    n_folds=10,
+    sizes=(25, 50, 100, 250, 500, 1000),
+    theta_f=0.9,
+    sampler=None,
+    n_jobs=None,
+    random_state=None,
+):
+    """Mean squared error of shrinkage estimates vs per-data-set means (Corani et al. 2017, §4.1).
+
+    Each experiment draws ``q`` true differences from :func:`bimodal_deltas`,
+    simulates a data set for each with :func:`~sklearn_bayescmp.datasets.make_naive_bayes_pair`
+    (the classifier on G against the one on F), cross-validates both on the
+    fast path, fits :func:`~sklearn_bayescmp.stats.hierarchical_test`, and
+    records the squared errors of the per-data-set means (the maximum
+    likelihood estimates) and of the shrinkage estimates.
+
+    Parameters
+    ----------
+    n_datasets : array-like of int, default=(5, 10, 50)
+        Collection sizes ``q`` to study.
+    n_experiments : int, default=500
+        Experiments per ``q``.
+    n_repeats, n_folds : int, default=10
+        Repeated cross-validation on each data set.
+    sizes : array-like of int, default=(25, 50, 100, 250, 500, 1000)
+        Data set sizes, drawn uniformly.
+    theta_f : float, default=0.9
+        Accuracy of the classifier on F.
+    sampler : dict, default=None
+        Arguments of :func:`~sklearn_bayescmp.stats.hierarchical_test`
+        (``n_chains``, ``n_warmup``, ``n_samples``, ``nu_prior``); None
+        uses 2 chains x (500 warm-up + 1,000 draws).
+    n_jobs : int, default=None
+        Parallel jobs (one task per experiment).
+    random_state : int or None, default=None
+        Seed of the whole study.
+
+    Returns
+    -------
+    dict of list
+        One entry per ``q``: ``n_datasets``, ``mse_means``,
+        ``mse_shrinkage`` and their Monte Carlo standard errors
+        ``se_means`` and ``se_shrinkage`` (over experiments).
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.studies import shrinkage_study
+    >>> table = shrinkage_study(
+    ...     [10], n_experiments=2, sampler={"n_warmup": 100, "n_samples": 200}, random_state=0
+    ... )
+    >>> table["mse_shrinkage"][0] < table["mse_means"][0]
+    True
+    """
+    sampler = {"n_chains": 2, "n_warmup": 500, "n_samples": 1000, **(sampler or {})}
+    sizes = tuple(int(s) for s in sizes)
+    qs = [int(q) for q in n_datasets]
+    seeds = np.random.SeedSequence(random_state).generate_state(len(qs) * n_experiments)
+    errors = Parallel(n_jobs=n_jobs)(
+        delayed(_shrinkage_experiment)(
+            _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f),
+            int(seeds[k * n_experiments + e]),
+            sampler,
+        )
+        for k, q in enumerate(qs)
+        for e in range(n_experiments)
+    )
+    table = {key: [] for key in ("n_datasets", "mse_means", "mse_shrinkage")}
+    table["se_means"], table["se_shrinkage"] = [], []
+    for k, q in enumerate(qs):
+        chunk = np.array(errors[k * n_experiments : (k + 1) * n_experiments]) / q
+        table["n_datasets"].append(q)
+        for column, key in enumerate(("means", "shrinkage")):
+            table[f"mse_{key}"].append(float(chunk[:, column].mean()))
+            spread = chunk[:, column].std(ddof=1) if n_experiments > 1 else float("nan")
+            table[f"se_{key}"].append(float(spread / np.sqrt(n_experiments)))
+    return table
+
+
+def _equivalence_experiment(design, delta0, scale, rope, alpha, seed, sampler):
+    """Wilcoxon rejection, and the hierarchical test's three probabilities."""
+    rng = np.random.default_rng(seed)
+    # Cauchy differences, capped to what the generator can simulate (as the paper caps them).
+    limit = min(1.0 - design.theta_f, design.theta_f - 0.5) - 1e-9
+    deltas = np.clip(delta0 + scale * rng.standard_cauchy(design.n_datasets), -limit, limit)
+    records = _simulated_collection(design, deltas, rng)
+    result = _quiet_hierarchical_test(records, seed, sampler, rope=rope)
+    return (
+        wilcoxon_test(records).pvalue < alpha,
+        result.prob_equivalent,
+        max(result.prob_a_better, result.prob_b_better),
+    )
+
+
+@validate_params(
+    {
+        "n_datasets": ["array-like"],
+        "delta0": [Real],
+        "rope": [Interval(Real, 0, None, closed="neither")],
+        "n_experiments": [Interval(Integral, 1, None, closed="left")],
+        "n_repeats": [Interval(Integral, 1, None, closed="left")],
+        "n_folds": [Interval(Integral, 2, None, closed="left")],
+        "sizes": ["array-like"],
+        "theta_f": [Interval(Real, 0.5, 1, closed="neither")],
+        "alpha": [Interval(Real, 0, 1, closed="neither")],
+        "sampler": [dict, None],
+        "n_jobs": [Integral, None],
+        "random_state": [Interval(Integral, 0, None, closed="left"), None],
+    },
+    prefer_skip_nested_validation=True,
+)
+def equivalence_study(
+    n_datasets=(10, 20, 30, 40, 50),
+    *,
+    delta0=0.0,
+    rope=0.01,
+    n_experiments=500,
+    n_repeats=10,
+    n_folds=10,
+    sizes=(25, 50, 100, 250, 500, 1000),
+    theta_f=0.9,
+    alpha=0.05,
+    sampler=None,
+    n_jobs=None,
+    random_state=None,
+):
+    """Equivalent classifiers: Wilcoxon vs hierarchical test (Corani et al. 2017, §4.2-4.3).
+
+    Each experiment draws ``q`` differences from a Cauchy distribution with
+    median ``delta0`` and scale ``2 rope / 6`` (a sixth of the rope's length,
+    so that most differences fall in the rope), capped to what
+    :func:`~sklearn_bayescmp.datasets.make_naive_bayes_pair` can simulate;
+    cross-validates the two classifiers on every data set; and applies the
+    two-sided Wilcoxon signed-rank test and the hierarchical test.
+
+    Parameters
+    ----------
+    n_datasets : array-like of int, default=(10, 20, 30, 40, 50)
+        Collection sizes ``q``.
+    delta0 : float, default=0.0
+        Median of the differences: 0 for equivalent classifiers, 0.005 for
+        practically equivalent ones.
+    rope : float, default=0.01
+        Half-width of the rope of the hierarchical test.
+    n_experiments : int, default=500
+        Experiments per ``q``.
+    n_repeats, n_folds : int, default=10
+        Repeated cross-validation on each data set.
+    sizes : array-like of int, default=(25, 50, 100, 250, 500, 1000)
+        Data set sizes, drawn uniformly.
+    theta_f : float, default=0.9
+        Accuracy of the classifier on F.
+    alpha : float, default=0.05
+        Size of the Wilcoxon test; the hierarchical test "recognises
+        equivalence" when ``prob_equivalent > 1 - alpha``.
+    sampler : dict, default=None
+        Arguments of :func:`~sklearn_bayescmp.stats.hierarchical_test`; None
+        uses 2 chains x (500 warm-up + 1,000 draws).
+    n_jobs : int, default=None
+        Parallel jobs (one task per experiment).
+    random_state : int or None, default=None
+        Seed of the whole study.
+
+    Returns
+    -------
+    dict of list
+        One entry per ``q``: ``n_datasets``; ``wilcoxon_rejection`` (its
+        rate); ``mean_prob_equivalent`` (of the hierarchical test);
+        ``equivalence_recognition`` (share with ``prob_equivalent > 1 -
+        alpha``); ``hierarchical_difference`` (share with ``prob_a_better``
+        or ``prob_b_better > 1 - alpha``); and a Monte Carlo standard error
+        ``se_*`` for each.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.studies import equivalence_study
+    >>> table = equivalence_study(
+    ...     [10], n_experiments=2, sampler={"n_warmup": 100, "n_samples": 200}, random_state=0
+    ... )
+    >>> sorted(table)[:3]
+    ['equivalence_recognition', 'hierarchical_difference', 'mean_prob_equivalent']
+    """
+    sampler = {"n_chains": 2, "n_warmup": 500, "n_samples": 1000, **(sampler or {})}
+    sizes = tuple(int(s) for s in sizes)
+    qs = [int(q) for q in n_datasets]
+    scale = 2 * rope / 6
+    seeds = np.random.SeedSequence(random_state).generate_state(len(qs) * n_experiments)
+    outcomes = Parallel(n_jobs=n_jobs)(
+        delayed(_equivalence_experiment)(
+            _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f),
+            delta0,
+            scale,
+            rope,
+            alpha,
+            int(seeds[k * n_experiments + e]),
+            sampler,
+        )
+        for k, q in enumerate(qs)
+        for e in range(n_experiments)
+    )
+    columns = (
+        "wilcoxon_rejection",
+        "mean_prob_equivalent",
+        "equivalence_recognition",
+        "hierarchical_difference",
+    )
+    table = {"n_datasets": qs, **{name: [] for name in columns}}
+    table.update({f"se_{name}": [] for name in columns})
+    for k in range(len(qs)):
+        chunk = np.array(outcomes[k * n_experiments : (k + 1) * n_experiments], dtype=float)
+        values = {
+            "wilcoxon_rejection": chunk[:, 0],
+            "mean_prob_equivalent": chunk[:, 1],
+            "equivalence_recognition": chunk[:, 1] > 1 - alpha,
+            "hierarchical_difference": chunk[:, 2] > 1 - alpha,
+        }
+        for name, value in values.items():
+            table[name].append(float(np.mean(value)))
+            spread = np.std(value, ddof=1) if n_experiments > 1 else float("nan")
+            table[f"se_{name}"].append(float(spread / np.sqrt(n_experiments)))
+    return table

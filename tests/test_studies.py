@@ -1,0 +1,206 @@
+"""The fast cross-validation path and the calibration/power studies."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.dummy import DummyClassifier
+from sklearn.model_selection import RepeatedStratifiedKFold
+
+from sklearn_bayescmp import RepeatedCVComparator
+from sklearn_bayescmp.datasets import (
+    make_cf_network,
+    make_naive_bayes_pair,
+    single_feature_classifier,
+)
+from sklearn_bayescmp.studies import (
+    equivalence_study,
+    power_study,
+    shrinkage_study,
+    single_feature_fold_accuracies,
+    stratified_folds,
+)
+
+
+def _folds_of(cv, X, y, n_repeats, n_folds):
+    """The fold index of every instance in every repeat of a scikit-learn splitter."""
+    folds = np.empty((n_repeats, len(y)), dtype=int)
+    for split, (_, test) in enumerate(cv.split(X, y)):
+        folds[split // n_folds, test] = split % n_folds
+    return folds
+
+
+def _real_scores(estimator_a, estimator_b, cv, X, y):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # tiny classes in small data sets
+        comparator = RepeatedCVComparator(estimator_a, estimator_b, cv=cv).fit(X, y)
+    return comparator.scores_a_, comparator.scores_b_
+
+
+@pytest.mark.parametrize("n, delta", [(25, 0.0), (60, 0.05), (300, 0.1), (1000, 0.02)])
+def test_fast_path_equals_the_real_estimators_on_cf_network(n, delta):
+    X, y = make_cf_network(n, delta, random_state=n)
+    cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=3, random_state=0)
+    naive_bayes, majority, n_test = single_feature_fold_accuracies(
+        X[:, 0], y, _folds_of(cv, X, y, 3, 10), 10
+    )
+    scores_a, scores_b = _real_scores(
+        single_feature_classifier(0), DummyClassifier(strategy="most_frequent"), cv, X, y
+    )
+    np.testing.assert_array_equal(naive_bayes.ravel(), scores_a)  # bit for bit
+    np.testing.assert_array_equal(majority.ravel(), scores_b)
+    assert n_test.sum() == 3 * n
+
+
+@pytest.mark.parametrize("n, delta", [(40, -0.1), (250, 0.0), (800, 0.08)])
+def test_fast_path_equals_the_real_estimators_on_naive_bayes_pair(n, delta):
+    X, y = make_naive_bayes_pair(n, delta, random_state=n)
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=1)
+    folds = _folds_of(cv, X, y, 2, 5)
+    on_g, _, _ = single_feature_fold_accuracies(X[:, 1], y, folds, 5)
+    on_f, _, _ = single_feature_fold_accuracies(X[:, 0], y, folds, 5)
+    scores_a, scores_b = _real_scores(
+        single_feature_classifier(1), single_feature_classifier(0), cv, X, y
+    )
+    np.testing.assert_array_equal(on_g.ravel(), scores_a)
+    np.testing.assert_array_equal(on_f.ravel(), scores_b)
+
+
+def test_stratified_folds():
+    y = np.r_[np.zeros(37, dtype=int), np.ones(26, dtype=int)]
+    folds = stratified_folds(y, 10, 4, np.random.default_rng(0))
+    assert folds.shape == (4, 63)
+    for repeat in folds:
+        sizes = np.bincount(repeat, minlength=10)
+        assert sizes.max() - sizes.min() <= 1
+        for label in (0, 1):
+            per_class = np.bincount(repeat[y == label], minlength=10)
+            assert per_class.max() - per_class.min() <= 1
+    assert not np.array_equal(folds[0], folds[1])
+
+
+def test_study_is_reproducible_and_independent_of_n_jobs():
+    kwargs = dict(n_datasets=5, n_repeats=(1, 2), n_experiments=4, random_state=3)
+    sequential = power_study("cf_network", [0.0, 0.1], **kwargs)
+    parallel = power_study("cf_network", [0.0, 0.1], n_jobs=2, **kwargs)
+    assert sequential.table == parallel.table
+    assert len(sequential.table["test"]) == 2 * 2 * 2
+    assert "poisson_test" in sequential.summary()
+    with pytest.raises(KeyError):
+        sequential.rate("poisson_test", 0.5, 1)
+
+
+def test_study_refuses_unknown_tests():
+    with pytest.raises(ValueError, match="`tests` must be a non-empty list"):
+        power_study("cf_network", [0.0], tests=["t_test"], n_experiments=1)
+
+
+# --------------------------------------------------------------------------
+# Reproductions (short versions here; the `slow` ones are closer to the papers)
+# --------------------------------------------------------------------------
+
+
+def _type_one_error(n_experiments):
+    return power_study(
+        "naive_bayes_pair",
+        [0.0],
+        n_datasets=20,
+        n_repeats=10,
+        sizes=(100, 300, 1000),
+        n_experiments=n_experiments,
+        tests=("corrected_ttest", "paired_ttest"),
+        random_state=0,
+    )
+
+
+def test_type_one_error_corrected_vs_naive_short():
+    study = _type_one_error(10)  # 200 data sets
+    assert study.rate("corrected_ttest", 0.0, 10) < 0.1
+    assert study.rate("paired_ttest", 0.0, 10) > 0.15
+
+
+@pytest.mark.slow
+def test_type_one_error_corrected_vs_naive():
+    study = _type_one_error(200)  # 4,000 data sets
+    corrected = study.rate("corrected_ttest", 0.0, 10)
+    assert abs(corrected - 0.05) < 0.02
+    assert study.rate("paired_ttest", 0.0, 10) > 4 * corrected
+
+
+def _poisson_vs_wilcoxon(deltas, n_experiments):
+    return power_study(
+        "cf_network",
+        deltas,
+        n_datasets=50,
+        n_repeats=(1, 10),
+        n_experiments=n_experiments,
+        tests=("poisson_test", "wilcoxon_test"),
+        random_state=0,
+    )
+
+
+def test_poisson_vs_wilcoxon_short():
+    study = _poisson_vs_wilcoxon([0.0, 0.1], 10)
+    for test in ("poisson_test", "wilcoxon_test"):
+        for runs in (1, 10):
+            assert study.rate(test, 0.0, runs) <= 0.1  # calibrated
+            assert study.rate(test, 0.1, runs) >= 0.8  # and powerful at a large gap
+
+
+@pytest.mark.slow
+def test_poisson_vs_wilcoxon():
+    deltas = [0.0, 0.03, 0.05, 0.06, 0.1]
+    study = _poisson_vs_wilcoxon(deltas, 200)
+    for test in ("poisson_test", "wilcoxon_test"):
+        for runs in (1, 10):
+            assert study.rate(test, 0.0, runs) <= 0.05 + 0.03
+            rates = [study.rate(test, delta, runs) for delta in deltas]
+            assert rates[-1] > rates[1]
+    # More runs of cross-validation help the Poisson test, which uses each data
+    # set's uncertainty (0.37 vs 0.14 at delta = 0.05 and 0.78 vs 0.47 at 0.06
+    # in a run of 100 experiments per cell).
+    for delta in (0.05, 0.06):
+        assert study.rate("poisson_test", delta, 10) > study.rate("poisson_test", delta, 1) + 0.1
+
+
+def test_shrinkage_beats_the_means_short():
+    table = shrinkage_study(
+        [5, 10], n_experiments=3, sampler={"n_warmup": 200, "n_samples": 300}, random_state=0
+    )
+    assert table["n_datasets"] == [5, 10]
+    assert all(s < m for s, m in zip(table["mse_shrinkage"], table["mse_means"], strict=True))
+
+
+@pytest.mark.slow
+def test_shrinkage_beats_the_means():
+    # Corani et al. (2017), Table 2: the shrinkage MSE is well below the
+    # means' MSE for every q, and falls as q grows; the means' does not.
+    table = shrinkage_study([5, 10, 50], n_experiments=30, random_state=1)
+    shrinkage, means = np.array(table["mse_shrinkage"]), np.array(table["mse_means"])
+    assert np.all(shrinkage < 0.6 * means)
+    assert shrinkage[2] < shrinkage[0]
+
+
+def test_equivalence_study_short():
+    table = equivalence_study(
+        [5, 15], n_experiments=3, sampler={"n_warmup": 200, "n_samples": 300}, random_state=0
+    )
+    assert table["n_datasets"] == [5, 15]
+    for name in ("wilcoxon_rejection", "mean_prob_equivalent", "equivalence_recognition"):
+        assert all(0.0 <= value <= 1.0 for value in table[name])
+    assert table["hierarchical_difference"] == [0.0, 0.0]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("delta0", [0.0, 0.005])
+def test_equivalence_study(delta0):
+    # Corani et al. (2017), §4.2-4.3: with (practically) equivalent classifiers
+    # the hierarchical test's P(rope) grows with q and it never claims a
+    # difference; the Wilcoxon test rejects about alpha of the time at
+    # delta0 = 0, and more often as q grows at delta0 = 0.005.
+    table = equivalence_study([10, 50], delta0=delta0, n_experiments=40, random_state=2)
+    assert table["mean_prob_equivalent"][1] > table["mean_prob_equivalent"][0]
+    assert max(table["hierarchical_difference"]) <= 0.05
+    if delta0 == 0.0:
+        # 40 experiments: a rate of 0.05 has a standard error of about 0.035.
+        assert max(table["wilcoxon_rejection"]) <= 0.15
