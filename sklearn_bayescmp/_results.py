@@ -14,6 +14,7 @@ import numpy as np
 from scipy import stats
 
 from .stats._rope import RopeOutcomesMixin
+from .utils._arviz import array_stats
 from .utils._validation import check_probability
 
 
@@ -562,15 +563,13 @@ class HierarchicalTestResult(RopeOutcomesMixin):
         -------
         CredibleInterval
         """
-        from arviz_stats.base import array_stats
-
         prob = check_probability(prob, name="prob")
         scalars = ("delta0", "sigma0", "nu", "alpha", "beta")
         if parameter not in scalars:
             raise ValueError(f"`parameter` must be one of {scalars}; got {parameter!r}.")
         if method not in ("hdi", "eti"):
             raise ValueError(f"`method` must be 'hdi' or 'eti'; got {method!r}.")
-        interval = getattr(array_stats, method)(self.samples[parameter], prob, axis=(0, 1))
+        interval = getattr(array_stats(), method)(self.samples[parameter], prob, axis=(0, 1))
         return CredibleInterval(float(interval[0]), float(interval[1]))
 
     def summary(self, threshold=0.95):

@@ -15,6 +15,7 @@ import json
 import sys
 import warnings
 
+import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from . import __version__
@@ -91,7 +92,7 @@ def _collection_report(records, rope, threshold, seed, hierarchical):
             predictive_prob_a_better=result.predictive_prob_a_better,
             predictive_prob_equivalent=result.predictive_prob_equivalent,
             predictive_prob_b_better=result.predictive_prob_b_better,
-            converged=not caught,
+            converged=not any(issubclass(w.category, ConvergenceWarning) for w in caught),
         )
     return report, result
 
@@ -132,8 +133,6 @@ def _plot(path, datasets, posteriors, hierarchical):
     if len(posteriors) == 1:
         PosteriorDisplay.from_result(next(iter(posteriors.values())), ax=ax)
     else:
-        import numpy as np
-
         ForestDisplay(
             names=list(posteriors),
             estimates=np.array([p.loc for p in posteriors.values()]),

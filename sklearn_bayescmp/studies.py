@@ -135,6 +135,17 @@ def single_feature_fold_accuracies(feature, y, folds, n_folds):
     return correct / n_test, majority_correct / n_test, n_test
 
 
+def _check_sizes(sizes, n_folds):
+    """Data set sizes as a tuple; each must fill every test fold."""
+    sizes = tuple(int(size) for size in np.atleast_1d(sizes))
+    if not sizes or min(sizes) < n_folds:
+        raise ValueError(
+            f"`sizes` must be non-empty with every size at least n_folds={n_folds}, so that "
+            f"no test fold is empty; got {sizes}."
+        )
+    return sizes
+
+
 @dataclass(frozen=True)
 class _Design:
     generator: str
@@ -368,10 +379,8 @@ def power_study(
         raise ValueError(f"`tests` must be a non-empty list of {list(TESTS)}; got {list(tests)}.")
     repeats = [int(n_repeats)] if isinstance(n_repeats, Integral) else [int(m) for m in n_repeats]
     cells = [(float(delta), m) for delta in np.asarray(deltas, dtype=float) for m in repeats]
-    designs = {
-        m: _Design(generator, n_datasets, n_folds, m, tuple(int(s) for s in sizes), theta_f)
-        for m in repeats
-    }
+    sizes = _check_sizes(sizes, n_folds)
+    designs = {m: _Design(generator, n_datasets, n_folds, m, sizes, theta_f) for m in repeats}
     seeds = np.random.SeedSequence(random_state).generate_state(len(cells) * n_experiments)
     outcomes = Parallel(n_jobs=n_jobs)(
         delayed(_experiment)(designs[m], delta, tests, alpha, int(seeds[c * n_experiments + e]))
@@ -507,7 +516,7 @@ def shrinkage_study(
     True
     """
     sampler = {"n_chains": 2, "n_warmup": 500, "n_samples": 1000, **(sampler or {})}
-    sizes = tuple(int(s) for s in sizes)
+    sizes = _check_sizes(sizes, n_folds)
     qs = [int(q) for q in n_datasets]
     seeds = np.random.SeedSequence(random_state).generate_state(len(qs) * n_experiments)
     errors = Parallel(n_jobs=n_jobs)(
@@ -635,7 +644,7 @@ def equivalence_study(
     ['equivalence_recognition', 'hierarchical_difference', 'mean_prob_equivalent']
     """
     sampler = {"n_chains": 2, "n_warmup": 500, "n_samples": 1000, **(sampler or {})}
-    sizes = tuple(int(s) for s in sizes)
+    sizes = _check_sizes(sizes, n_folds)
     qs = [int(q) for q in n_datasets]
     scale = 2 * rope / 6
     seeds = np.random.SeedSequence(random_state).generate_state(len(qs) * n_experiments)

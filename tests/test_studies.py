@@ -90,9 +90,13 @@ def test_study_is_reproducible_and_independent_of_n_jobs():
         sequential.rate("poisson_test", 0.5, 1)
 
 
-def test_study_refuses_unknown_tests():
+def test_studies_refuse_bad_designs():
     with pytest.raises(ValueError, match="`tests` must be a non-empty list"):
         power_study("cf_network", [0.0], tests=["t_test"], n_experiments=1)
+    with pytest.raises(ValueError, match="`sizes` must be non-empty with every size at least"):
+        power_study("cf_network", [0.0], sizes=(5, 100), n_experiments=1)
+    with pytest.raises(ValueError, match="`sizes`"):
+        shrinkage_study([5], sizes=(), n_experiments=1)
 
 
 # --------------------------------------------------------------------------

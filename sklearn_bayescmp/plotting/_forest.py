@@ -1,6 +1,7 @@
 """Each data set's posterior interval, sorted, with the rope band."""
 
 import numpy as np
+from sklearn.utils.validation import check_is_fitted
 
 from .._results import HierarchicalTestResult
 from ._base import OUTCOME_COLOURS, ROPE_COLOUR, axes_to_draw_on
@@ -84,8 +85,6 @@ class ForestDisplay:
         -------
         ForestDisplay
         """
-        from sklearn.utils.validation import check_is_fitted
-
         check_is_fitted(comparator, "dataset_results_")
         results = comparator.dataset_results_
         display = cls(

@@ -1,6 +1,7 @@
 """The posterior density of the mean difference, with the rope, the HDI and zero."""
 
 import numpy as np
+from sklearn.utils.validation import check_is_fitted
 
 from .._results import BayesianCorrelatedTTestResult, HierarchicalTestResult
 from ._base import ROPE_COLOUR, axes_to_draw_on, outcome_label
@@ -155,8 +156,6 @@ class PosteriorDisplay:
         -------
         PosteriorDisplay
         """
-        from sklearn.utils.validation import check_is_fitted
-
         check_is_fitted(comparator, "result_")
         return cls.from_result(comparator.result_, hdi_prob=hdi_prob, ax=ax, **kwargs)
 

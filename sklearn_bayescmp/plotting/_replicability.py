@@ -1,6 +1,7 @@
 """How often a test reaches the same conclusion when the splits are redrawn."""
 
 import numpy as np
+from sklearn.utils.validation import check_is_fitted
 
 from ._base import axes_to_draw_on
 
@@ -59,8 +60,6 @@ class ReplicabilityDisplay:
         -------
         ReplicabilityDisplay
         """
-        from sklearn.utils.validation import check_is_fitted
-
         check_is_fitted(study, "summary_")
         summary = study.summary_
         display = cls(

@@ -16,6 +16,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
 from .._results import HierarchicalTestResult
+from ..utils._arviz import array_stats
 from ..utils._random import check_random_generator
 from ..utils._validation import check_rope
 from ._collection import check_collection
@@ -82,16 +83,13 @@ def convergence_diagnostics(draws):
     Computed with arviz-stats (Vehtari et al., 2021); the tail ESS is the
     smaller of the ESS of the 5% and 95% quantiles.
     """
-    # Imported here: arviz-stats pulls in scipy.signal, which takes about a
-    # second and is needed only when this test runs.
-    from arviz_stats.base import array_stats
-
+    stats = array_stats()
     rhat, ess, ess_tail = {}, {}, {}
     for name in DIAGNOSED:
         values = draws[name]
-        rhat[name] = float(array_stats.rhat(values))
-        ess[name] = float(array_stats.ess(values, method="bulk"))
-        ess_tail[name] = float(array_stats.ess(values, method="tail", prob=(0.05, 0.95)))
+        rhat[name] = float(stats.rhat(values))
+        ess[name] = float(stats.ess(values, method="bulk"))
+        ess_tail[name] = float(stats.ess(values, method="tail", prob=(0.05, 0.95)))
     return rhat, ess, ess_tail
 
 
@@ -276,13 +274,11 @@ def hierarchical_test(
     predictive = outcomes.mean(axis=0)
     rhat, ess, ess_tail = convergence_diagnostics(draws)
     _warn_if_not_converged(rhat, ess, ess_tail)
-    from arviz_stats.base import array_stats
-
     return HierarchicalTestResult(
         *(float(p) for p in most_probable),
         *(float(p) for p in predictive),
         shrinkage_estimates=_read_only(draws["delta"].mean(axis=(0, 1))),
-        shrinkage_intervals=_read_only(array_stats.hdi(draws["delta"], 0.95, axis=(0, 1))),
+        shrinkage_intervals=_read_only(array_stats().hdi(draws["delta"], 0.95, axis=(0, 1))),
         samples=MappingProxyType({name: _read_only(values) for name, values in draws.items()}),
         rhat=MappingProxyType(rhat),
         ess=MappingProxyType(ess),
