@@ -431,6 +431,30 @@ def _quiet_hierarchical_test(records, seed, sampler, **kwargs):
         return hierarchical_test(records, random_state=seed, **sampler, **kwargs)
 
 
+def _hierarchical_experiments(experiment, qs, design, n_experiments, args, n_jobs, random_state):
+    """``experiment(design(q), seed, *args)``, ``n_experiments`` times per ``q``, in one dispatch.
+
+    Returns one float array of outcomes (a row per experiment) per ``q``.
+    """
+    seeds = np.random.SeedSequence(random_state).generate_state(len(qs) * n_experiments)
+    outcomes = Parallel(n_jobs=n_jobs)(
+        delayed(experiment)(design(q), int(seeds[k * n_experiments + e]), *args)
+        for k, q in enumerate(qs)
+        for e in range(n_experiments)
+    )
+    return [
+        np.array(outcomes[k * n_experiments : (k + 1) * n_experiments], dtype=float)
+        for k in range(len(qs))
+    ]
+
+
+def _mean_and_standard_error(values):
+    """Mean over experiments and its Monte Carlo standard error (NaN for one experiment)."""
+    values = np.asarray(values, dtype=float)
+    spread = values.std(ddof=1) if values.size > 1 else float("nan")
+    return float(values.mean()), float(spread / np.sqrt(values.size))
+
+
 def _shrinkage_experiment(design, seed, sampler):
     """Squared errors of the per-data-set means and of the shrinkage estimates."""
     rng = np.random.default_rng(seed)
@@ -518,30 +542,28 @@ def shrinkage_study(
     sampler = {"n_chains": 2, "n_warmup": 500, "n_samples": 1000, **(sampler or {})}
     sizes = _check_sizes(sizes, n_folds)
     qs = [int(q) for q in n_datasets]
-    seeds = np.random.SeedSequence(random_state).generate_state(len(qs) * n_experiments)
-    errors = Parallel(n_jobs=n_jobs)(
-        delayed(_shrinkage_experiment)(
-            _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f),
-            int(seeds[k * n_experiments + e]),
-            sampler,
-        )
-        for k, q in enumerate(qs)
-        for e in range(n_experiments)
+    chunks = _hierarchical_experiments(
+        _shrinkage_experiment,
+        qs,
+        lambda q: _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f),
+        n_experiments,
+        (sampler,),
+        n_jobs,
+        random_state,
     )
     table = {key: [] for key in ("n_datasets", "mse_means", "mse_shrinkage")}
     table["se_means"], table["se_shrinkage"] = [], []
-    for k, q in enumerate(qs):
-        chunk = np.array(errors[k * n_experiments : (k + 1) * n_experiments]) / q
+    for q, chunk in zip(qs, chunks, strict=True):
         table["n_datasets"].append(q)
         for column, key in enumerate(("means", "shrinkage")):
-            table[f"mse_{key}"].append(float(chunk[:, column].mean()))
-            spread = chunk[:, column].std(ddof=1) if n_experiments > 1 else float("nan")
-            table[f"se_{key}"].append(float(spread / np.sqrt(n_experiments)))
+            mean, error = _mean_and_standard_error(chunk[:, column] / q)
+            table[f"mse_{key}"].append(mean)
+            table[f"se_{key}"].append(error)
     return table
 
 
-def _equivalence_experiment(design, delta0, scale, rope, alpha, seed, sampler):
-    """Wilcoxon rejection, and the hierarchical test's three probabilities."""
+def _equivalence_experiment(design, seed, delta0, scale, rope, sampler):
+    """The Wilcoxon p-value, P(rope) and the larger P(difference) of the hierarchical test."""
     rng = np.random.default_rng(seed)
     # Cauchy differences, capped to what the generator can simulate (as the paper caps them).
     limit = min(1.0 - design.theta_f, design.theta_f - 0.5) - 1e-9
@@ -549,7 +571,7 @@ def _equivalence_experiment(design, delta0, scale, rope, alpha, seed, sampler):
     records = _simulated_collection(design, deltas, rng)
     result = _quiet_hierarchical_test(records, seed, sampler, rope=rope)
     return (
-        wilcoxon_test(records).pvalue < alpha,
+        wilcoxon_test(records).pvalue,
         result.prob_equivalent,
         max(result.prob_a_better, result.prob_b_better),
     )
@@ -647,19 +669,14 @@ def equivalence_study(
     sizes = _check_sizes(sizes, n_folds)
     qs = [int(q) for q in n_datasets]
     scale = 2 * rope / 6
-    seeds = np.random.SeedSequence(random_state).generate_state(len(qs) * n_experiments)
-    outcomes = Parallel(n_jobs=n_jobs)(
-        delayed(_equivalence_experiment)(
-            _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f),
-            delta0,
-            scale,
-            rope,
-            alpha,
-            int(seeds[k * n_experiments + e]),
-            sampler,
-        )
-        for k, q in enumerate(qs)
-        for e in range(n_experiments)
+    chunks = _hierarchical_experiments(
+        _equivalence_experiment,
+        qs,
+        lambda q: _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f),
+        n_experiments,
+        (delta0, scale, rope, sampler),
+        n_jobs,
+        random_state,
     )
     columns = (
         "wilcoxon_rejection",
@@ -669,16 +686,15 @@ def equivalence_study(
     )
     table = {"n_datasets": qs, **{name: [] for name in columns}}
     table.update({f"se_{name}": [] for name in columns})
-    for k in range(len(qs)):
-        chunk = np.array(outcomes[k * n_experiments : (k + 1) * n_experiments], dtype=float)
+    for chunk in chunks:
         values = {
-            "wilcoxon_rejection": chunk[:, 0],
+            "wilcoxon_rejection": chunk[:, 0] < alpha,
             "mean_prob_equivalent": chunk[:, 1],
             "equivalence_recognition": chunk[:, 1] > 1 - alpha,
             "hierarchical_difference": chunk[:, 2] > 1 - alpha,
         }
         for name, value in values.items():
-            table[name].append(float(np.mean(value)))
-            spread = np.std(value, ddof=1) if n_experiments > 1 else float("nan")
-            table[f"se_{name}"].append(float(spread / np.sqrt(n_experiments)))
+            mean, error = _mean_and_standard_error(value)
+            table[name].append(mean)
+            table[f"se_{name}"].append(error)
     return table
