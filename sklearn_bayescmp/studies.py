@@ -431,21 +431,52 @@ def _quiet_hierarchical_test(records, seed, sampler, **kwargs):
         return hierarchical_test(records, random_state=seed, **sampler, **kwargs)
 
 
-def _hierarchical_experiments(experiment, qs, design, n_experiments, args, n_jobs, random_state):
-    """``experiment(design(q), seed, *args)``, ``n_experiments`` times per ``q``, in one dispatch.
+def _hierarchical_experiments(
+    experiment,
+    args,
+    *,
+    n_datasets,
+    n_experiments,
+    sampler,
+    n_repeats,
+    n_folds,
+    sizes,
+    theta_f,
+    n_jobs,
+    random_state,
+):
+    """``experiment(design, seed, sampler, *args)``, ``n_experiments`` times per ``q``.
 
-    Returns one float array of outcomes (a row per experiment) per ``q``.
+    The design is the naive Bayes pair with ``q`` data sets; the
+    hierarchical sampler defaults to 2 chains x (500 warm-up + 1,000 draws).
+    All experiments go to joblib in one dispatch, each with its own seed.
+
+    Returns
+    -------
+    qs : list of int
+        The collection sizes.
+    chunks : list of ndarray
+        Per ``q``, the outcomes as floats, one row per experiment.
     """
+    sampler = {"n_chains": 2, "n_warmup": 500, "n_samples": 1000, **(sampler or {})}
+    sizes = _check_sizes(sizes, n_folds)
+    qs = [int(q) for q in n_datasets]
     seeds = np.random.SeedSequence(random_state).generate_state(len(qs) * n_experiments)
     outcomes = Parallel(n_jobs=n_jobs)(
-        delayed(experiment)(design(q), int(seeds[k * n_experiments + e]), *args)
+        delayed(experiment)(
+            _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f),
+            int(seeds[k * n_experiments + e]),
+            sampler,
+            *args,
+        )
         for k, q in enumerate(qs)
         for e in range(n_experiments)
     )
-    return [
+    chunks = [
         np.array(outcomes[k * n_experiments : (k + 1) * n_experiments], dtype=float)
         for k in range(len(qs))
     ]
+    return qs, chunks
 
 
 def _mean_and_standard_error(values):
@@ -539,17 +570,18 @@ def shrinkage_study(
     >>> table["mse_shrinkage"][0] < table["mse_means"][0]
     True
     """
-    sampler = {"n_chains": 2, "n_warmup": 500, "n_samples": 1000, **(sampler or {})}
-    sizes = _check_sizes(sizes, n_folds)
-    qs = [int(q) for q in n_datasets]
-    chunks = _hierarchical_experiments(
+    qs, chunks = _hierarchical_experiments(
         _shrinkage_experiment,
-        qs,
-        lambda q: _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f),
-        n_experiments,
-        (sampler,),
-        n_jobs,
-        random_state,
+        (),
+        n_datasets=n_datasets,
+        n_experiments=n_experiments,
+        sampler=sampler,
+        n_repeats=n_repeats,
+        n_folds=n_folds,
+        sizes=sizes,
+        theta_f=theta_f,
+        n_jobs=n_jobs,
+        random_state=random_state,
     )
     table = {key: [] for key in ("n_datasets", "mse_means", "mse_shrinkage")}
     table["se_means"], table["se_shrinkage"] = [], []
@@ -562,7 +594,7 @@ def shrinkage_study(
     return table
 
 
-def _equivalence_experiment(design, seed, delta0, scale, rope, sampler):
+def _equivalence_experiment(design, seed, sampler, delta0, scale, rope):
     """The Wilcoxon p-value, P(rope) and the larger P(difference) of the hierarchical test."""
     rng = np.random.default_rng(seed)
     # Cauchy differences, capped to what the generator can simulate (as the paper caps them).
@@ -665,18 +697,18 @@ def equivalence_study(
     >>> sorted(table)[:3]
     ['equivalence_recognition', 'hierarchical_difference', 'mean_prob_equivalent']
     """
-    sampler = {"n_chains": 2, "n_warmup": 500, "n_samples": 1000, **(sampler or {})}
-    sizes = _check_sizes(sizes, n_folds)
-    qs = [int(q) for q in n_datasets]
-    scale = 2 * rope / 6
-    chunks = _hierarchical_experiments(
+    qs, chunks = _hierarchical_experiments(
         _equivalence_experiment,
-        qs,
-        lambda q: _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f),
-        n_experiments,
-        (delta0, scale, rope, sampler),
-        n_jobs,
-        random_state,
+        (delta0, 2 * rope / 6, rope),  # scale: a sixth of the rope's length
+        n_datasets=n_datasets,
+        n_experiments=n_experiments,
+        sampler=sampler,
+        n_repeats=n_repeats,
+        n_folds=n_folds,
+        sizes=sizes,
+        theta_f=theta_f,
+        n_jobs=n_jobs,
+        random_state=random_state,
     )
     columns = (
         "wilcoxon_rejection",
