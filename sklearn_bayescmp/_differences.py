@@ -15,9 +15,12 @@ from dataclasses import KW_ONLY, dataclass
 
 import numpy as np
 
-from .utils._validation import _as_float_vector, check_split_sizes
+from .utils._display import html_table, to_frame
+from .utils._validation import _as_float_vector, check_model_names, check_split_sizes
 
 CSV_COLUMNS = ("dataset", "repeat", "fold", "score_a", "score_b", "difference", "n_train", "n_test")
+#: Optional CSV columns naming the two models (the same on every row).
+MODEL_COLUMNS = ("model_a", "model_b")
 _JSON_FORMAT = "sklearn-bayescmp/cv-differences"
 _JSON_VERSION = 1
 
@@ -41,6 +44,9 @@ class CVDifferences:
         The raw scores, when known.
     name : str, default=None
         Name of the data set.
+    model_a, model_b : str, default=None
+        Names of the two models (both or neither); results computed from the
+        record name them instead of "A" and "B".
 
     Attributes
     ----------
@@ -49,6 +55,8 @@ class CVDifferences:
         Number of NaN differences.
     test_train_ratio : float
         ``sum(n_test) / sum(n_train)`` over all splits.
+    model_names : tuple of (str, str)
+        ``(model_a, model_b)``, or ``("A", "B")`` when they are not named.
 
     Examples
     --------
@@ -69,6 +77,8 @@ class CVDifferences:
     scores_a: np.ndarray = None
     scores_b: np.ndarray = None
     name: str = None
+    model_a: str = None
+    model_b: str = None
 
     def __post_init__(self):
         differences = _as_float_vector(self.differences, name="differences")
@@ -95,6 +105,7 @@ class CVDifferences:
             values[key] = scores
         if self.name is not None and not isinstance(self.name, str):
             raise TypeError(f"`name` must be a string or None; got {self.name!r}.")
+        check_model_names(self.model_a, self.model_b, allow_none=True)
         for key, value in values.items():
             if value is not None:
                 value.setflags(write=False)
@@ -145,20 +156,26 @@ class CVDifferences:
         """float: ``sum(n_test) / sum(n_train)``, the correction's ratio."""
         return float(self.n_test.sum() / self.n_train.sum())
 
+    @property
+    def model_names(self):
+        """tuple of (str, str): The models' names; ``("A", "B")`` when not named."""
+        return ("A", "B") if self.model_a is None else (self.model_a, self.model_b)
+
     def __len__(self):
         return self.n_splits
 
     def __repr__(self):
         mean = np.nanmean(self.differences) if self.n_failed < self.n_splits else math.nan
+        models = "" if self.model_a is None else f"models={self.model_names!r}, "
         return (
-            f"CVDifferences(name={self.name!r}, n_splits={self.n_splits}, "
+            f"CVDifferences(name={self.name!r}, {models}n_splits={self.n_splits}, "
             f"n_repeats={self.n_repeats}, mean={mean:.4g}, n_failed={self.n_failed})"
         )
 
     def __eq__(self, other):
         if not isinstance(other, CVDifferences):
             return NotImplemented
-        if self.name != other.name:
+        if (self.name, self.model_a, self.model_b) != (other.name, other.model_a, other.model_b):
             return False
         for key in ("differences", "n_train", "n_test", "repeat", "fold", "scores_a", "scores_b"):
             mine, theirs = getattr(self, key), getattr(other, key)
@@ -189,6 +206,8 @@ class CVDifferences:
             "format": _JSON_FORMAT,
             "version": _JSON_VERSION,
             "name": self.name,
+            "model_a": self.model_a,
+            "model_b": self.model_b,
             "repeat": self.repeat.tolist(),
             "fold": self.fold.tolist(),
             "score_a": floats(self.scores_a),
@@ -237,6 +256,8 @@ class CVDifferences:
             scores_a=floats(data.get("score_a")),
             scores_b=floats(data.get("score_b")),
             name=data.get("name"),
+            model_a=data.get("model_a"),
+            model_b=data.get("model_b"),
         )
 
     def to_json(self, path_or_buf=None):
@@ -275,11 +296,70 @@ class CVDifferences:
 
     # -- CSV ----------------------------------------------------------------
 
+    def _columns(self):
+        """The CSV's columns, in order: data set and model names only when known."""
+        names = CSV_COLUMNS if self.name is not None else CSV_COLUMNS[1:]
+        return names + (MODEL_COLUMNS if self.model_a is not None else ())
+
+    def to_columns(self):
+        """One entry per split, as a dict of columns (the layout of :meth:`to_csv`).
+
+        Returns
+        -------
+        dict of str to list
+            ``dataset`` (when the record has a name), ``repeat``, ``fold``,
+            ``score_a``, ``score_b`` (NaN when unknown), ``difference``,
+            ``n_train``, ``n_test`` and, when the models are named,
+            ``model_a`` and ``model_b``.
+        """
+        unknown = [math.nan] * self.n_splits
+        values = {
+            "dataset": [self.name] * self.n_splits,
+            "repeat": self.repeat.tolist(),
+            "fold": self.fold.tolist(),
+            "score_a": unknown if self.scores_a is None else self.scores_a.tolist(),
+            "score_b": unknown if self.scores_b is None else self.scores_b.tolist(),
+            "difference": self.differences.tolist(),
+            "n_train": self.n_train.tolist(),
+            "n_test": self.n_test.tolist(),
+            "model_a": [self.model_a] * self.n_splits,
+            "model_b": [self.model_b] * self.n_splits,
+        }
+        return {column: values[column] for column in self._columns()}
+
+    def to_frame(self):
+        """One row per split as a :class:`pandas.DataFrame` (pandas is imported here).
+
+        Returns
+        -------
+        pandas.DataFrame
+            The columns of :meth:`to_columns`, indexed by split number
+            (``split``).
+        """
+        columns = {"split": list(range(self.n_splits)), **self.to_columns()}
+        return to_frame(columns, index="split")
+
+    def _repr_html_(self):
+        mean = np.nanmean(self.differences) if self.n_failed < self.n_splits else math.nan
+        model_a, model_b = self.model_names
+        return html_table(
+            {
+                "data set": [self.name or ""],
+                "splits": [self.n_splits],
+                "repeats": [self.n_repeats],
+                f"mean {model_a} - {model_b}": [float(mean)],
+                "n_test/n_train": [self.test_train_ratio],
+                "failed": [self.n_failed],
+            },
+            caption="CVDifferences",
+        )
+
     def to_csv(self, path_or_buf=None):
         """Write one row per split with the columns of :data:`CSV_COLUMNS`.
 
-        The ``dataset`` column is written only when the record has a name;
-        score cells are empty when the scores are unknown.
+        The ``dataset`` column is written only when the record has a name,
+        ``model_a`` and ``model_b`` only when the models are named; score
+        cells are empty when the scores are unknown.
 
         Parameters
         ----------
@@ -290,25 +370,23 @@ class CVDifferences:
         -------
         str or None
         """
-        columns = CSV_COLUMNS if self.name is not None else CSV_COLUMNS[1:]
+        columns = self._columns()
         buffer = io.StringIO()
         writer = csv.writer(buffer)  # RFC 4180: CRLF rows, quotes any CR or LF
         writer.writerow(columns)
+        floats = {"score_a": self.scores_a, "score_b": self.scores_b}
+        floats["difference"] = self.differences
 
-        def cell(values, j):
-            return "" if values is None else repr(float(values[j]))
+        def cell(column, j):
+            if column in floats:
+                values = floats[column]
+                return "" if values is None else repr(float(values[j]))
+            if column in ("repeat", "fold", "n_train", "n_test"):
+                return int(getattr(self, column)[j])
+            return {"dataset": self.name, "model_a": self.model_a, "model_b": self.model_b}[column]
 
         for j in range(self.n_splits):
-            row = [
-                int(self.repeat[j]),
-                int(self.fold[j]),
-                cell(self.scores_a, j),
-                cell(self.scores_b, j),
-                cell(self.differences, j),
-                int(self.n_train[j]),
-                int(self.n_test[j]),
-            ]
-            writer.writerow(row if self.name is None else [self.name, *row])
+            writer.writerow([cell(column, j) for column in columns])
         return _write_text(buffer.getvalue(), path_or_buf)
 
     @classmethod
@@ -419,6 +497,19 @@ class CVDifferences:
                     "missing; one of them is needed."
                 )
             differences = scores_a - scores_b
+
+        def model_name(key):
+            """The model named in every row of ``key``'s column, or None without one."""
+            if key not in header:
+                return None
+            names = list(dict.fromkeys(r[key] for _, r in records))
+            if len(names) != 1 or not names[0].strip():
+                raise ValueError(
+                    f"{source}: column {key!r} must name the same model on every row of a "
+                    f"data set; found {names[:5]}."
+                )
+            return names[0]
+
         return cls(
             differences,
             n_train=column("n_train", int),
@@ -428,6 +519,8 @@ class CVDifferences:
             scores_a=scores_a,
             scores_b=scores_b,
             name=name,
+            model_a=model_name("model_a"),
+            model_b=model_name("model_b"),
         )
 
 

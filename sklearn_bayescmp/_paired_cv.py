@@ -16,22 +16,42 @@ from numbers import Integral
 from typing import NamedTuple
 
 import numpy as np
+import scipy.sparse as sp
 from sklearn.base import is_classifier
 from sklearn.exceptions import FitFailedWarning
 from sklearn.metrics import check_scoring
 from sklearn.model_selection import RepeatedKFold, RepeatedStratifiedKFold, check_cv
 from sklearn.utils import get_tags
-from sklearn.utils.metaestimators import _safe_split
 from sklearn.utils.multiclass import type_of_target
-from sklearn.utils.validation import _check_method_params
 
 from ._differences import CVDifferences
+from .utils._sklearn import _safe_indexing
+
+
+class Scoring(NamedTuple):
+    """The scorer of a comparison and the names of the metrics it returns.
+
+    ``scorer(estimator, X, y, **params)`` returns a float for one metric and a
+    dict ``{metric: float}`` for several (``multimetric``).
+    """
+
+    scorer: object
+    metrics: tuple
+    multimetric: bool
+
+    def scores(self, estimator, X, y, params):
+        """The metrics of a fitted estimator on test data, in ``metrics`` order."""
+        args = (estimator, X) if y is None else (estimator, X, y)
+        values = self.scorer(*args, **params)
+        if self.multimetric:
+            return tuple(values[metric] for metric in self.metrics)
+        return (values,)
 
 
 class _SideOutcome(NamedTuple):
-    """What one estimator produced on one split."""
+    """What one estimator produced on one split: one score per metric."""
 
-    score: float
+    scores: tuple
     fit_time: float
     score_time: float
     error: str | None
@@ -62,11 +82,63 @@ class SplitFailure(NamedTuple):
     dataset: str | None = None
 
 
-def fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score):
-    """Fit ``estimator`` on ``train`` and score it on ``test``; failures become data."""
-    X_train, y_train = _safe_split(estimator, X, y, train)
-    X_test, y_test = _safe_split(estimator, X, y, test, train)
-    fit_params = _check_method_params(X, params=fit_params, indices=train)
+def split_data(estimator, X, y, indices, train_indices=None):
+    """Rows ``indices`` of ``X`` and ``y``, as ``cross_validate`` cuts them.
+
+    For an estimator on a precomputed kernel (its ``pairwise`` input tag),
+    ``X`` is the square matrix of all samples: the rows are ``indices`` and the
+    columns the training samples, ``train_indices`` (the same rows when None).
+    """
+    if get_tags(estimator).input_tags.pairwise:
+        if not hasattr(X, "shape") or len(X.shape) != 2 or X.shape[0] != X.shape[1]:
+            raise ValueError(
+                f"{type(estimator).__name__} takes a precomputed kernel or affinity "
+                f"matrix: X must be a square array; got {getattr(X, 'shape', type(X).__name__)}."
+            )
+        columns = indices if train_indices is None else train_indices
+        X_subset = X[np.ix_(indices, columns)]
+    else:
+        X_subset = _safe_indexing(X, indices)
+    return X_subset, None if y is None else _safe_indexing(y, indices)
+
+
+def _n_rows(value):
+    """Number of rows of an array-like, or None for scalars, strings and mappings."""
+    shape = getattr(value, "shape", None)
+    if shape is not None:
+        return shape[0] if len(shape) > 0 else None
+    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__len__"):
+        return None
+    return len(value)
+
+
+def slice_params(params, indices, n_samples):
+    """Sample-aligned metadata cut to ``indices``; everything else passed as is.
+
+    A value is sample-aligned when it is an array-like (or sparse matrix) with
+    ``n_samples`` rows, the rule ``cross_validate`` applies to its ``params``.
+    """
+    sliced = {}
+    for key, value in params.items():
+        if _n_rows(value) == n_samples and value is not None:
+            value = _safe_indexing(value.tocsr() if sp.issparse(value) else value, indices)
+        sliced[key] = value
+    return sliced
+
+
+def fit_and_score_one(estimator, X, y, train, test, scoring, fit_params, score_params, error_score):
+    """Fit ``estimator`` on ``train`` and score it on ``test``; failures become data.
+
+    ``fit_params`` and ``score_params`` are the metadata routed to the
+    estimator's ``fit`` and to the scorer; sample-aligned values are cut to
+    the training and the test rows.
+    """
+    n_samples = _n_rows(X)
+    X_train, y_train = split_data(estimator, X, y, train)
+    X_test, y_test = split_data(estimator, X, y, test, train)
+    fit_params = slice_params(fit_params, train, n_samples)
+    score_params = slice_params(score_params, test, n_samples)
+    failed = tuple(error_score for _ in scoring.metrics)
     times = {"fit": 0.0, "score": 0.0}
     stage = "fit"
     start = time.perf_counter()
@@ -77,40 +149,64 @@ def fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_sc
             estimator.fit(X_train, y_train, **fit_params)
         times["fit"] = time.perf_counter() - start
         stage, start = "score", time.perf_counter()
-        if y_test is None:
-            score = scorer(estimator, X_test)
-        else:
-            score = scorer(estimator, X_test, y_test)
+        scores = scoring.scores(estimator, X_test, y_test, score_params)
         times["score"] = time.perf_counter() - start
     except Exception:
         if error_score == "raise":
             raise
         times[stage] = time.perf_counter() - start
-        return _SideOutcome(error_score, times["fit"], times["score"], traceback.format_exc())
-    try:
-        value = float(score)
-    except (TypeError, ValueError):
-        value = math.nan
-    if not math.isfinite(value):
-        message = f"The scorer returned {score!r}, not a finite number."
-        if error_score == "raise":
-            raise ValueError(message)
-        return _SideOutcome(error_score, times["fit"], times["score"], message)
-    return _SideOutcome(value, times["fit"], times["score"], None)
+        return _SideOutcome(failed, times["fit"], times["score"], traceback.format_exc())
+    values = []
+    for metric, score in zip(scoring.metrics, scores, strict=True):
+        try:
+            value = float(score)
+        except (TypeError, ValueError):
+            value = math.nan
+        if not math.isfinite(value):
+            where = f" for {metric!r}" if scoring.multimetric else ""
+            message = f"The scorer returned {score!r}{where}, not a finite number."
+            if error_score == "raise":
+                raise ValueError(message)
+            return _SideOutcome(failed, times["fit"], times["score"], message)
+        values.append(value)
+    return _SideOutcome(tuple(values), times["fit"], times["score"], None)
 
 
 def fit_and_score_pair(
-    estimator_a, estimator_b, X, y, train, test, scorer, fit_params, error_score
+    estimator_a,
+    estimator_b,
+    X,
+    y,
+    train,
+    test,
+    scoring,
+    fit_params_a,
+    fit_params_b,
+    score_params,
+    error_score,
 ):
-    """One joblib task: both estimators on the same split."""
+    """One joblib task: both estimators on the same split, each with its own fit metadata."""
     return tuple(
-        fit_and_score_one(estimator, X, y, train, test, scorer, fit_params, error_score)
-        for estimator in (estimator_a, estimator_b)
+        fit_and_score_one(
+            estimator, X, y, train, test, scoring, fit_params, score_params, error_score
+        )
+        for estimator, fit_params in ((estimator_a, fit_params_a), (estimator_b, fit_params_b))
     )
 
 
 def cached_fit_and_score_pair(
-    data_key, estimator_a, estimator_b, X, y, train, test, scorer, fit_params, error_score
+    data_key,
+    estimator_a,
+    estimator_b,
+    X,
+    y,
+    train,
+    test,
+    scoring,
+    fit_params_a,
+    fit_params_b,
+    score_params,
+    error_score,
 ):
     """:func:`fit_and_score_pair` for :class:`joblib.Memory`, keyed by ``data_key``.
 
@@ -118,15 +214,26 @@ def cached_fit_and_score_pair(
     fingerprint ``data_key``, computed once per data set rather than once
     per split. Everything else that decides a split's outcome is hashed:
     both (unfitted) estimators with their parameters, the split's indices,
-    the scorer, the fit parameters and ``error_score``.
+    the scorer, the metadata of both fits and of the scorer, and
+    ``error_score``.
     """
     return fit_and_score_pair(
-        estimator_a, estimator_b, X, y, train, test, scorer, fit_params, error_score
+        estimator_a,
+        estimator_b,
+        X,
+        y,
+        train,
+        test,
+        scoring,
+        fit_params_a,
+        fit_params_b,
+        score_params,
+        error_score,
     )
 
 
 class SplitPlan(NamedTuple):
-    """One data set's data and splits, built once in the parent process."""
+    """One data set's data, splits and routed metadata, built once in the parent process."""
 
     name: str | None
     X: object
@@ -134,31 +241,41 @@ class SplitPlan(NamedTuple):
     splits: list
     repeat: np.ndarray
     fold: np.ndarray
-    fit_params: dict
+    fit_params: dict  # estimator name ("a", "b") -> metadata for its fit
+    score_params: dict
     data_key: str | None = None  # fingerprint of (X, y), when results are cached
 
 
 class PairedRun(NamedTuple):
     """One data set's per-split outcomes, assembled into arrays."""
 
-    scores: np.ndarray  # (n_splits, 2): column 0 is A, column 1 is B
-    fit_times: np.ndarray
+    scores: np.ndarray  # (n_splits, 2, n_metrics): column 0 is A, column 1 is B
+    fit_times: np.ndarray  # (n_splits, 2)
     score_times: np.ndarray
     failures: list
-    record: CVDifferences
+    records: dict  # metric -> CVDifferences
+
+    @property
+    def n_splits(self):
+        return int(self.scores.shape[0])
 
     @property
     def n_failed(self):
         return self.record.n_failed
 
+    @property
+    def record(self):
+        """The record of the first metric (the only one for a single metric)."""
+        return next(iter(self.records.values()))
 
-def _assemble(plan, outcomes):
-    """Arrays, failure records and the CVDifferences of one data set."""
+
+def _assemble(plan, outcomes, metrics, model_names):
+    """Arrays, failure records and one CVDifferences per metric of one data set."""
 
     def field(name):
         return np.array([[getattr(side, name) for side in pair] for pair in outcomes], dtype=float)
 
-    scores = field("score")
+    scores = field("scores").reshape(len(outcomes), 2, len(metrics))
     failed = np.array([any(side.error is not None for side in pair) for pair in outcomes])
     failures = [
         SplitFailure(j, int(plan.repeat[j]), int(plan.fold[j]), estimator, side.error, plan.name)
@@ -166,25 +283,32 @@ def _assemble(plan, outcomes):
         for estimator, side in zip("ab", pair, strict=True)
         if side.error is not None
     ]
-    record = CVDifferences(
-        np.where(failed, np.nan, scores[:, 0] - scores[:, 1]),
-        n_train=[len(train) for train, _ in plan.splits],
-        n_test=[len(test) for _, test in plan.splits],
-        repeat=plan.repeat,
-        fold=plan.fold,
-        scores_a=scores[:, 0],
-        scores_b=scores[:, 1],
-        name=plan.name,
-    )
-    return PairedRun(scores, field("fit_time"), field("score_time"), failures, record)
+    n_train = [len(train) for train, _ in plan.splits]
+    n_test = [len(test) for _, test in plan.splits]
+    records = {
+        metric: CVDifferences(
+            np.where(failed, np.nan, scores[:, 0, k] - scores[:, 1, k]),
+            n_train=n_train,
+            n_test=n_test,
+            repeat=plan.repeat,
+            fold=plan.fold,
+            scores_a=scores[:, 0, k],
+            scores_b=scores[:, 1, k],
+            name=plan.name,
+            model_a=model_names[0],
+            model_b=model_names[1],
+        )
+        for k, metric in enumerate(metrics)
+    }
+    return PairedRun(scores, field("fit_time"), field("score_time"), failures, records)
 
 
-def collect_runs(plans, outcomes):
+def collect_runs(plans, outcomes, *, metrics=("score",), model_names=(None, None)):
     """Split the flat list of task outcomes back into one run per plan."""
     runs, start = [], 0
     for plan in plans:
         stop = start + len(plan.splits)
-        runs.append(_assemble(plan, outcomes[start:stop]))
+        runs.append(_assemble(plan, outcomes[start:stop], metrics, model_names))
         start = stop
     return runs
 
@@ -224,11 +348,15 @@ def report_failures(runs, error_score):
 
 
 def check_datasets(datasets):
-    """``{name: (X, y, groups)}`` from the argument of ``fit_datasets``."""
+    """``{name: (X, y, groups, params)}`` from the argument of ``fit_datasets``.
+
+    Each entry is ``(X, y)``, ``(X, y, groups)`` or ``(X, y, params)`` with a
+    dict of metadata (which may hold ``groups``).
+    """
     if not isinstance(datasets, Mapping):
         raise TypeError(
-            "`datasets` must be a mapping name -> (X, y) or (X, y, groups); got "
-            f"{type(datasets).__name__}."
+            "`datasets` must be a mapping name -> (X, y), (X, y, groups) or (X, y, params); "
+            f"got {type(datasets).__name__}."
         )
     if not datasets:
         raise ValueError("`datasets` is empty; pass at least one data set.")
@@ -236,20 +364,44 @@ def check_datasets(datasets):
     for name, entry in datasets.items():
         if not isinstance(entry, (tuple, list)) or len(entry) not in (2, 3):
             raise ValueError(
-                f"`datasets[{name!r}]` must be a tuple (X, y) or (X, y, groups); got "
-                f"{type(entry).__name__}"
+                f"`datasets[{name!r}]` must be a tuple (X, y), (X, y, groups) or (X, y, params) "
+                f"with a dict of metadata; got {type(entry).__name__}"
                 f"{f' of length {len(entry)}' if isinstance(entry, (tuple, list)) else ''}."
             )
         X, y, *rest = entry
-        entries[str(name)] = (X, y, rest[0] if rest else None)
+        third = rest[0] if rest else None
+        if isinstance(third, Mapping):
+            params = dict(third)
+            groups = params.pop("groups", None)
+        else:
+            params, groups = {}, third
+        entries[str(name)] = (X, y, groups, params)
     if len(entries) != len(datasets):
         raise ValueError("`datasets` has names that coincide as strings; make them unique.")
     return entries
 
 
-def check_common_scorer(estimators, scoring):
-    """One scorer for every estimator of ``{name: estimator}``.
+def metric_names(scoring):
+    """Names of the metrics of ``scoring``, in the order results report them.
 
+    One metric is named after its scorer string ("accuracy"), or "score" for
+    a callable or the estimators' own ``score``; several are named by the
+    list (sorted for a set) or the dict's keys.
+    """
+    if isinstance(scoring, Mapping):
+        return tuple(str(key) for key in scoring)
+    if isinstance(scoring, (list, tuple)):
+        return tuple(scoring)
+    if isinstance(scoring, (set, frozenset)):
+        return tuple(sorted(scoring))
+    return (scoring,) if isinstance(scoring, str) else ("score",)
+
+
+def check_common_scoring(estimators, scoring):
+    """One :class:`Scoring` for every estimator of ``{name: estimator}``.
+
+    ``scoring`` is anything :func:`~sklearn.metrics.check_scoring` accepts: a
+    name, a callable, None, or several metrics as a list, tuple, set or dict.
     With ``scoring=None`` each estimator would use its own ``score`` method:
     refuse estimators of different kinds (a classifier's accuracy and a
     regressor's R² are not comparable), and check that each has one.
@@ -265,7 +417,9 @@ def check_common_scorer(estimators, scoring):
             )
         for estimator in estimators.values():
             check_scoring(estimator, scoring=None)
-    return check_scoring(next(iter(estimators.values())), scoring=scoring)
+    multimetric = isinstance(scoring, (Mapping, list, tuple, set, frozenset))
+    scorer = check_scoring(next(iter(estimators.values())), scoring=scoring)
+    return Scoring(scorer, metric_names(scoring), multimetric)
 
 
 def check_repeated_cv(cv, y, estimator, random_state):

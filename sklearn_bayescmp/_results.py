@@ -15,7 +15,11 @@ from scipy import stats
 
 from .stats._rope import RopeOutcomesMixin
 from .utils._arviz import array_stats
+from .utils._display import html_table, to_frame
 from .utils._validation import check_probability
+
+#: Names of the two models when the data did not name them.
+DEFAULT_MODEL_NAMES = ("A", "B")
 
 
 class ConfidenceInterval(NamedTuple):
@@ -45,7 +49,10 @@ class CredibleInterval(NamedTuple):
 
 
 def _compact_repr(result, names):
-    """``Name(a=0.123, b=...)`` with floats to 4 significant digits."""
+    """``Name(a=0.123, b=...)`` with floats to 4 significant digits.
+
+    The models' names come first when they are not the default "A" and "B".
+    """
 
     def fmt(value):
         if isinstance(value, float):
@@ -54,12 +61,103 @@ def _compact_repr(result, names):
             return "(" + ", ".join(fmt(v) for v in value) + ")"
         return repr(value)
 
+    if (result.model_a, result.model_b) != DEFAULT_MODEL_NAMES:
+        names = ("model_a", "model_b", *names)
     body = ", ".join(f"{name}={fmt(getattr(result, name))}" for name in names)
     return f"{type(result).__name__}({body})"
 
 
+class _TableMixin:
+    """``to_columns``, ``to_frame`` and a notebook table for results.
+
+    Subclasses define ``_row(**options)``: the result's numbers as a dict of
+    scalars (the columns), and ``_html_columns()``: the same for people.
+    """
+
+    def to_columns(self, **options):
+        """The result as a one-row table: a dict of columns.
+
+        Parameters
+        ----------
+        **options : dict
+            ``threshold`` (of the decision) and ``prob`` (of the interval),
+            for the results that have them.
+
+        Returns
+        -------
+        dict of str to list
+        """
+        return {key: [value] for key, value in self._row(**options).items()}
+
+    def to_frame(self, **options):
+        """The result as a one-row :class:`pandas.DataFrame` (pandas is imported here).
+
+        Parameters
+        ----------
+        **options : dict
+            As for :meth:`to_columns`.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        return to_frame(self.to_columns(**options))
+
+    def _repr_html_(self):
+        return html_table(self._html_columns(), caption=self._caption())
+
+    def _caption(self):
+        names = (self.model_a, self.model_b)
+        versus = "" if names == DEFAULT_MODEL_NAMES else f": {names[0]} vs {names[1]}"
+        return f"{self._title()}{versus}"
+
+    def _title(self):
+        return type(self).__name__
+
+
+def _interval_text(low, high):
+    return f"[{low:.4g}, {high:.4g}]"
+
+
+def _probabilities_line(result, where=""):
+    """``P(logreg better) = 0.9974   P(equivalent) = ...`` with the models' names."""
+    return (
+        f"P({result.model_a} better{where}) = {result.prob_a_better:.4f}   "
+        f"P(equivalent{where}) = {result.prob_equivalent:.4f}   "
+        f"P({result.model_b} better{where}) = {result.prob_b_better:.4f}"
+    )
+
+
+class _BayesianTableMixin(_TableMixin):
+    """Table rows of a result with the three outcome probabilities."""
+
+    def _probability_row(self, threshold):
+        return {
+            "model_a": self.model_a,
+            "model_b": self.model_b,
+            "prob_a_better": self.prob_a_better,
+            "prob_equivalent": self.prob_equivalent,
+            "prob_b_better": self.prob_b_better,
+            "decision": self.decision(threshold),
+            "rope_low": self.rope[0],
+            "rope_high": self.rope[1],
+        }
+
+    def _html_columns(self):
+        return {
+            f"P({self.model_a} better)": [self.prob_a_better],
+            "P(equivalent)": [self.prob_equivalent],
+            f"P({self.model_b} better)": [self.prob_b_better],
+            "decision (0.95)": [self.decision(0.95)],
+            **self._html_extra(),
+        }
+
+    def _html_extra(self):
+        return {"rope": [_interval_text(*self.rope)]}
+
+
 @dataclass(frozen=True, repr=False)
-class TTestResult:
+class TTestResult(_TableMixin):
     """Result of a t-test on cross-validation differences.
 
     Attributes
@@ -89,6 +187,9 @@ class TTestResult:
     test : str
         Which test: "corrected repeated-CV t-test", "corrected resampled
         t-test", "paired t-test (uncorrected)" or "5x2cv paired t-test".
+    model_a, model_b : str
+        Names of the two models: "A" and "B", unless the records named them
+        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
     """
 
     statistic: float
@@ -101,6 +202,8 @@ class TTestResult:
     test_train_ratio: float | None
     n_omitted: int = 0
     test: str = "corrected repeated-CV t-test"
+    model_a: str = "A"
+    model_b: str = "B"
 
     def __repr__(self):
         return _compact_repr(
@@ -151,7 +254,8 @@ class TTestResult:
         estimate = "first difference" if self.test == "5x2cv paired t-test" else "mean difference"
         return (
             f"{self.test[:1].upper()}{self.test[1:]}\n"
-            f"  {estimate} (A - B) = {self.estimate:.4g}, standard error = "
+            f"  {estimate} ({self.model_a} - {self.model_b}) = {self.estimate:.4g}, "
+            "standard error = "
             f"{self.standard_error:.4g}\n"
             f"  t = {self.statistic:.4g}, df = {self.df}, p-value ({self.alternative}) = "
             f"{self.pvalue:.4g}\n"
@@ -159,9 +263,37 @@ class TTestResult:
             f"  {self.n_splits} splits{ratio}{omitted}"
         )
 
+    def _row(self, confidence_level=0.95):
+        low, high = self.confidence_interval(confidence_level)
+        return {
+            "test": self.test,
+            "model_a": self.model_a,
+            "model_b": self.model_b,
+            "estimate": self.estimate,
+            "standard_error": self.standard_error,
+            "statistic": self.statistic,
+            "df": self.df,
+            "pvalue": self.pvalue,
+            "alternative": self.alternative,
+            "ci_low": float(low),
+            "ci_high": float(high),
+            "n_splits": self.n_splits,
+            "n_omitted": self.n_omitted,
+        }
+
+    def _html_columns(self):
+        return {
+            "test": [self.test],
+            f"mean {self.model_a} - {self.model_b}": [self.estimate],
+            "standard error": [self.standard_error],
+            "t": [self.statistic],
+            f"p-value ({self.alternative})": [self.pvalue],
+            "95% confidence interval": [_interval_text(*self.confidence_interval())],
+        }
+
 
 @dataclass(frozen=True, repr=False)
-class BayesianCorrelatedTTestResult(RopeOutcomesMixin):
+class BayesianCorrelatedTTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     """Posterior of the mean difference from the Bayesian correlated t-test.
 
     The posterior of the mean difference ``mu`` is Student's t with ``df``
@@ -193,6 +325,12 @@ class BayesianCorrelatedTTestResult(RopeOutcomesMixin):
         The prior; None is the matching prior.
     n_omitted : int
         Differences left out (failed splits, with ``nan_policy="omit"``).
+    mean_score_a, mean_score_b : float or None
+        Mean score of each model over the splits used, when the record held
+        the scores (None otherwise).
+    model_a, model_b : str
+        Names of the two models: "A" and "B", unless the records named them
+        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
     """
 
     prob_a_better: float
@@ -206,6 +344,10 @@ class BayesianCorrelatedTTestResult(RopeOutcomesMixin):
     test_train_ratio: float
     prior: object = None
     n_omitted: int = 0
+    mean_score_a: float | None = None
+    mean_score_b: float | None = None
+    model_a: str = "A"
+    model_b: str = "B"
 
     def __repr__(self):
         return _compact_repr(
@@ -266,20 +408,39 @@ class BayesianCorrelatedTTestResult(RopeOutcomesMixin):
         omitted = f", {self.n_omitted} failed splits omitted" if self.n_omitted else ""
         return (
             f"Bayesian correlated t-test ({prior})\n"
-            f"  posterior of mean difference (A - B): Student t(df={self.df:.4g}, "
+            f"  posterior of the mean difference ({self.model_a} - {self.model_b}):\n"
+            f"    Student t(df={self.df:.4g}, "
             f"loc={self.loc:.4g}, scale={self.scale:.4g})\n"
             f"  95% credible interval: [{low:.4g}, {high:.4g}]\n"
             f"  rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}]\n"
-            f"  P(A better) = {self.prob_a_better:.4f}   "
-            f"P(equivalent) = {self.prob_equivalent:.4f}   "
-            f"P(B better) = {self.prob_b_better:.4f}\n"
+            f"  {_probabilities_line(self)}\n"
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
             f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"
         )
 
+    def _row(self, threshold=0.95, prob=0.95):
+        low, high = self.credible_interval(prob)
+        return {
+            **self._probability_row(threshold),
+            "mean_difference": self.loc,
+            "ci_low": low,
+            "ci_high": high,
+            "mean_score_a": self.mean_score_a,
+            "mean_score_b": self.mean_score_b,
+            "n_splits": self.n_splits,
+            "n_omitted": self.n_omitted,
+        }
+
+    def _html_extra(self):
+        return {
+            f"mean {self.model_a} - {self.model_b}": [self.loc],
+            "95% credible interval": [_interval_text(*self.credible_interval())],
+            "rope": [_interval_text(*self.rope)],
+        }
+
 
 @dataclass(frozen=True, repr=False, eq=False)
-class PoissonTestResult(RopeOutcomesMixin):
+class PoissonTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     """Result of the Poisson-binomial test over a collection of data sets.
 
     Each data set is an independent trial whose outcome ("a", "equivalent"
@@ -309,6 +470,9 @@ class PoissonTestResult(RopeOutcomesMixin):
         The region of practical equivalence ``(low, high)``.
     n_datasets : int
         Number of data sets ``q``.
+    model_a, model_b : str
+        Names of the two models: "A" and "B", unless the records named them
+        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
     """
 
     prob_a_better: float
@@ -319,6 +483,8 @@ class PoissonTestResult(RopeOutcomesMixin):
     names: tuple
     rope: tuple
     n_datasets: int
+    model_a: str = "A"
+    model_b: str = "B"
 
     def __repr__(self):
         return _compact_repr(
@@ -348,16 +514,25 @@ class PoissonTestResult(RopeOutcomesMixin):
         return (
             f"Poisson-binomial test over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}])\n"
-            f"  P(A better on a majority) = {self.prob_a_better:.4f}   "
-            f"P(equivalent on a majority) = {self.prob_equivalent:.4f}   "
-            f"P(B better on a majority) = {self.prob_b_better:.4f}   "
+            f"  {_probabilities_line(self, ' on a majority')}   "
             f"P(no majority) = {self.prob_no_majority:.4f}\n"
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
         )
 
+    def _row(self, threshold=0.95):
+        return {
+            "test": "poisson",
+            **self._probability_row(threshold),
+            "prob_no_majority": self.prob_no_majority,
+            "n_datasets": self.n_datasets,
+        }
+
+    def _html_extra(self):
+        return {"P(no majority)": [self.prob_no_majority], "rope": [_interval_text(*self.rope)]}
+
 
 @dataclass(frozen=True, repr=False, eq=False)
-class DirichletProcessTestResult(RopeOutcomesMixin):
+class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     """Result of the Bayesian sign or signed-rank test.
 
     The posterior of the distribution of the per-data-set mean differences is
@@ -390,6 +565,9 @@ class DirichletProcessTestResult(RopeOutcomesMixin):
         Region of the pseudo-observation.
     random_state : int or None
         The seed, when an int or None was given.
+    model_a, model_b : str
+        Names of the two models: "A" and "B", unless the records named them
+        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
     """
 
     prob_a_better: float
@@ -403,6 +581,8 @@ class DirichletProcessTestResult(RopeOutcomesMixin):
     prior_strength: float
     prior_place: str
     random_state: int | None = None
+    model_a: str = "A"
+    model_b: str = "B"
 
     @property
     def n_datasets(self):
@@ -436,17 +616,26 @@ class DirichletProcessTestResult(RopeOutcomesMixin):
             f"Bayesian {self.test} test over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
             f"on {self.prior_place!r}, {self.n_samples} draws)\n"
-            f"  P(A better) = {self.prob_a_better:.4f}   "
-            f"P(equivalent) = {self.prob_equivalent:.4f}   "
-            f"P(B better) = {self.prob_b_better:.4f}\n"
+            f"  {_probabilities_line(self)}\n"
             f"  posterior mean of theta (a, equivalent, b) = "
             f"({mean_theta[0]:.3f}, {mean_theta[1]:.3f}, {mean_theta[2]:.3f})\n"
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
         )
 
+    def _row(self, threshold=0.95):
+        return {
+            "test": self.test,
+            **self._probability_row(threshold),
+            "n_datasets": self.n_datasets,
+            "n_samples": self.n_samples,
+        }
+
+    def _title(self):
+        return f"Bayesian {self.test} test"
+
 
 @dataclass(frozen=True, repr=False, eq=False)
-class HierarchicalTestResult(RopeOutcomesMixin):
+class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     """Posterior of the Bayesian hierarchical model over a collection of data sets.
 
     For each posterior draw of ``(delta0, sigma0, nu)``, the mean difference
@@ -488,6 +677,9 @@ class HierarchicalTestResult(RopeOutcomesMixin):
         within [-1, 1]).
     random_state : int or None
         The seed, when an int or None was given.
+    model_a, model_b : str
+        Names of the two models: "A" and "B", unless the records named them
+        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
     """
 
     prob_a_better: float
@@ -508,6 +700,8 @@ class HierarchicalTestResult(RopeOutcomesMixin):
     nu_prior: str
     scale: float = 1.0
     random_state: int | None = None
+    model_a: str = "A"
+    model_b: str = "B"
 
     @property
     def n_datasets(self):
@@ -593,21 +787,41 @@ class HierarchicalTestResult(RopeOutcomesMixin):
             f"Bayesian hierarchical test over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], nu prior {self.nu_prior!r}, "
             f"{self.n_chains} chains x {self.n_draws} draws)\n"
-            f"  P(A better) = {self.prob_a_better:.4f}   "
-            f"P(equivalent) = {self.prob_equivalent:.4f}   "
-            f"P(B better) = {self.prob_b_better:.4f}   (most probable on a new data set)\n"
-            f"  predictive: P(A better) = {self.predictive_prob_a_better:.4f}   "
+            f"  {_probabilities_line(self)}   (most probable on a new data set)\n"
+            f"  predictive: P({self.model_a} better) = {self.predictive_prob_a_better:.4f}   "
             f"P(equivalent) = {self.predictive_prob_equivalent:.4f}   "
-            f"P(B better) = {self.predictive_prob_b_better:.4f}\n"
+            f"P({self.model_b} better) = {self.predictive_prob_b_better:.4f}\n"
             f"  delta0 (mean difference over data sets): {float(delta0.mean()):.4g}, "
             f"95% HDI [{low:.4g}, {high:.4g}]\n"
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
             f"  diagnostics: {diagnostics}"
         )
 
+    def _row(self, threshold=0.95, prob=0.95):
+        low, high = self.credible_interval("delta0", prob)
+        return {
+            "test": "hierarchical",
+            **self._probability_row(threshold),
+            "predictive_prob_a_better": self.predictive_prob_a_better,
+            "predictive_prob_equivalent": self.predictive_prob_equivalent,
+            "predictive_prob_b_better": self.predictive_prob_b_better,
+            "delta0_mean": float(np.mean(self.samples["delta0"])),
+            "delta0_low": low,
+            "delta0_high": high,
+            "n_datasets": self.n_datasets,
+            "max_rhat": max(self.rhat.values()),
+        }
+
+    def _html_extra(self):
+        return {
+            "mean difference (delta0)": [float(np.mean(self.samples["delta0"]))],
+            "95% HDI of delta0": [_interval_text(*self.credible_interval("delta0"))],
+            "rope": [_interval_text(*self.rope)],
+        }
+
 
 @dataclass(frozen=True, repr=False)
-class WilcoxonTestResult:
+class WilcoxonTestResult(_TableMixin):
     """Result of the Wilcoxon signed-rank test on per-data-set means.
 
     Attributes
@@ -617,15 +831,20 @@ class WilcoxonTestResult:
     pvalue : float
         p-value for ``alternative``.
     alternative : {"two-sided", "greater", "less"}
-        "greater": A has the higher scores.
+        "greater": A (``model_a``) has the higher scores.
     n_datasets : int
         Number of data sets.
+    model_a, model_b : str
+        Names of the two models: "A" and "B", unless the records named them
+        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
     """
 
     statistic: float
     pvalue: float
     alternative: str
     n_datasets: int
+    model_a: str = "A"
+    model_b: str = "B"
 
     def __repr__(self):
         return _compact_repr(self, ("statistic", "pvalue", "alternative", "n_datasets"))
@@ -642,9 +861,27 @@ class WilcoxonTestResult:
             f"{self.statistic:.4g}, p-value ({self.alternative}) = {self.pvalue:.4g}"
         )
 
+    def _row(self):
+        return {
+            "test": "wilcoxon",
+            "model_a": self.model_a,
+            "model_b": self.model_b,
+            "statistic": self.statistic,
+            "pvalue": self.pvalue,
+            "alternative": self.alternative,
+            "n_datasets": self.n_datasets,
+        }
+
+    def _html_columns(self):
+        return {
+            "statistic": [self.statistic],
+            f"p-value ({self.alternative})": [self.pvalue],
+            "data sets": [self.n_datasets],
+        }
+
 
 @dataclass(frozen=True, repr=False)
-class FTestResult:
+class FTestResult(_TableMixin):
     """Result of the combined 5x2cv F-test.
 
     Attributes
@@ -658,12 +895,17 @@ class FTestResult:
         ``(10, 5)``.
     test : str
         "combined 5x2cv F-test".
+    model_a, model_b : str
+        Names of the two models: "A" and "B", unless the records named them
+        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
     """
 
     statistic: float
     pvalue: float
     df: tuple
     test: str = "combined 5x2cv F-test"
+    model_a: str = "A"
+    model_b: str = "B"
 
     def __repr__(self):
         return _compact_repr(self, ("statistic", "pvalue", "df"))
@@ -679,3 +921,15 @@ class FTestResult:
             f"Combined 5x2cv F-test (Alpaydin): f = {self.statistic:.4g}, "
             f"df = {self.df}, p-value = {self.pvalue:.4g}"
         )
+
+    def _row(self):
+        return {
+            "test": self.test,
+            "model_a": self.model_a,
+            "model_b": self.model_b,
+            "statistic": self.statistic,
+            "pvalue": self.pvalue,
+        }
+
+    def _html_columns(self):
+        return {"test": [self.test], "f": [self.statistic], "p-value": [self.pvalue]}

@@ -28,6 +28,7 @@ from .stats import (
     sign_test,
     signed_rank_test,
 )
+from .stats._collection import collection_model_names
 from .utils._validation import check_probability, check_rope
 
 #: Exit status for bad input or arguments, as argparse uses.
@@ -100,6 +101,8 @@ def _collection_report(records, rope, threshold, seed, hierarchical):
 def _format_table(report):
     """The report as aligned text tables."""
     lines = [
+        f"A = {report['model_a']}, B = {report['model_b']} (differences A - B: positive "
+        "favours A)",
         f"rope = [{report['rope'][0]:g}, {report['rope'][1]:g}], "
         f"decision threshold = {report['threshold']:g}",
         "",
@@ -159,7 +162,18 @@ def compare(args):
         raise InputError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
     except (ValueError, TypeError) as exc:
         raise InputError(str(exc)) from None
-    report = {"file": args.file, "rope": list(rope), "threshold": threshold, "datasets": {}}
+    try:
+        names = collection_model_names(list(datasets.values()), list(datasets), name=args.file)
+    except ValueError as exc:
+        raise InputError(str(exc).replace("`", "")) from None
+    report = {
+        "file": args.file,
+        "model_a": names[0],
+        "model_b": names[1],
+        "rope": list(rope),
+        "threshold": threshold,
+        "datasets": {},
+    }
     posteriors = {}
     for name, record in datasets.items():
         report["datasets"][name], posteriors[name] = _dataset_report(
@@ -191,6 +205,7 @@ def demo(args):
     comparator = RepeatedCVComparator(
         make_pipeline(StandardScaler(), LogisticRegression()),
         GaussianNB(),
+        names=("logistic regression", "naive Bayes"),
         scoring="accuracy",
         rope=0.01,
         n_jobs=args.n_jobs,

@@ -22,7 +22,8 @@ from sklearn.datasets import make_friedman1, make_friedman2, make_friedman3
 from sklearn.naive_bayes import CategoricalNB
 from sklearn.pipeline import make_pipeline
 from sklearn.utils import check_random_state
-from sklearn.utils._param_validation import Interval, validate_params
+
+from .utils._sklearn import Interval, validate_params
 
 __all__ = [
     "make_cf_network",

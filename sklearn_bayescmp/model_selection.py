@@ -24,12 +24,13 @@ from sklearn.exceptions import FitFailedWarning
 from sklearn.metrics import get_scorer_names
 from sklearn.model_selection import check_cv
 from sklearn.utils import indexable
-from sklearn.utils._param_validation import HasMethods, Interval, StrOptions, validate_params
 from sklearn.utils.parallel import Parallel, delayed
 
 from ._differences import CVDifferences
-from ._paired_cv import check_common_scorer, check_repeated_cv, fit_and_score_one, split_layout
+from ._paired_cv import check_common_scoring, check_repeated_cv, fit_and_score_one, split_layout
 from .stats import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
+from .utils._display import html_table, to_frame
+from .utils._sklearn import HasMethods, Interval, StrOptions, validate_params
 from .utils._validation import check_probability, check_rope
 
 __all__ = [
@@ -96,6 +97,21 @@ class CandidateComparison:
             f"n_splits={self.scores.shape[1]}, rope={self.rope})"
         )
 
+    def name(self, i):
+        """The readable name of candidate ``i`` ("candidate i" when not compared).
+
+        Parameters
+        ----------
+        i : int
+            Candidate index in ``cv_results_``.
+
+        Returns
+        -------
+        str
+        """
+        names = dict(zip(self.candidates, self.names, strict=True))
+        return names.get(i, f"candidate {i}")
+
     def record(self, i, j):
         """Per-split differences ``score_i - score_j`` as a ``CVDifferences``.
 
@@ -107,6 +123,7 @@ class CandidateComparison:
         Returns
         -------
         CVDifferences
+            With the candidates' names as ``model_a`` and ``model_b``.
         """
         for name, index in (("i", i), ("j", j)):
             if not isinstance(index, Integral) or not 0 <= index < self.scores.shape[0]:
@@ -122,6 +139,9 @@ class CandidateComparison:
             fold=self.fold,
             scores_a=self.scores[i],
             scores_b=self.scores[j],
+            # A candidate against itself (the diagonal of `matrix`) is unnamed.
+            model_a=None if i == j else self.name(i),
+            model_b=None if i == j else self.name(j),
         )
 
     def result(self, i, j):
@@ -186,6 +206,73 @@ class CandidateComparison:
             "pvalue_holm": holm_adjusted([t.pvalue for t in tests]).tolist(),
         }
 
+    def to_columns(self, threshold=0.95):
+        """Every pair of compared candidates as a table (a dict of columns).
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        dict of str to list
+            One row per pair (``a`` better ranked than ``b``): ``a``, ``b``
+            (candidate indices), ``model_a``, ``model_b`` (their names),
+            ``mean_difference``, ``prob_a_better``, ``prob_equivalent``,
+            ``prob_b_better``, ``decision``, ``pvalue`` and ``pvalue_holm``
+            (corrected t-tests, Holm-adjusted over all pairs).
+        """
+        table = self.frequentist_table()
+        results = [self.result(i, j) for i, j in zip(table["a"], table["b"], strict=True)]
+        return {
+            "a": table["a"],
+            "b": table["b"],
+            "model_a": [self.name(i) for i in table["a"]],
+            "model_b": [self.name(j) for j in table["b"]],
+            "mean_difference": [r.loc for r in results],
+            "prob_a_better": [r.prob_a_better for r in results],
+            "prob_equivalent": [r.prob_equivalent for r in results],
+            "prob_b_better": [r.prob_b_better for r in results],
+            "decision": [r.decision(threshold) for r in results],
+            "pvalue": table["pvalue"],
+            "pvalue_holm": table["pvalue_holm"],
+        }
+
+    def to_frame(self, threshold=0.95):
+        """The table of :meth:`to_columns` as a :class:`pandas.DataFrame`.
+
+        pandas is imported here.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Indexed by the pair's names (``model_a``, ``model_b``).
+        """
+        frame = to_frame(self.to_columns(threshold))
+        return frame.set_index(["model_a", "model_b"])
+
+    def _repr_html_(self):
+        columns = self.to_columns()
+        return html_table(
+            {
+                "A": columns["model_a"],
+                "B": columns["model_b"],
+                "mean A - B": columns["mean_difference"],
+                "P(A better)": columns["prob_a_better"],
+                "P(equivalent)": columns["prob_equivalent"],
+                "P(B better)": columns["prob_b_better"],
+                "decision (0.95)": columns["decision"],
+                "p (Holm)": columns["pvalue_holm"],
+            },
+            caption=f"Pairwise comparison of {len(self.candidates)} candidates",
+        )
+
     def summary(self, threshold=0.95):
         """Readable table of every pair: posterior probabilities and Holm p-values.
 
@@ -198,19 +285,18 @@ class CandidateComparison:
         -------
         str
         """
-        table = self.frequentist_table()
-        names = dict(zip(self.candidates, self.names, strict=True))
+        columns = self.to_columns(threshold)
         width = max(len(n) for n in self.names)
         lines = [
             f"{'A':<{width}}  {'B':<{width}}  {'mean A-B':>9} {'P(A)':>6} {'P(eq)':>6} "
             f"{'P(B)':>6} {'p (Holm)':>9}  decision"
         ]
-        for k, (i, j) in enumerate(zip(table["a"], table["b"], strict=True)):
-            res = self.result(i, j)
+        for k in range(len(columns["a"])):
             lines.append(
-                f"{names[i]:<{width}}  {names[j]:<{width}}  {res.loc:>9.4f} "
-                f"{res.prob_a_better:>6.3f} {res.prob_equivalent:>6.3f} {res.prob_b_better:>6.3f} "
-                f"{table['pvalue_holm'][k]:>9.3g}  {res.decision(threshold)}"
+                f"{columns['model_a'][k]:<{width}}  {columns['model_b'][k]:<{width}}  "
+                f"{columns['mean_difference'][k]:>9.4f} {columns['prob_a_better'][k]:>6.3f} "
+                f"{columns['prob_equivalent'][k]:>6.3f} {columns['prob_b_better'][k]:>6.3f} "
+                f"{columns['pvalue_holm'][k]:>9.3g}  {columns['decision'][k]}"
             )
         return "\n".join(lines)
 
@@ -461,20 +547,20 @@ def compare_estimators(
     ('kNN', 'NB', 'tree')
     """
     names, models = _check_estimators(estimators)
-    scorer = check_common_scorer(dict(zip(names, models, strict=True)), scoring)
+    scoring = check_common_scoring(dict(zip(names, models, strict=True)), scoring)
     X, y, groups = indexable(X, y, groups)
     splitter = check_repeated_cv(cv, y, models[0], random_state)
     splits = list(splitter.split(X, y, groups))
     if not splits:
         raise ValueError(f"`cv` yielded no splits; got cv={cv!r}.")
     outcomes = Parallel(n_jobs=n_jobs, verbose=verbose, pre_dispatch=pre_dispatch)(
-        delayed(fit_and_score_one)(clone(model), X, y, train, test, scorer, {}, error_score)
+        delayed(fit_and_score_one)(clone(model), X, y, train, test, scoring, {}, {}, error_score)
         for train, test in splits
         for model in models
     )
     k = len(models)
     failed = np.array([o.error is not None for o in outcomes]).reshape(len(splits), k).T
-    scores = np.array([o.score for o in outcomes], dtype=float).reshape(len(splits), k).T
+    scores = np.array([o.scores[0] for o in outcomes], dtype=float).reshape(len(splits), k).T
     scores[failed] = np.nan  # left out of every pair that involves the split
     if failed.any():
         counts = ", ".join(f"{n}: {int(c)}" for n, c in zip(names, failed.sum(axis=1), strict=True))

@@ -21,11 +21,10 @@ from itertools import chain
 from numbers import Real
 
 import numpy as np
-from sklearn.base import BaseEstimator, _fit_context, clone
-from sklearn.utils._param_validation import HasMethods, Interval
+from sklearn.base import BaseEstimator, clone
 from sklearn.utils.validation import check_is_fitted
 
-from ._paired_cv import check_datasets, collect_runs, report_failures
+from ._paired_cv import check_datasets, report_failures
 from .stats import (
     bayesian_correlated_ttest,
     combined_ftest_5x2cv,
@@ -38,6 +37,8 @@ from .stats import (
     wilcoxon_test,
 )
 from .stats._frequentist import five_by_two_differences
+from .utils._sklearn import HasMethods, Interval, _fit_context
+from .utils._validation import check_rope
 
 __all__ = ["ReplicabilityStudy", "ReplicabilitySummary", "replicability_summary"]
 
@@ -167,7 +168,7 @@ def _paired(record, study):
 def _bayesian(record, study):
     comparator = study.comparator
     result = bayesian_correlated_ttest(
-        record, rope=comparator.rope, prior=comparator.prior, nan_policy="omit"
+        record, rope=study.rope_, prior=comparator.prior, nan_policy="omit"
     )
     return _bayesian_outcome(result, comparator.threshold)
 
@@ -185,17 +186,17 @@ def _ftest_5x2cv(record, study):
 # Tests on a collection: (records, study, seed) -> (outcome, key numbers).
 def _poisson(records, study, seed):
     comparator = study.comparator
-    result = poisson_test(records, rope=comparator.rope, prior=comparator.prior)
+    result = poisson_test(records, rope=study.rope_, prior=comparator.prior)
     return _bayesian_outcome(result, comparator.threshold)
 
 
 def _signed_rank(records, study, seed):
-    result = signed_rank_test(records, rope=study.comparator.rope, random_state=seed)
+    result = signed_rank_test(records, rope=study.rope_, random_state=seed)
     return _bayesian_outcome(result, study.comparator.threshold)
 
 
 def _sign(records, study, seed):
-    result = sign_test(records, rope=study.comparator.rope, random_state=seed)
+    result = sign_test(records, rope=study.rope_, random_state=seed)
     return _bayesian_outcome(result, study.comparator.threshold)
 
 
@@ -274,6 +275,8 @@ class ReplicabilityStudy(BaseEstimator):
         The full summary of each test.
     datasets_ : dict of int to dict of str to CVDifferences
         Every seed's records, so that other tests can be run later.
+    rope_ : tuple of (float, float)
+        The comparator's rope, which the Bayesian tests used.
 
     References
     ----------
@@ -313,7 +316,7 @@ class ReplicabilityStudy(BaseEstimator):
         self.reseed_estimators = reseed_estimators
 
     @_fit_context(prefer_skip_nested_validation=False)
-    def fit(self, X, y=None, *, groups=None):
+    def fit(self, X, y=None, *, groups=None, **params):
         """Repeat the comparison on one data set with every seed.
 
         Parameters
@@ -321,12 +324,14 @@ class ReplicabilityStudy(BaseEstimator):
         X : array-like of shape (n_samples, n_features)
         y : array-like of shape (n_samples,), default=None
         groups : array-like of shape (n_samples,), default=None
+        **params : dict
+            Metadata, routed as in :meth:`RepeatedCVComparator.fit`.
 
         Returns
         -------
         self : ReplicabilityStudy
         """
-        return self._study({"data": (X, y, groups)}, collection=False)
+        return self._study({"data": (X, y, groups, params)}, collection=False)
 
     @_fit_context(prefer_skip_nested_validation=False)
     def fit_datasets(self, datasets):
@@ -335,7 +340,8 @@ class ReplicabilityStudy(BaseEstimator):
         Parameters
         ----------
         datasets : mapping of str to tuple
-            ``{name: (X, y)}`` or ``{name: (X, y, groups)}``.
+            ``{name: (X, y)}``, ``{name: (X, y, groups)}`` or
+            ``{name: (X, y, params)}`` with a dict of metadata.
 
         Returns
         -------
@@ -404,18 +410,22 @@ class ReplicabilityStudy(BaseEstimator):
         tests = self._check_tests(collection)
         seeds = self._check_seeds()
         comparators = [self._seeded(seed) for seed in seeds]
-        scorer = comparators[0]._check_before_running()
-        plans = [
-            [c._plan(X, y, groups, name=name) for name, (X, y, groups) in entries.items()]
-            for c in comparators
-        ]
+        scoring = [comparator._check_before_running() for comparator in comparators][0]
+        if scoring.multimetric:
+            raise ValueError(
+                "ReplicabilityStudy measures the replicability of one metric; got a comparator "
+                f"with scoring={self.comparator.scoring!r}. Study each metric with its own "
+                "comparator."
+            )
+        self.rope_ = check_rope(comparators[0]._rope(scoring.metrics[0]))
+        plans = [comparator._plans(entries, scoring) for comparator in comparators]
         # Every (seed, data set, split) task in one dispatch.
         tasks = chain.from_iterable(
-            c._tasks(p, scorer) for c, p in zip(comparators, plans, strict=True)
+            c._tasks(p, scoring) for c, p in zip(comparators, plans, strict=True)
         )
         total = sum(len(plan.splits) for seed_plans in plans for plan in seed_plans)
         outcomes = self.comparator._dispatch(tasks, total)
-        runs = collect_runs(list(chain.from_iterable(plans)), outcomes)
+        runs = comparators[0]._collect(list(chain.from_iterable(plans)), outcomes, scoring)
         report_failures(runs, self.comparator.error_score)
         names, q = list(entries), len(entries)
         self.datasets_ = {

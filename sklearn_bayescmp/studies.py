@@ -22,7 +22,6 @@ from numbers import Integral, Real
 import numpy as np
 from joblib import Parallel, delayed
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
 from ._differences import CVDifferences
 from .datasets import make_cf_network, make_naive_bayes_pair
@@ -34,6 +33,7 @@ from .stats import (
     signed_rank_test,
     wilcoxon_test,
 )
+from .utils._sklearn import Interval, StrOptions, validate_params
 
 __all__ = [
     "PowerStudyResult",

@@ -175,7 +175,9 @@ CASES = {
     ),
     "2-D means": (
         lambda: signed_rank_test(np.ones((2, 2))),
-        r"`x` must be 1-D \(one value per data set\)",
+        # Never "flatten": that would turn splits into data sets.
+        r"`x` must hold one mean difference per data set; got a 2-D array of shape \(2, 2\)\. "
+        r"Average each data set's splits first \(e\.g\. np\.mean\(x, axis=1\)",
     ),
     "comparator with no data sets": (
         lambda: _comparator().fit_datasets({}),

@@ -61,6 +61,22 @@ def test_compare_one_data_set(capsys, one_csv):
     assert "over the data sets" not in out
 
 
+def test_model_names_from_the_file_name_the_output(capsys, tmp_path):
+    path = tmp_path / "named.csv"
+    record = _record(0, 0.015)
+    CVDifferences(
+        record.differences, n_train=90, n_test=10, model_a="logreg", model_b="naive Bayes"
+    ).to_csv(path)
+    status, out, _ = _run(capsys, "compare", path)
+    assert status == 0
+    assert (
+        out.splitlines()[0] == "A = logreg, B = naive Bayes (differences A - B: positive favours A)"
+    )
+    status, out, _ = _run(capsys, "compare", path, "--json")
+    report = json.loads(out)
+    assert (report["model_a"], report["model_b"]) == ("logreg", "naive Bayes")
+
+
 def test_compare_many_data_sets_json_round_trips_the_numbers(capsys, many_csv):
     path, records = many_csv
     status, out, _ = _run(capsys, "compare", path, "--json", "--rope", "0.02", "--seed", "3")
@@ -155,5 +171,5 @@ def test_help_of_every_command(command):
 def test_demo_runs_the_main_job_with_a_progress_bar(capsys):
     status, out, err = _run(capsys, "demo", "--n-jobs", "2")
     assert status == 0
-    assert "Bayesian correlated t-test" in out and "P(A better)" in out
+    assert "Bayesian correlated t-test" in out and "P(logistic regression better)" in out
     assert "100/100 splits" in err and "elapsed" in err

@@ -2,6 +2,7 @@
 
 import re
 import warnings
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -23,7 +24,6 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
-from sklearn.utils._param_validation import InvalidParameterError
 
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator
 from sklearn_bayescmp.stats import (
@@ -35,6 +35,7 @@ from sklearn_bayescmp.stats import (
     signed_rank_test,
     wilcoxon_test,
 )
+from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 from tests._estimators import FailOnSample, WeightSum
 
 
@@ -162,6 +163,7 @@ def test_clone_and_get_params_round_trip():
     assert set(cmp.get_params(deep=False)) == {
         "estimator_a",
         "estimator_b",
+        "names",
         "cv",
         "scoring",
         "rope",
@@ -189,19 +191,31 @@ def test_comparator_methods_forward_to_back_ends(cancer):
         cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
         rope=0.02,
     ).fit(X, y)
-    direct = bayesian_correlated_ttest(
+    direct = bayesian_correlated_ttest(cmp.cv_differences_, rope=0.02)
+    assert cmp.result_ == direct
+    # The record only adds the models' names and mean scores to the numbers.
+    from_arrays = bayesian_correlated_ttest(
         cmp.differences_, n_train=cmp.n_train_, n_test=cmp.n_test_, rope=0.02
     )
-    assert cmp.result_ == direct
+    named = {
+        "model_a": "GaussianNB",
+        "model_b": "LogisticRegression",
+        "mean_score_a": float(np.mean(cmp.scores_a_)),
+        "mean_score_b": float(np.mean(cmp.scores_b_)),
+    }
+    assert cmp.result_ == replace(from_arrays, **named)
     assert cmp.bayesian_ttest(rope=0.05).rope == (-0.05, 0.05)
     prior = NormalGammaPrior(0.0, 1.0, 2.0, 0.001)
     assert cmp.bayesian_ttest(prior=prior).prior == prior
     assert cmp.decision_ == direct.decision(0.95)
     text = cmp.summary()
     for fragment in (
-        "A: GaussianNB()",
+        "A = GaussianNB: GaussianNB()",
+        "B = LogisticRegression: Pipeline(",
         "Corrected repeated-CV t-test",
-        "P(A better) =",
+        "mean difference (GaussianNB - LogisticRegression)",
+        "P(GaussianNB better) =",
+        "P(LogisticRegression better) =",
         "decision at threshold 0.95",
     ):
         assert fragment in text
@@ -504,8 +518,9 @@ def test_5x2cv_conveniences_need_five_repeats_of_two_folds(cancer):
     cv = RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=0)
     cmp = RepeatedCVComparator(GaussianNB(), _scaled_logistic(), cv=cv).fit(X, y)
     x = np.array([[cmp.differences_[2 * r + f] for f in range(2)] for r in range(5)])
-    assert cmp.paired_ttest_5x2cv() == paired_ttest_5x2cv(x)
-    assert cmp.combined_ftest_5x2cv() == combined_ftest_5x2cv(x)
+    names = {"model_a": "GaussianNB", "model_b": "LogisticRegression"}
+    assert cmp.paired_ttest_5x2cv() == replace(paired_ttest_5x2cv(x), **names)
+    assert cmp.combined_ftest_5x2cv() == replace(combined_ftest_5x2cv(x), **names)
     assert cmp.paired_ttest().pvalue <= cmp.corrected_ttest().pvalue
     ten_by_ten = RepeatedCVComparator(GaussianNB(), DummyClassifier(), random_state=0).fit(X, y)
     message = "need 5 repeats of 2-fold cross-validation, e.g. cv=RepeatedStratifiedKFold"
@@ -575,3 +590,295 @@ def test_early_stopping_needs_repeats(cancer):
     cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=5, early_stopping=True)
     with pytest.raises(ValueError, match=re.escape("early_stopping=True needs repeated")):
         cmp.fit(X, y)
+
+
+# --------------------------------------------------------------------------
+# names
+# --------------------------------------------------------------------------
+
+
+def test_default_names_come_from_the_estimators(cancer):
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = cancer
+    cv = RepeatedStratifiedKFold(n_splits=3, n_repeats=1, random_state=0)
+    fitted = RepeatedCVComparator(_scaled_logistic(), GaussianNB(), cv=cv).fit(X, y)
+    # A pipeline is named after its last step: the model, not its scaler.
+    assert fitted.model_names_ == ("LogisticRegression", "GaussianNB")
+    same_class = RepeatedCVComparator(
+        DecisionTreeClassifier(max_depth=2), DecisionTreeClassifier(max_depth=5), cv=cv
+    ).fit(X, y)
+    assert same_class.model_names_ == (
+        "DecisionTreeClassifier(max_depth=2)",
+        "DecisionTreeClassifier(max_depth=5)",
+    )
+    identical = RepeatedCVComparator(GaussianNB(), GaussianNB(), cv=cv).fit(X, y)
+    assert identical.model_names_ == ("GaussianNB (1)", "GaussianNB (2)")
+
+
+def test_names_appear_everywhere(cancer):
+    X, y = cancer
+    cmp = RepeatedCVComparator(
+        _scaled_logistic(),
+        GaussianNB(),
+        names=("logreg", "naive Bayes"),
+        cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
+    ).fit(X, y)
+    assert cmp.model_names_ == ("logreg", "naive Bayes")
+    assert cmp.cv_differences_.model_names == ("logreg", "naive Bayes")
+    assert repr(cmp.result_).startswith(
+        "BayesianCorrelatedTTestResult(model_a='logreg', model_b='naive Bayes', prob_a_better="
+    )
+    assert (cmp.result_.model_a, cmp.corrected_ttest().model_b) == ("logreg", "naive Bayes")
+    text = cmp.summary()
+    for fragment in (
+        "A = logreg: Pipeline(",
+        "B = naive Bayes: GaussianNB()",
+        "mean score logreg = ",
+        "mean difference (logreg - naive Bayes) = ",
+        "P(logreg better) = ",
+        "P(naive Bayes better) = ",
+    ):
+        assert fragment in text
+    assert "P(logreg better)" in cmp.result_._repr_html_()
+    assert "P(naive Bayes better)" in cmp._repr_html_()
+    # The record's CSV keeps the names.
+    again = CVDifferences.from_csv(__import__("io").StringIO(cmp.cv_differences_.to_csv()))
+    assert again == cmp.cv_differences_ and again.model_names == ("logreg", "naive Bayes")
+
+
+def test_from_estimators_takes_a_named_mapping(cancer):
+    X, y = cancer
+    cmp = RepeatedCVComparator.from_estimators(
+        {"logreg": _scaled_logistic(), "NB": GaussianNB()}, cv=3, rope=0.02
+    )
+    assert cmp.names == ("logreg", "NB") and cmp.rope == 0.02 and cmp.cv == 3
+    assert cmp.fit(X, y).result_.model_b == "NB"
+    assert clone(cmp).names == ("logreg", "NB")
+    with pytest.raises(ValueError, match="exactly two"):
+        RepeatedCVComparator.from_estimators({"only": GaussianNB()})
+
+
+@pytest.mark.parametrize(
+    "names, error, message",
+    [
+        (("same", "same"), ValueError, "The `names` must differ"),
+        (("one",), ValueError, "`names` must hold two names"),
+        ((1, 2), TypeError, "The `names` must be two non-empty strings; got 1 and 2."),
+        (("a", " "), TypeError, "The `names` must be two non-empty strings"),
+    ],
+)
+def test_bad_names_are_refused_before_any_fit(cancer, names, error, message):
+    X, y = cancer
+    cmp = RepeatedCVComparator(FailOnSample(when="always"), GaussianNB(), names=names)
+    with pytest.raises(error, match=re.escape(message)):
+        cmp.fit(X, y)
+
+
+# --------------------------------------------------------------------------
+# several metrics
+# --------------------------------------------------------------------------
+
+
+def test_several_metrics_fit_once_and_equal_one_comparison_per_metric(cancer, tmp_path):
+    from tests._estimators import LoggedFits
+
+    X, y = cancer
+    X = np.column_stack([np.arange(len(y)), X[:, :3]])  # LoggedFits logs column 0
+    cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
+    rope = {"accuracy": 0.01, "balanced_accuracy": 0.03}
+    log = tmp_path / "fits.log"
+    logged = RepeatedCVComparator(
+        LoggedFits(log=str(log)),
+        DummyClassifier(strategy="stratified", random_state=0),
+        cv=cv,
+        scoring=["accuracy", "balanced_accuracy"],
+        rope=rope,
+    ).fit(X, y)
+    assert len(log.read_text().splitlines()) == 10  # each split fitted once, not per metric
+    assert logged.metrics_ == ("accuracy", "balanced_accuracy") and logged.multimetric_
+
+    models = (_scaled_logistic(), GaussianNB())
+    both = RepeatedCVComparator(*models, cv=cv, scoring=["accuracy", "roc_auc"]).set_params(
+        rope={"accuracy": 0.01, "roc_auc": 0.005}
+    )
+    both.fit(X, y)
+    for metric, metric_rope in (("accuracy", 0.01), ("roc_auc", 0.005)):
+        single = RepeatedCVComparator(*models, cv=cv, scoring=metric, rope=metric_rope).fit(X, y)
+        np.testing.assert_array_equal(both.scores_a_[metric], single.scores_a_)
+        np.testing.assert_array_equal(both.differences_[metric], single.differences_)
+        assert both.cv_differences_[metric] == single.cv_differences_
+        assert both.result_[metric] == single.result_
+        assert both.result_[metric].rope == (-metric_rope, metric_rope)
+        assert both.decision_[metric] == single.decision_
+        assert both.corrected_ttest(metric=metric) == single.corrected_ttest()
+        np.testing.assert_array_equal(both.cv_results_[f"test_{metric}_b"], single.scores_b_)
+    assert "test_score_a" not in both.cv_results_
+    with pytest.raises(ValueError, match=re.escape("several metrics ['accuracy', 'roc_auc']")):
+        both.corrected_ttest()
+    with pytest.raises(ValueError, match=re.escape("`metric` must be one of")):
+        both.bayesian_ttest(metric="f1")
+    text = both.summary()
+    assert "-- accuracy --" in text and "-- roc_auc --" in text
+    assert text.count("Bayesian correlated t-test") == 2
+    assert both.to_columns()["metric"] == ["accuracy", "roc_auc"]
+
+
+def test_several_metrics_on_many_data_sets(collection):
+    cmp = _small_comparator(scoring={"acc": "accuracy", "bal": "balanced_accuracy"})
+    cmp.fit_datasets(collection)
+    assert set(cmp.datasets_) == {"acc", "bal"}
+    assert list(cmp.datasets_["bal"]) == ["iris", "wine", "made"]
+    single = _small_comparator(scoring="balanced_accuracy").fit_datasets(collection)
+    assert cmp.datasets_["bal"]["wine"] == single.datasets_["wine"]
+    assert cmp.poisson_test(metric="bal").prob_a_better == single.poisson_test().prob_a_better
+    with pytest.raises(ValueError, match="pass metric=<name>"):
+        cmp.signed_rank_test()
+
+
+def test_a_rope_per_metric_must_name_every_metric(cancer):
+    X, y = cancer
+    cmp = RepeatedCVComparator(
+        FailOnSample(when="always"),
+        GaussianNB(),
+        scoring=["accuracy", "roc_auc"],
+        rope={"accuracy": 0.01},
+    )
+    message = "`rope` as a dict must give one rope per metric ['accuracy', 'roc_auc']"
+    with pytest.raises(ValueError, match=re.escape(message)):
+        cmp.fit(X, y)
+
+
+def test_early_stopping_with_several_metrics_waits_for_all(cancer):
+    X, y = cancer
+    cmp = RepeatedCVComparator(
+        _scaled_logistic(),
+        DummyClassifier(),
+        scoring=["accuracy", "balanced_accuracy"],
+        random_state=0,
+        early_stopping=True,
+    ).fit(X, y)
+    assert cmp.stopped_early_ and cmp.n_repeats_run_ == 2
+    assert cmp.stopping_reason_.startswith(
+        "decisions {'accuracy': 'a', 'balanced_accuracy': 'a'} reached"
+    )
+
+
+# --------------------------------------------------------------------------
+# scikit-learn conventions: estimator checks, tables, notebooks, summaries
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.SkipTestWarning")  # array API
+def test_scikit_learn_estimator_checks():
+    from sklearn.model_selection import KFold
+    from sklearn.tree import DecisionTreeClassifier
+    from sklearn.utils.estimator_checks import check_estimator
+
+    comparator = RepeatedCVComparator(
+        LogisticRegression(), DecisionTreeClassifier(random_state=0), cv=KFold(3)
+    )
+    expected_failures = {
+        # Errors inside the cross-validation become failed splits
+        # (error_score=np.nan, as in cross_validate); the comparator then
+        # raises one ValueError quoting the first error, not the estimator's
+        # own TypeError. With error_score="raise" this check passes.
+        "check_dtype_object": "estimator errors are reported as failed splits",
+    }
+    results = check_estimator(comparator, expected_failed_checks=expected_failures, on_fail=None)
+    statuses = {result["check_name"]: result["status"] for result in results}
+    failed = [name for name, status in statuses.items() if status == "failed"]
+    assert not failed, failed
+    assert statuses["check_dtype_object"] == "xfail"
+    assert sum(status == "passed" for status in statuses.values()) >= 35
+    with_raise = check_estimator(comparator.set_params(error_score="raise"), on_fail=None)
+    assert not [r["check_name"] for r in with_raise if r["status"] == "failed"]
+
+
+def test_features_seen_during_fit():
+    pandas = pytest.importorskip("pandas")
+    X, y = load_breast_cancer(return_X_y=True, as_frame=True)
+    X, y = X.iloc[:120, :4], y.iloc[:120]
+    cv = RepeatedStratifiedKFold(n_splits=3, n_repeats=1, random_state=0)
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=cv).fit(X, y)
+    assert cmp.n_features_in_ == 4
+    assert list(cmp.feature_names_in_) == list(X.columns)
+    cmp.fit(X.to_numpy(), y)
+    assert cmp.n_features_in_ == 4 and not hasattr(cmp, "feature_names_in_")
+    assert isinstance(X, pandas.DataFrame)
+
+
+def test_a_missing_target_is_refused_before_any_fit(cancer):
+    X, _ = cancer
+    cmp = RepeatedCVComparator(FailOnSample(when="always"), GaussianNB(), cv=3)
+    with pytest.raises(ValueError, match="requires y to be passed, but the target y is None"):
+        cmp.fit(X)
+
+
+def test_tables_of_the_comparison(cancer, collection):
+    pytest.importorskip("pandas")
+    X, y = cancer
+    cmp = _small_comparator(names=("NB", "logreg")).fit(X, y)
+    frame = cmp.to_frame()
+    assert frame.shape[0] == 1
+    row = frame.iloc[0]
+    assert (row["model_a"], row["model_b"], row["metric"]) == ("NB", "logreg", "score")
+    assert row["prob_a_better"] == cmp.result_.prob_a_better
+    assert row["decision"] == cmp.decision_
+    assert (row["ci_low"], row["ci_high"]) == tuple(cmp.result_.credible_interval())
+    per_split = cmp.cv_differences_.to_frame()
+    assert per_split.index.name == "split" and len(per_split) == cmp.n_splits_
+    np.testing.assert_array_equal(per_split["difference"], cmp.differences_)
+    assert set(per_split["model_a"]) == {"NB"}
+    many = _small_comparator().fit_datasets(collection).to_frame()
+    assert list(many["dataset"]) == ["iris", "wine", "made"]
+    assert list(many["prob_b_better"]) == [
+        r.prob_b_better
+        for r in _small_comparator().fit_datasets(collection).dataset_results_.values()
+    ]
+
+
+def test_notebooks_show_the_answer(cancer):
+    from sklearn import config_context
+
+    X, y = cancer
+    cmp = _small_comparator(names=("NB", "logreg"))
+    assert "P(NB better)" not in cmp._repr_mimebundle_()["text/html"]  # not fitted yet
+    cmp.fit(X, y)
+    html = cmp._repr_mimebundle_()["text/html"]
+    assert html.index("P(NB better)") < html.index("RepeatedCVComparator")  # answer first
+    assert f"{cmp.result_.prob_a_better:.4g}" in html
+    assert cmp.decision_ in html
+    assert cmp._repr_html_().startswith("<table")
+    with config_context(display="text"):
+        assert not hasattr(cmp, "_repr_html_")
+        assert "text/html" not in cmp._repr_mimebundle_()
+
+
+def test_summary_after_fit_datasets_reports_every_data_set_and_the_tests(collection):
+    cmp = _small_comparator(names=("NB", "logreg"), random_state=0).fit_datasets(collection)
+    text = cmp.summary()
+    for name, result in cmp.dataset_results_.items():
+        assert f"{name:<12} {result.n_splits:>6} {result.loc:>9.4f}" in text
+    for fragment in (
+        "A = NB: GaussianNB()",
+        "Poisson-binomial test over 3 data sets",
+        "Bayesian sign test over 3 data sets",
+        "Bayesian signed-rank test over 3 data sets",
+        "Wilcoxon signed-rank test over 3 data sets",
+        "P(NB better on a majority)",
+    ):
+        assert fragment in text
+    assert cmp.poisson_test().summary() in text
+
+
+def test_summary_after_an_early_stop_does_not_warn(cancer):
+    X, y = cancer
+    early = RepeatedCVComparator(
+        _scaled_logistic(), DummyClassifier(), random_state=0, early_stopping=True
+    ).fit(X, y)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        text = early.summary()
+    assert "Stopped early (decision 'a' reached at threshold 0.95 after 2 of 10 repeats)" in text
+    assert "p-value is not valid under such optional stopping" in text

@@ -55,6 +55,8 @@ def test_defaults_and_derived_figures():
         ({"fold": [0.5, 1, 0, 1]}, TypeError, "`fold` must hold integer indices"),
         ({"scores_a": ["x"] * 4}, TypeError, "`scores_a` must be numeric"),
         ({"name": 3}, TypeError, "`name` must be a string or None"),
+        ({"model_a": "lr"}, TypeError, "The model names must be two non-empty strings (or both"),
+        ({"model_a": "lr", "model_b": "lr"}, ValueError, "The model names must differ"),
     ],
 )
 def test_input_validation(overrides, error, message):
@@ -75,6 +77,53 @@ def test_csv_layout_and_round_trip(tmp_path):
     assert lines[0] == "dataset,repeat,fold,score_a,score_b,difference,n_train,n_test"
     assert lines[2] == '"breast, cancer ""v2""",0,1,nan,0.91,nan,90,10'
     assert CVDifferences.from_csv(path) == rec
+
+
+def test_model_names_round_trip_and_name_the_results(tmp_path):
+    from sklearn_bayescmp.stats import bayesian_correlated_ttest
+
+    rec = _record(model_a="logreg", model_b="naive, Bayes")
+    assert rec.model_names == ("logreg", "naive, Bayes") and _record().model_names == ("A", "B")
+    assert repr(rec).startswith(
+        "CVDifferences(name='breast, cancer \"v2\"', models=('logreg', 'naive, Bayes'), "
+    )
+    text = rec.to_csv()
+    assert text.splitlines()[0].endswith(",n_train,n_test,model_a,model_b")
+    assert CVDifferences.from_csv(io.StringIO(text)) == rec
+    assert CVDifferences.from_json(io.StringIO(rec.to_json())) == rec
+    assert rec != _record()  # the names are part of the record
+    result = bayesian_correlated_ttest(rec, nan_policy="omit")
+    assert (result.model_a, result.model_b) == ("logreg", "naive, Bayes")
+    # Mean scores over the splits used (the failed split 1 is left out).
+    assert result.mean_score_a == pytest.approx(np.mean([0.9, 0.87, 0.93]))
+    assert result.mean_score_b == pytest.approx(np.mean([0.88, 0.88, 0.9]))
+    mixed = "difference,n_train,n_test,model_a,model_b\n0.1,9,1,lr,nb\n0.2,9,1,svc,nb\n"
+    with pytest.raises(ValueError, match="column 'model_a' must name the same model on every row"):
+        CVDifferences.from_csv(io.StringIO(mixed))
+
+
+def test_to_frame_and_columns_follow_the_csv_layout():
+    pandas = pytest.importorskip("pandas")
+    rec = _record(model_a="logreg", model_b="NB")
+    columns = rec.to_columns()
+    assert list(columns) == rec.to_csv().splitlines()[0].split(",")
+    frame = rec.to_frame()
+    assert isinstance(frame, pandas.DataFrame) and frame.index.name == "split"
+    assert list(frame.columns) == list(columns)
+    np.testing.assert_array_equal(frame["difference"], rec.differences)
+    assert frame["repeat"].tolist() == [0, 0, 1, 1]
+    unknown = CVDifferences([0.1, 0.2], n_train=9, n_test=1).to_columns()
+    assert list(unknown) == [
+        "repeat",
+        "fold",
+        "score_a",
+        "score_b",
+        "difference",
+        "n_train",
+        "n_test",
+    ]
+    assert np.isnan(unknown["score_a"]).all()
+    assert "mean logreg - NB" in rec._repr_html_()
 
 
 def test_json_is_standard_and_round_trips(tmp_path):
@@ -160,6 +209,14 @@ def records(draw):
         scores_a=draw(st.one_of(st.none(), vector)),
         scores_b=draw(st.one_of(st.none(), vector)),
         name=draw(st.one_of(st.none(), st.text())),
+        **draw(
+            st.one_of(
+                st.just({}),
+                st.lists(
+                    st.text(min_size=1).filter(str.strip), min_size=2, max_size=2, unique=True
+                ).map(lambda pair: {"model_a": pair[0], "model_b": pair[1]}),
+            )
+        ),
     )
 
 

@@ -85,6 +85,25 @@ def test_frequentist_table_with_holm(gallery):
     assert text.splitlines()[1].startswith("kernel=linear") and "p (Holm)" in text
 
 
+def test_pairwise_table_as_columns_frame_and_html(gallery):
+    comparison = compare_search_candidates(*gallery, candidates=[LINEAR, POLY2, RBF])
+    columns = comparison.to_columns()
+    table = comparison.frequentist_table()
+    assert columns["a"] == table["a"] and columns["pvalue_holm"] == table["pvalue_holm"]
+    assert columns["model_a"] == ["kernel=linear", "kernel=linear", "degree=2, kernel=poly"]
+    assert columns["model_b"] == ["degree=2, kernel=poly", "kernel=rbf", "kernel=rbf"]
+    result = comparison.result(LINEAR, RBF)
+    assert (result.model_a, result.model_b) == ("kernel=linear", "kernel=rbf")
+    assert columns["prob_b_better"][1] == result.prob_b_better
+    assert columns["decision"][1] == result.decision(0.95)
+    pytest.importorskip("pandas")
+    frame = comparison.to_frame()
+    assert frame.index.names == ["model_a", "model_b"]
+    assert frame.loc[("kernel=linear", "kernel=rbf"), "prob_a_better"] == result.prob_a_better
+    html = comparison._repr_html_()
+    assert html.count("<tr>") == 4 and "kernel=rbf" in html and "p (Holm)" in html
+
+
 def test_holm_against_a_hand_computed_example():
     # Sorted p: 0.005*4 = 0.02, 0.01*3 = 0.03, 0.03*2 = 0.06, 0.04*1 = 0.04 -> 0.06 (monotone).
     np.testing.assert_allclose(
@@ -163,9 +182,11 @@ def test_compare_estimators_equals_pairwise_comparators(iris):
     X, y = iris
     cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=3, random_state=0)
     comparison = compare_estimators(_models(), X, y, cv=cv, rope=0.02)
-    models = list(_models().values())
+    names, models = list(_models()), list(_models().values())
     for i, j in [(0, 1), (2, 0), (1, 2)]:
-        pair = RepeatedCVComparator(models[i], models[j], cv=cv, rope=0.02).fit(X, y)
+        pair = RepeatedCVComparator(
+            models[i], models[j], names=(names[i], names[j]), cv=cv, rope=0.02
+        ).fit(X, y)
         np.testing.assert_array_equal(comparison.record(i, j).differences, pair.differences_)
         assert comparison.result(i, j) == pair.result_
     means = comparison.scores.mean(axis=1)

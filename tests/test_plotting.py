@@ -221,3 +221,23 @@ def test_missing_matplotlib_gives_an_install_hint(monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
     with pytest.raises(ImportError, match=r'pip install "sklearn-bayescmp\[plot\]"'):
         check_matplotlib()
+
+
+def test_model_names_label_the_axes_and_legends(records, hierarchical, tmp_path):
+    named = [
+        CVDifferences(r.differences, n_train=90, n_test=10, name=r.name, model_a="lr", model_b="NB")
+        for r in records
+    ]
+    posterior = PosteriorDisplay.from_result(bayesian_correlated_ttest(named[0]))
+    assert posterior.ax_.get_xlabel() == "mean difference (lr - NB)"
+    legend = _legend_texts(posterior.ax_)
+    assert any(text.startswith("P(lr better)") for text in legend)
+    assert any(text.startswith("P(NB better)") for text in legend)
+    simplex = SimplexDisplay.from_result(sign_test(named, n_samples=500, random_state=0))
+    corners = [text.get_text() for text in simplex.ax_.texts]
+    assert sum(text.startswith("P(lr better)") for text in corners) == 1
+    forest = ForestDisplay.from_result(
+        hierarchical.__class__(**{**hierarchical.__dict__, "model_a": "lr", "model_b": "NB"})
+    )
+    assert forest.ax_.get_xlabel() == "mean difference (lr - NB)"
+    _render(forest, tmp_path)

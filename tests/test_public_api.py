@@ -3,6 +3,7 @@
 import dataclasses
 import importlib
 import inspect
+import pathlib
 
 import numpy as np
 import pytest
@@ -106,3 +107,25 @@ def test_results_are_frozen():
     rec = CVDifferences(np.array([0.1, 0.2]), n_train=9, n_test=1)
     with pytest.raises(dataclasses.FrozenInstanceError):
         rec.name = "other"
+
+
+def test_ci_tests_the_declared_minimum_versions():
+    # .ci/run runs the suite on .ci/oldest.txt: every pin must be the minimum
+    # that pyproject.toml declares, or CI would test something we do not claim.
+    tomllib = pytest.importorskip("tomllib")
+    root = pathlib.Path(__file__).parents[1]
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    minimums = {}
+    for requirement in project["dependencies"]:
+        name, _, version = requirement.split(";")[0].partition(">=")
+        minimums[name.strip()] = version.split(",")[0].strip()
+    pins = {}
+    for line in (root / ".ci" / "oldest.txt").read_text().splitlines():
+        line = line.split("#")[0].strip()
+        if line:
+            name, version = line.split("==")
+            pins[name] = version
+    assert set(pins) == set(minimums)
+    for name, version in pins.items():
+        declared = minimums[name].split(".")
+        assert version.split(".")[: len(declared)] == declared, (name, version, minimums[name])

@@ -11,10 +11,10 @@ from sklearn.ensemble import RandomForestClassifier
 from sklearn.model_selection import KFold, RepeatedStratifiedKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
-from sklearn.utils._param_validation import InvalidParameterError
 
 from sklearn_bayescmp import RepeatedCVComparator
 from sklearn_bayescmp.replicability import ReplicabilityStudy, replicability_summary
+from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
 # Bouckaert & Frank (2004), Table 1: for 27 UCI data sets, how many of ten runs
 # of the 5x2cv test did *not* reject, per pair of classifiers; and the figures
@@ -109,6 +109,8 @@ def test_study_reruns_the_comparison_with_each_seed(iris):
             scores_a=single.scores_a_,
             scores_b=single.scores_b_,
             name="data",
+            model_a="GaussianNB",
+            model_b="DecisionTreeClassifier",
         )
         rows = [i for i, s in enumerate(study.outcomes_["seed"]) if s == seed]
         bayes = [i for i in rows if study.outcomes_["test"][i] == "bayesian_correlated_ttest"]

@@ -25,13 +25,14 @@ def axes_to_draw_on(ax):
     return ax
 
 
-def outcome_label(outcome, probability):
-    """Plain words for the legend, e.g. ``"P(A better) = 0.77"``.
+def outcome_label(outcome, probability, model_names=("A", "B")):
+    """Plain words for the legend, e.g. ``"P(logreg better) = 0.77"``.
 
     Two decimals, but never a certainty that is not one: 0.9974 is
     "= 0.997" and 1e-6 is "< 0.001".
     """
-    names = {"a": "A better", "equivalent": "equivalent", "b": "B better"}
+    name_a, name_b = model_names
+    names = {"a": f"{name_a} better", "equivalent": "equivalent", "b": f"{name_b} better"}
     text = f"= {probability:.2f}"
     if text in ("= 0.00", "= 1.00") and 0.0 < probability < 1.0:
         text = f"= {probability:.3f}"

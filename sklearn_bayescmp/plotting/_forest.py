@@ -33,6 +33,8 @@ class ForestDisplay:
         Their credible intervals.
     interval_label : str, default="95% credible interval"
         Legend text of ``intervals``.
+    model_names : tuple of (str, str), default=("A", "B")
+        Names of the two models, for the x axis.
 
     Attributes
     ----------
@@ -54,6 +56,7 @@ class ForestDisplay:
         shrinkage_estimates=None,
         shrinkage_intervals=None,
         interval_label="95% credible interval",
+        model_names=("A", "B"),
     ):
         self.names = names
         self.estimates = estimates
@@ -62,9 +65,12 @@ class ForestDisplay:
         self.shrinkage_estimates = shrinkage_estimates
         self.shrinkage_intervals = shrinkage_intervals
         self.interval_label = interval_label
+        self.model_names = model_names
 
     @classmethod
-    def from_comparator(cls, comparator, *, hierarchical=None, prob=0.95, ax=None, **kwargs):
+    def from_comparator(
+        cls, comparator, *, hierarchical=None, prob=0.95, metric=None, ax=None, **kwargs
+    ):
         """Plot the data sets of a comparator fitted with ``fit_datasets``.
 
         Parameters
@@ -76,6 +82,8 @@ class ForestDisplay:
             Adds the shrinkage estimates of this hierarchical test.
         prob : float, default=0.95
             Probability of the intervals.
+        metric : str, default=None
+            With several metrics, which one.
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
         **kwargs : dict
@@ -87,6 +95,8 @@ class ForestDisplay:
         """
         check_is_fitted(comparator, "dataset_results_")
         results = comparator.dataset_results_
+        if comparator.multimetric_:
+            results = results[comparator._metric(metric)]
         display = cls(
             names=list(results),
             estimates=np.array([r.loc for r in results.values()]),
@@ -95,6 +105,7 @@ class ForestDisplay:
             shrinkage_estimates=None if hierarchical is None else hierarchical.shrinkage_estimates,
             shrinkage_intervals=None if hierarchical is None else hierarchical.shrinkage_intervals,
             interval_label=f"{prob:.0%} credible interval (correlated t-test)",
+            model_names=comparator.model_names_,
         )
         return display.plot(ax=ax, **kwargs)
 
@@ -128,6 +139,7 @@ class ForestDisplay:
             rope=tuple(result.rope),
             shrinkage_estimates=result.shrinkage_estimates,
             shrinkage_intervals=result.shrinkage_intervals,
+            model_names=(result.model_a, result.model_b),
         )
         return display.plot(ax=ax, **kwargs)
 
@@ -177,7 +189,7 @@ class ForestDisplay:
             )
         ax.set_yticks(rows, [str(self.names[i]) for i in self.order_])
         ax.set_ylim(-0.7, len(rows) - 0.3)
-        ax.set_xlabel("mean difference (A - B)")
+        ax.set_xlabel(f"mean difference ({self.model_names[0]} - {self.model_names[1]})")
         ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), fontsize="small", frameon=False)
         self.ax_ = ax
         self.figure_ = ax.figure

@@ -33,8 +33,11 @@ class PosteriorDisplay:
         Its probability.
     probabilities : dict
         ``{"a": ..., "equivalent": ..., "b": ...}``.
-    xlabel : str, default="mean difference (A - B)"
-        Label of the x axis.
+    xlabel : str, default=None
+        Label of the x axis; None says "mean difference (A - B)" with the
+        models' names.
+    model_names : tuple of (str, str), default=("A", "B")
+        Names of the two models, for the legend and the x axis.
 
     Attributes
     ----------
@@ -65,7 +68,8 @@ class PosteriorDisplay:
         hdi,
         hdi_prob,
         probabilities,
-        xlabel="mean difference (A - B)",
+        xlabel=None,
+        model_names=("A", "B"),
     ):
         self.grid = grid
         self.density = density
@@ -75,6 +79,7 @@ class PosteriorDisplay:
         self.hdi_prob = hdi_prob
         self.probabilities = probabilities
         self.xlabel = xlabel
+        self.model_names = model_names
 
     @classmethod
     def from_result(cls, result, *, hdi_prob=0.95, n_points=400, ax=None, **kwargs):
@@ -110,7 +115,7 @@ class PosteriorDisplay:
                 high = max(result.loc + width, result.rope[1] + 0.2 * width)
                 grid = np.linspace(low, high, n_points)
                 density, point = result.posterior.pdf(grid), None
-            xlabel = "mean difference (A - B)"
+            xlabel = None
         elif isinstance(result, HierarchicalTestResult):
             draws = np.ravel(result.samples["delta0"])
             hdi = tuple(result.credible_interval("delta0", hdi_prob))
@@ -118,7 +123,9 @@ class PosteriorDisplay:
             grid = 0.5 * (edges[:-1] + edges[1:])
             density = counts / (draws.size * np.diff(edges))
             point = None
-            xlabel = "delta0: mean difference over data sets (A - B)"
+            xlabel = (
+                f"delta0: mean difference over data sets ({result.model_a} - {result.model_b})"
+            )
         else:
             raise TypeError(
                 "`result` must be a BayesianCorrelatedTTestResult or a "
@@ -134,11 +141,12 @@ class PosteriorDisplay:
             hdi_prob=hdi_prob,
             probabilities=probabilities,
             xlabel=xlabel,
+            model_names=(result.model_a, result.model_b),
         )
         return display.plot(ax=ax, **kwargs)
 
     @classmethod
-    def from_comparator(cls, comparator, *, hdi_prob=0.95, ax=None, **kwargs):
+    def from_comparator(cls, comparator, *, hdi_prob=0.95, metric=None, ax=None, **kwargs):
         """Plot the posterior of a comparator fitted with ``fit``.
 
         Parameters
@@ -147,6 +155,8 @@ class PosteriorDisplay:
             Fitted with :meth:`~sklearn_bayescmp.RepeatedCVComparator.fit`.
         hdi_prob : float, default=0.95
             Probability of the marked highest-density interval.
+        metric : str, default=None
+            With several metrics, which one.
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
         **kwargs : dict
@@ -157,7 +167,9 @@ class PosteriorDisplay:
         PosteriorDisplay
         """
         check_is_fitted(comparator, "result_")
-        return cls.from_result(comparator.result_, hdi_prob=hdi_prob, ax=ax, **kwargs)
+        return cls.from_result(
+            comparator.bayesian_ttest(metric=metric), hdi_prob=hdi_prob, ax=ax, **kwargs
+        )
 
     def plot(self, ax=None, **kwargs):
         """Draw the posterior.
@@ -203,8 +215,9 @@ class PosteriorDisplay:
         )
         # One legend entry per outcome, in plain words.
         for outcome, probability in self.probabilities.items():
-            ax.plot([], [], " ", label=outcome_label(outcome, probability))
-        ax.set_xlabel(self.xlabel)
+            ax.plot([], [], " ", label=outcome_label(outcome, probability, self.model_names))
+        name_a, name_b = self.model_names
+        ax.set_xlabel(self.xlabel or f"mean difference ({name_a} - {name_b})")
         ax.legend(loc="best", fontsize="small", frameon=False)
         self.ax_ = ax
         self.figure_ = ax.figure

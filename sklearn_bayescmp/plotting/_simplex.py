@@ -36,6 +36,8 @@ class SimplexDisplay:
         each region.
     title : str, default=None
         Title of the axes.
+    model_names : tuple of (str, str), default=("A", "B")
+        Names of the two models, for the corner labels.
 
     Attributes
     ----------
@@ -47,10 +49,11 @@ class SimplexDisplay:
         The points.
     """
 
-    def __init__(self, *, samples, probabilities, title=None):
+    def __init__(self, *, samples, probabilities, title=None, model_names=("A", "B")):
         self.samples = samples
         self.probabilities = probabilities
         self.title = title
+        self.model_names = model_names
 
     @classmethod
     def from_result(cls, result, *, max_points=5000, random_state=0, ax=None, **kwargs):
@@ -88,7 +91,12 @@ class SimplexDisplay:
         if len(samples) > max_points:
             rng = np.random.default_rng(random_state)
             samples = samples[rng.choice(len(samples), max_points, replace=False)]
-        display = cls(samples=samples, probabilities=dict(result.probabilities), title=title)
+        display = cls(
+            samples=samples,
+            probabilities=dict(result.probabilities),
+            title=title,
+            model_names=(result.model_a, result.model_b),
+        )
         return display.plot(ax=ax, **kwargs)
 
     def plot(self, ax=None, **kwargs):
@@ -125,7 +133,7 @@ class SimplexDisplay:
             ax.text(
                 corner[0] + offset[0],
                 corner[1] + offset[1],
-                outcome_label(outcome, probability),
+                outcome_label(outcome, probability, self.model_names),
                 ha=align,
                 va="center",
                 color=OUTCOME_COLOURS[outcome],

@@ -58,6 +58,29 @@ def check_collection(datasets, *, name="datasets"):
     return names, records
 
 
+def collection_model_names(records, names, *, name="datasets"):
+    """The two models a collection compares, from the records that name them.
+
+    Unnamed records make no claim; named ones must all name the same pair.
+
+    Returns
+    -------
+    tuple of (str, str)
+        ``("A", "B")`` when no record names its models.
+    """
+    found = {}
+    for dataset, record in zip(names, records, strict=True):
+        if record.model_a is not None:
+            found.setdefault(record.model_names, dataset)
+    if len(found) > 1:
+        (first, where), (second, other) = list(found.items())[:2]
+        raise ValueError(
+            f"`{name}` mixes comparisons of different models: {first} on data set "
+            f"{where!r} but {second} on {other!r}. Pass the records of one pair of models."
+        )
+    return next(iter(found), ("A", "B"))
+
+
 def dataset_means(x, *, name="x"):
     """Per-data-set mean differences, from an array or a collection of records.
 
@@ -73,6 +96,8 @@ def dataset_means(x, *, name="x"):
     names : list of str or None
         Data set names (None for a plain array).
     means : ndarray of shape (n_datasets,)
+    model_names : tuple of (str, str)
+        The models' names, from the records (``("A", "B")`` for an array).
     """
     if isinstance(x, Mapping) or (
         not isinstance(x, np.ndarray)
@@ -85,7 +110,15 @@ def dataset_means(x, *, name="x"):
         empty = [n for n, r in zip(names, records, strict=True) if r.n_failed == r.n_splits]
         if empty:
             raise ValueError(f"`{name}`: every split failed on data set {empty[0]!r}.")
-        return names, np.array([np.nanmean(r.differences) for r in records])
+        means = np.array([np.nanmean(r.differences) for r in records])
+        return names, means, collection_model_names(records, names, name=name)
+    if np.ndim(x) == 2:
+        raise ValueError(
+            f"`{name}` must hold one mean difference per data set; got a 2-D array of shape "
+            f"{np.shape(x)}. Average each data set's splits first (e.g. np.mean(x, axis=1) "
+            "with one row per data set), or pass one CVDifferences record per data set, "
+            "which keeps the sizes the correlated tests need."
+        )
     means = _as_float_vector(x, name=name, unit="data set")
     if means.size < 2:
         raise ValueError(
@@ -97,4 +130,4 @@ def dataset_means(x, *, name="x"):
             f"`{name}` contains {int((~np.isfinite(means)).sum())} NaN or infinite "
             "value(s); pass one finite mean difference per data set."
         )
-    return None, means
+    return None, means, ("A", "B")

@@ -22,13 +22,14 @@ corrected tester.
 import math
 from dataclasses import dataclass, replace
 from numbers import Integral, Real
+from typing import NamedTuple
 
 import numpy as np
 from scipy import stats
-from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
 from .._differences import CVDifferences
 from .._results import BayesianCorrelatedTTestResult, TTestResult
+from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import check_differences, check_rope, check_split_sizes
 
 _SIZE_CONSTRAINT = [Interval(Integral, 1, None, closed="left"), "array-like", None]
@@ -147,14 +148,35 @@ def _segment_statistics(x, n_train, n_test, lengths, names=None):
     return _CVSamples(n, mean, sum_squares, test_sizes / train_sizes, np.asarray(lengths) - n)
 
 
+class RecordOrigin(NamedTuple):
+    """What a result says about the models compared: their names and mean scores."""
+
+    model_a: str = "A"
+    model_b: str = "B"
+    mean_score_a: float | None = None
+    mean_score_b: float | None = None
+
+    @classmethod
+    def of(cls, record, kept=None):
+        """The origin of a :class:`CVDifferences` (mean scores over the ``kept`` splits)."""
+        means = [None, None]
+        for k, scores in enumerate((record.scores_a, record.scores_b)):
+            if scores is not None:
+                values = scores if kept is None else scores[kept]
+                means[k] = float(np.mean(values)) if np.all(np.isfinite(values)) else None
+        return cls(*record.model_names, *means)
+
+
 def _cv_sample(differences, n_train, n_test, nan_policy):
-    """Validated statistics of one data set (arrays of length one)."""
+    """Validated statistics of one data set (arrays of length one), and its origin."""
+    record = None
     if isinstance(differences, CVDifferences):
         if n_train is not None or n_test is not None:
             raise ValueError(
                 "`n_train` and `n_test` are read from the CVDifferences record; "
                 "do not pass them as well."
             )
+        record = differences
         differences, n_train, n_test = (
             differences.differences,
             differences.n_train,
@@ -169,7 +191,8 @@ def _cv_sample(differences, n_train, n_test, nan_policy):
     n_train = check_split_sizes(n_train, n_splits=kept.size, name="n_train")[kept]
     n_test = check_split_sizes(n_test, n_splits=kept.size, name="n_test")[kept]
     statistics = _segment_statistics(x, n_train, n_test, [x.size])
-    return replace(statistics, n_omitted=np.array([kept.size - x.size]))
+    origin = RecordOrigin() if record is None else RecordOrigin.of(record, kept)
+    return replace(statistics, n_omitted=np.array([kept.size - x.size])), origin
 
 
 def collection_statistics(records, names):
@@ -266,8 +289,8 @@ def corrected_ttest(
     >>> round(res.statistic, 3), round(res.pvalue, 3), res.df
     (2.714, 0.042, 5)
     """
-    sample = _cv_sample(differences, n_train, n_test, nan_policy)
-    return t_test_result(sample, alternative, corrected=True)
+    sample, origin = _cv_sample(differences, n_train, n_test, nan_policy)
+    return t_test_result(sample, alternative, corrected=True, origin=origin)
 
 
 def student_t_test(estimate, standard_error, df, alternative):
@@ -288,8 +311,11 @@ def student_t_test(estimate, standard_error, df, alternative):
     return float(statistic), _t_test_pvalue(statistic, df, alternative)
 
 
-def t_test_result(sample, alternative, *, corrected, test="corrected repeated-CV t-test"):
+def t_test_result(
+    sample, alternative, *, corrected, test="corrected repeated-CV t-test", origin=None
+):
     """The (corrected or plain) one-sample t-test of one data set's differences."""
+    origin = RecordOrigin() if origin is None else origin
     n, mean = int(sample.n[0]), float(sample.mean[0])
     ratio = float(sample.test_train_ratio[0]) if corrected else 0.0
     standard_error = float(_standard_error(sample, ratio)[0])
@@ -305,6 +331,8 @@ def t_test_result(sample, alternative, *, corrected, test="corrected repeated-CV
         test_train_ratio=ratio,
         n_omitted=int(sample.n_omitted[0]),
         test=test if corrected else "paired t-test (uncorrected)",
+        model_a=origin.model_a,
+        model_b=origin.model_b,
     )
 
 
@@ -436,7 +464,7 @@ def bayesian_correlated_ttest(
     >>> res.decision(threshold=0.95)
     'undecided'
     """
-    sample = _cv_sample(differences, n_train, n_test, nan_policy)
+    sample, origin = _cv_sample(differences, n_train, n_test, nan_policy)
     rope = check_rope(rope)
     df, loc, scale = (float(v[0]) for v in _posterior_parameters(sample, prior))
     probs = _student_outcome_probabilities(df, loc, scale, rope)[0]
@@ -450,6 +478,7 @@ def bayesian_correlated_ttest(
         test_train_ratio=float(sample.test_train_ratio[0]),
         prior=prior,
         n_omitted=int(sample.n_omitted[0]),
+        **origin._asdict(),
     )
 
 

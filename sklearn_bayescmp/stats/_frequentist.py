@@ -15,10 +15,10 @@ from collections.abc import Mapping
 
 import numpy as np
 from scipy import stats
-from sklearn.utils._param_validation import StrOptions, validate_params
 
 from .._differences import CVDifferences
 from .._results import FTestResult, TTestResult, WilcoxonTestResult
+from ..utils._sklearn import StrOptions, validate_params
 from ..utils._validation import _as_float_vector
 from ._collection import dataset_means
 from ._correlated_t import _SIZE_CONSTRAINT, _cv_sample, student_t_test, t_test_result
@@ -220,8 +220,10 @@ def corrected_resampled_ttest(
     .. [1] C. Nadeau and Y. Bengio, "Inference for the generalization error",
        Machine Learning 52(3), 2003.
     """
-    sample = _cv_sample(differences, n_train, n_test, nan_policy)
-    return t_test_result(sample, alternative, corrected=True, test="corrected resampled t-test")
+    sample, origin = _cv_sample(differences, n_train, n_test, nan_policy)
+    return t_test_result(
+        sample, alternative, corrected=True, test="corrected resampled t-test", origin=origin
+    )
 
 
 @validate_params(
@@ -257,10 +259,10 @@ def paired_ttest(differences, *, alternative="two-sided", nan_policy="raise"):
     TTestResult
         With ``test_train_ratio=0`` (no correction).
     """
-    if isinstance(differences, CVDifferences):
-        differences = differences.differences
-    sample = _cv_sample(differences, 1, 1, nan_policy)  # sizes unused without correction
-    return t_test_result(sample, alternative, corrected=False)
+    # The sizes are unused without the correction.
+    sizes = (None, None) if isinstance(differences, CVDifferences) else (1, 1)
+    sample, origin = _cv_sample(differences, *sizes, nan_policy)
+    return t_test_result(sample, alternative, corrected=False, origin=origin)
 
 
 @validate_params(
@@ -305,8 +307,12 @@ def wilcoxon_test(x, *, alternative="two-sided"):
     >>> round(res.pvalue, 4)
     0.0312
     """
-    _, means = dataset_means(x)
+    _, means, (model_a, model_b) = dataset_means(x)
     if not np.any(means):
-        return WilcoxonTestResult(0.0, 1.0, alternative, means.size)
-    res = stats.wilcoxon(means, alternative=alternative)
-    return WilcoxonTestResult(float(res.statistic), float(res.pvalue), alternative, means.size)
+        statistic, pvalue = 0.0, 1.0
+    else:
+        res = stats.wilcoxon(means, alternative=alternative)
+        statistic, pvalue = float(res.statistic), float(res.pvalue)
+    return WilcoxonTestResult(
+        statistic, pvalue, alternative, means.size, model_a=model_a, model_b=model_b
+    )

@@ -13,13 +13,13 @@ from types import MappingProxyType
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
 from .._results import HierarchicalTestResult
 from ..utils._arviz import array_stats
 from ..utils._random import check_random_generator
+from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import check_rope
-from ._collection import check_collection
+from ._collection import check_collection, collection_model_names
 from ._correlated_t import _student_outcome_probabilities, collection_statistics
 from ._hierarchical_sampler import HierarchicalData, sample_posterior
 
@@ -254,6 +254,7 @@ def hierarchical_test(
     ((8,), (4, 1000, 8))
     """
     names, records = check_collection(datasets)
+    model_a, model_b = collection_model_names(records, names)
     rope = check_rope(rope)
     data, scale = hierarchical_data(records, names, nu_prior)
     draws, _ = sample_posterior(
@@ -291,4 +292,6 @@ def hierarchical_test(
         random_state=random_state
         if random_state is None or isinstance(random_state, Integral)
         else None,
+        model_a=model_a,
+        model_b=model_b,
     )

@@ -19,11 +19,11 @@ from numbers import Real
 
 import numpy as np
 from scipy import stats
-from sklearn.utils._param_validation import Interval, validate_params
 
 from .._results import PoissonTestResult
+from ..utils._sklearn import Interval, validate_params
 from ..utils._validation import check_rope
-from ._collection import check_collection
+from ._collection import check_collection, collection_model_names
 from ._correlated_t import (
     NormalGammaPrior,
     _posterior_parameters,
@@ -107,6 +107,7 @@ def poisson_test(datasets, *, rope=0.0, prior=None):
     (0.983, 0.017, 0.0)
     """
     names, records = check_collection(datasets)
+    model_a, model_b = collection_model_names(records, names)
     rope = check_rope(rope)
     # The Bayesian correlated t-test of every data set at once.
     posterior = _posterior_parameters(collection_statistics(records, names), prior)
@@ -126,4 +127,6 @@ def poisson_test(datasets, *, rope=0.0, prior=None):
         names=tuple(names),
         rope=rope,
         n_datasets=len(records),
+        model_a=model_a,
+        model_b=model_b,
     )

@@ -27,10 +27,10 @@ from numbers import Integral, Real
 
 import numpy as np
 from joblib import cpu_count
-from sklearn.utils._param_validation import Interval, StrOptions, validate_params
 
 from .._results import DirichletProcessTestResult
 from ..utils._random import check_random_generator
+from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import check_rope
 from ._collection import dataset_means
 
@@ -199,7 +199,7 @@ def _sample_thetas(kernel, n_observations, prior_strength, n_samples, random_sta
 def _dirichlet_process_test(
     test, kernel_class, x, rope, prior_strength, prior_place, n_samples, random_state
 ):
-    names, means = dataset_means(x)
+    names, means, (model_a, model_b) = dataset_means(x)
     rope = check_rope(rope)
     z = np.concatenate([[_PSEUDO_OBSERVATION[prior_place]], means])
     samples = _sample_thetas(
@@ -218,6 +218,8 @@ def _dirichlet_process_test(
         random_state=random_state
         if random_state is None or isinstance(random_state, Integral)
         else None,
+        model_a=model_a,
+        model_b=model_b,
     )
 
 

@@ -153,3 +153,27 @@ def _preview(array, limit=5):
     """Short text for an array in error messages."""
     shown = ", ".join(str(v) for v in array[:limit])
     return f"[{shown}{', ...' if array.size > limit else ''}]"
+
+
+def check_model_names(model_a, model_b, *, allow_none=False, name="model names"):
+    """Check a pair of model names: two distinct non-empty strings (or both None).
+
+    Returns
+    -------
+    tuple of (str, str) or (None, None)
+    """
+    if allow_none and model_a is None and model_b is None:
+        return None, None
+    for value in (model_a, model_b):
+        if not isinstance(value, str) or not value.strip():
+            alternative = " (or both None)" if allow_none else ""
+            raise TypeError(
+                f"The {name} must be two non-empty strings{alternative}; "
+                f"got {model_a!r} and {model_b!r}."
+            )
+    if model_a == model_b:
+        raise ValueError(
+            f"The {name} must differ, or results could not say which model is better; got "
+            f"{model_a!r} twice."
+        )
+    return model_a, model_b

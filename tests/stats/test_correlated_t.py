@@ -8,7 +8,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import integrate, optimize, stats
-from sklearn.utils._param_validation import InvalidParameterError
 
 from sklearn_bayescmp import CVDifferences
 from sklearn_bayescmp.stats import (
@@ -17,6 +16,7 @@ from sklearn_bayescmp.stats import (
     corrected_ttest,
     zero_one_loss,
 )
+from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
 RNG = np.random.default_rng(42)
 DIFFS = RNG.normal(0.01, 0.03, size=30)

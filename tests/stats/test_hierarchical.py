@@ -10,7 +10,6 @@ import pytest
 from arviz_stats.base import array_stats
 from scipy import stats
 from sklearn.exceptions import ConvergenceWarning
-from sklearn.utils._param_validation import InvalidParameterError
 
 from sklearn_bayescmp import CVDifferences, HierarchicalTestResult
 from sklearn_bayescmp.stats import hierarchical_test
@@ -22,6 +21,7 @@ from sklearn_bayescmp.stats._hierarchical_sampler import (
     truncated_gamma_by_inversion,
     truncated_normal,
 )
+from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
 OUTCOME_SUFFIXES = {"a": "a_better", "equivalent": "equivalent", "b": "b_better"}
 REFERENCE = json.loads((Path(__file__).parent / "data" / "hierarchical_reference.json").read_text())

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
-from sklearn.utils._param_validation import InvalidParameterError
 
 from sklearn_bayescmp import CVDifferences
 from sklearn_bayescmp.stats import _sign, sign_test, signed_rank_test
+from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
 BACKENDS = [sign_test, signed_rank_test]
 PLACES = {"a": np.inf, "rope": 0.0, "b": -np.inf}
@@ -47,7 +47,7 @@ def _naive_signed_rank(z, weights, rope):
         ([], {}, ValueError, "`x` must hold the mean differences of at least 2 data sets"),
         ([0.05], {}, ValueError, "at least 2 data sets; got 1"),
         ([0.1, np.nan], {}, ValueError, "`x` contains 1 NaN or infinite value(s)"),
-        ([[0.1, 0.2]], {}, ValueError, "`x` must be 1-D"),
+        ([[0.1, 0.2]], {}, ValueError, "`x` must hold one mean difference per data set"),
         (["a", "b"], {}, TypeError, "`x` must be numeric"),
         ([0.1, 0.2], {"rope": (0.01, 0.02)}, ValueError, "low <= 0 <= high"),
     ],

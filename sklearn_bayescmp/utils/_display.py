@@ -1,0 +1,88 @@
+"""Tables for people: pandas frames (pandas is optional) and notebook HTML.
+
+pandas is not a dependency: :func:`to_frame` imports it when called and
+explains how to install it otherwise; every table is also available as a
+plain dict of columns.
+"""
+
+import html
+import math
+from numbers import Real
+
+
+def import_pandas():
+    """Import pandas, or explain how to install it."""
+    try:
+        import pandas
+    except ImportError:
+        raise ImportError(
+            "to_frame() needs pandas, which sklearn-bayescmp does not install: "
+            "pip install pandas. Without it, the same table is available as a dict of "
+            "columns (to_columns())."
+        ) from None
+    return pandas
+
+
+def to_frame(columns, index=None):
+    """A :class:`pandas.DataFrame` of a dict of equal-length columns.
+
+    Parameters
+    ----------
+    columns : dict of str to sequence
+    index : str, default=None
+        Column to use as the index (its name is kept as the index name).
+    """
+    frame = import_pandas().DataFrame(columns)
+    return frame if index is None else frame.set_index(index)
+
+
+def format_cell(value):
+    """A number to four significant digits; anything else as text."""
+    if isinstance(value, bool) or value is None:
+        return "" if value is None else str(value)
+    if isinstance(value, Real):
+        value = float(value)
+        if math.isnan(value):
+            return "NaN"
+        return f"{value:.4g}"
+    return str(value)
+
+
+def html_table(columns, *, caption=None):
+    """A compact HTML table of a dict of columns, for a notebook's rich display.
+
+    Parameters
+    ----------
+    columns : dict of str to sequence
+        Column headers and their cells (numbers are shown to four significant
+        digits).
+    caption : str, default=None
+        Shown above the table.
+    """
+    headers = list(columns)
+    n_rows = len(next(iter(columns.values()))) if columns else 0
+    cell = "padding: 0.15em 0.6em; text-align: right"
+    parts = ['<table style="border-collapse: collapse; font-size: 0.9em">']
+    if caption:
+        parts.append(
+            f'<caption style="text-align: left; font-weight: bold">{html.escape(caption)}</caption>'
+        )
+    parts.append(
+        "<tr>"
+        + "".join(
+            f'<th style="{cell}; border-bottom: 1px solid #999">{html.escape(str(h))}</th>'
+            for h in headers
+        )
+        + "</tr>"
+    )
+    for row in range(n_rows):
+        parts.append(
+            "<tr>"
+            + "".join(
+                f'<td style="{cell}">{html.escape(format_cell(columns[h][row]))}</td>'
+                for h in headers
+            )
+            + "</tr>"
+        )
+    parts.append("</table>")
+    return "".join(parts)

@@ -1,0 +1,135 @@
+"""The scikit-learn internals the package relies on, checked so that a change fails here.
+
+Every private scikit-learn name is imported in ``sklearn_bayescmp/utils/_sklearn.py``
+and nowhere else; these tests pin the behaviour that module promises.
+"""
+
+import pathlib
+import re
+from numbers import Integral, Real
+
+import numpy as np
+import pytest
+from sklearn.base import BaseEstimator
+from sklearn.model_selection import KFold, cross_validate
+from sklearn.svm import SVC
+
+import sklearn_bayescmp
+from sklearn_bayescmp import RepeatedCVComparator
+from sklearn_bayescmp._paired_cv import slice_params, split_data
+from sklearn_bayescmp.utils._sklearn import (
+    HasMethods,
+    Interval,
+    InvalidParameterError,
+    StrOptions,
+    _fit_context,
+    _safe_indexing,
+    validate_params,
+)
+
+PACKAGE = pathlib.Path(sklearn_bayescmp.__file__).parent
+#: ``from sklearn... import _name`` or an import from a private sklearn module.
+PRIVATE_IMPORT = re.compile(
+    r"^\s*(from\s+sklearn[\w.]*\._\w+[\w.]*\s+import|from\s+sklearn[\w.]*\s+import\s+.*\b_[a-z]\w*)",
+    re.MULTILINE,
+)
+
+
+def test_only_one_module_imports_private_scikit_learn_names():
+    offenders = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.name == "_sklearn.py":
+            continue
+        for match in PRIVATE_IMPORT.finditer(path.read_text()):
+            offenders.append(f"{path.relative_to(PACKAGE)}: {match.group(0).strip()}")
+    assert not offenders, offenders
+
+
+def test_safe_indexing_takes_rows_of_every_container():
+    pandas = pytest.importorskip("pandas")
+    rows = np.array([2, 0])
+    np.testing.assert_array_equal(_safe_indexing(np.arange(12).reshape(4, 3), rows)[:, 0], [6, 0])
+    assert _safe_indexing(["a", "b", "c"], rows) == ["c", "a"]
+    frame = pandas.DataFrame({"x": [10, 11, 12]})
+    assert _safe_indexing(frame, rows)["x"].tolist() == [12, 10]
+
+
+def test_validate_params_gives_scikit_learns_sentence():
+    @validate_params(
+        {"n": [Interval(Integral, 1, None, closed="left")], "how": [StrOptions({"a", "b"})]},
+        prefer_skip_nested_validation=True,
+    )
+    def f(n, how="a"):
+        return n
+
+    assert f(3) == 3
+    message = r"The 'n' parameter of \S*f must be an int in the range \[1, inf\)\. Got 0 instead\."
+    with pytest.raises(InvalidParameterError, match=message):
+        f(0)
+    with pytest.raises(InvalidParameterError, match=r"The 'how' parameter of \S*f must be a str"):
+        f(1, how="c")
+    # InvalidParameterError is both a ValueError and a TypeError.
+    assert issubclass(InvalidParameterError, ValueError)
+    assert issubclass(InvalidParameterError, TypeError)
+
+
+def test_fit_context_validates_declared_constraints_before_fit():
+    class Probe(BaseEstimator):
+        _parameter_constraints = {
+            "rate": [Interval(Real, 0, 1, closed="neither")],
+            "model": [HasMethods(["fit"])],
+        }
+
+        def __init__(self, rate=0.5, model=None):
+            self.rate = rate
+            self.model = model
+
+        @_fit_context(prefer_skip_nested_validation=True)
+        def fit(self, X=None):
+            self.fitted_ = True
+            return self
+
+    assert Probe(model=SVC()).fit().fitted_
+    with pytest.raises(InvalidParameterError, match=r"The 'rate' parameter of Probe"):
+        Probe(rate=2.0, model=SVC()).fit()
+    with pytest.raises(InvalidParameterError, match=r"The 'model' parameter of Probe"):
+        Probe(model="svc").fit()
+    with pytest.raises(InvalidParameterError, match=r"The 'n_jobs' parameter"):
+        RepeatedCVComparator(SVC(), SVC(), n_jobs="all").fit(np.ones((4, 1)), [0, 1, 0, 1])
+
+
+def test_splitting_matches_cross_validate_on_a_precomputed_kernel():
+    # Pairwise estimators take the kernel's rows of the split and the
+    # training columns: what cross_validate (scikit-learn's _safe_split) does.
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(40, 3))
+    y = (X[:, 0] > 0).astype(int)
+    kernel = X @ X.T
+    cv = KFold(4, shuffle=True, random_state=0)
+    model = SVC(kernel="precomputed")
+    reference = cross_validate(model, kernel, y, cv=cv)["test_score"]
+    cmp = RepeatedCVComparator(model, SVC(kernel="precomputed", C=0.1), cv=cv).fit(kernel, y)
+    np.testing.assert_array_equal(cmp.scores_a_, reference)
+    train, test = next(cv.split(kernel, y))
+    X_test, y_test = split_data(model, kernel, y, test, train)
+    assert X_test.shape == (len(test), len(train))
+    np.testing.assert_array_equal(X_test, kernel[np.ix_(test, train)])
+    with pytest.raises(ValueError, match="square"):
+        split_data(model, X, y, test, train)
+
+
+def test_slice_params_cuts_sample_aligned_values_only():
+    params = {
+        "sample_weight": np.arange(6.0),
+        "listed": [0, 1, 2, 3, 4, 5],
+        "scalar": 3,
+        "text": "abcdef",  # a string of the right length is not sample-aligned
+        "other_length": np.arange(4),
+        "mapping": {"a": 1},
+    }
+    sliced = slice_params(params, np.array([1, 4]), 6)
+    np.testing.assert_array_equal(sliced["sample_weight"], [1.0, 4.0])
+    assert list(sliced["listed"]) == [1, 4]
+    assert sliced["scalar"] == 3 and sliced["text"] == "abcdef"
+    np.testing.assert_array_equal(sliced["other_length"], np.arange(4))
+    assert sliced["mapping"] == {"a": 1}
