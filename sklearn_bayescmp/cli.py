@@ -101,8 +101,7 @@ def _collection_report(records, rope, threshold, seed, hierarchical):
 def _format_table(report):
     """The report as aligned text tables."""
     lines = [
-        f"A = {report['model_a']}, B = {report['model_b']} (differences A - B: positive "
-        "favours A)",
+        f"A = {report['model_a']}, B = {report['model_b']} (differences A - B: positive favours A)",
         f"rope = [{report['rope'][0]:g}, {report['rope'][1]:g}], "
         f"decision threshold = {report['threshold']:g}",
         "",

@@ -123,9 +123,7 @@ class PosteriorDisplay:
             grid = 0.5 * (edges[:-1] + edges[1:])
             density = counts / (draws.size * np.diff(edges))
             point = None
-            xlabel = (
-                f"delta0: mean difference over data sets ({result.model_a} - {result.model_b})"
-            )
+            xlabel = f"delta0: mean difference over data sets ({result.model_a} - {result.model_b})"
         else:
             raise TypeError(
                 "`result` must be a BayesianCorrelatedTTestResult or a "

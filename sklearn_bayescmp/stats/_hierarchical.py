@@ -21,7 +21,7 @@ from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import check_rope
 from ._collection import check_collection, collection_model_names
 from ._correlated_t import _student_outcome_probabilities, collection_statistics
-from ._hierarchical_sampler import HierarchicalData, sample_posterior
+from ._hierarchical_sampler import HierarchicalData, sample_posteriors
 
 #: ``nu - shift ~ Gamma(alpha, beta)``: the paper's prior, or the reference
 #: Stan code's ``nu = 1 + Gamma(alpha, beta)`` (which rules out ``nu < 1``).
@@ -93,24 +93,38 @@ def convergence_diagnostics(draws):
     return rhat, ess, ess_tail
 
 
-def _warn_if_not_converged(rhat, ess, ess_tail):
+def _convergence_problems(result):
+    """What falls short of the convergence thresholds in a result, in words."""
     problems = [
-        f"R-hat of {name} is {value:.3f}" for name, value in rhat.items() if value > RHAT_LIMIT
+        f"R-hat of {name} is {value:.3f}"
+        for name, value in result.rhat.items()
+        if value > RHAT_LIMIT
     ]
     problems += [
         f"{kind} ESS of {name} is {value:.0f}"
-        for kind, values in (("bulk", ess), ("tail", ess_tail))
+        for kind, values in (("bulk", result.ess), ("tail", result.ess_tail))
         for name, value in values.items()
         if value < ESS_LIMIT
     ]
-    if problems:
+    return problems
+
+
+def _warn_if_not_converged(results, stacklevel):
+    """One ConvergenceWarning for every result whose chains fall short."""
+    lines = []
+    for result in results:
+        problems = _convergence_problems(result)
+        if problems:
+            pair = "" if len(results) == 1 else f"{result.model_a} vs {result.model_b}: "
+            lines.append(pair + "; ".join(problems))
+    if lines:
         warnings.warn(
             "The hierarchical model's chains may not have converged: "
-            + "; ".join(problems)
+            + " | ".join(lines)
             + f" (want R-hat <= {RHAT_LIMIT} and ESS >= {ESS_LIMIT}). Increase "
             "`n_warmup` and `n_samples`, or check the data for outlying data sets.",
             ConvergenceWarning,
-            stacklevel=3,
+            stacklevel=stacklevel,
         )
 
 
@@ -253,28 +267,85 @@ def hierarchical_test(
     >>> res.shrinkage_estimates.shape, res.samples["delta"].shape
     ((8,), (4, 1000, 8))
     """
-    names, records = check_collection(datasets)
-    model_a, model_b = collection_model_names(records, names)
-    rope = check_rope(rope)
-    data, scale = hierarchical_data(records, names, nu_prior)
-    draws, _ = sample_posterior(
-        data,
+    (result,) = hierarchical_tests(
+        [datasets],
+        rope=rope,
         n_chains=n_chains,
         n_warmup=n_warmup,
         n_samples=n_samples,
-        rng=check_random_generator(random_state),
+        nu_prior=nu_prior,
+        random_state=random_state,
     )
+    return result
+
+
+def hierarchical_tests(
+    collections, *, rope, n_chains, n_warmup, n_samples, nu_prior, random_state, stacklevel=5
+):
+    """:func:`hierarchical_test` of many collections, sampled in one batch.
+
+    Every collection gets its own chains, generator and warm-up adaptation
+    (:func:`~sklearn_bayescmp.stats._hierarchical_sampler.sample_posteriors`),
+    all advancing in the same array operations: with an int ``random_state``
+    each result is bit-identical to ``hierarchical_test(collection,
+    random_state=random_state)``, at a fraction of the cost of separate runs.
+    Collections with different numbers of data sets are sampled in separate
+    batches. One :class:`~sklearn.exceptions.ConvergenceWarning` lists the
+    collections whose chains fall short.
+
+    Parameters
+    ----------
+    collections : list of (sequence or mapping of CVDifferences)
+        The collections, e.g. one per pair of models.
+    rope, n_chains, n_warmup, n_samples, nu_prior, random_state
+        As for :func:`hierarchical_test`; every collection uses
+        ``random_state`` (an int gives every one the same seed).
+    stacklevel : int, default=5
+        Where the convergence warning points, counted from its ``warn``
+        call (5: the caller of :func:`hierarchical_test`).
+
+    Returns
+    -------
+    list of HierarchicalTestResult
+        In the order of ``collections``.
+    """
+    rope = check_rope(rope)
+    prepared = []
+    for datasets in collections:
+        names, records = check_collection(datasets)
+        model_names = collection_model_names(records, names)
+        data, scale = hierarchical_data(records, names, nu_prior)
+        prepared.append((names, model_names, data, scale))
+    results = [None] * len(prepared)
+    batches = {}
+    for index, (_, _, data, _) in enumerate(prepared):
+        batches.setdefault(data.mean.shape[-1], []).append(index)
+    for indices in batches.values():
+        samples = sample_posteriors(
+            [prepared[i][2] for i in indices],
+            n_chains=n_chains,
+            n_warmup=n_warmup,
+            n_samples=n_samples,
+            rngs=[check_random_generator(random_state) for _ in indices],
+        )
+        for i, (draws, _) in zip(indices, samples, strict=True):
+            results[i] = _summarise(draws, *prepared[i], rope, nu_prior, random_state)
+    _warn_if_not_converged(results, stacklevel)
+    return results
+
+
+def _summarise(draws, names, model_names, data, scale, rope, nu_prior, random_state):
+    """The :class:`HierarchicalTestResult` of one posterior's draws."""
     for name in ("delta0", "sigma0", "delta"):
-        draws[name] *= scale
+        draws[name] = draws[name] * scale
     # Outcome probabilities on the next data set, for every draw.
     outcomes = _student_outcome_probabilities(
         draws["nu"].ravel(), draws["delta0"].ravel(), draws["sigma0"].ravel(), rope
     )
-    draws["outcome_probabilities"] = outcomes.reshape(n_chains, n_samples, 3)
+    draws["outcome_probabilities"] = outcomes.reshape(*draws["nu"].shape, 3)
     most_probable = np.bincount(np.argmax(outcomes, axis=1), minlength=3) / len(outcomes)
     predictive = outcomes.mean(axis=0)
     rhat, ess, ess_tail = convergence_diagnostics(draws)
-    _warn_if_not_converged(rhat, ess, ess_tail)
     return HierarchicalTestResult(
         *(float(p) for p in most_probable),
         *(float(p) for p in predictive),
@@ -292,6 +363,6 @@ def hierarchical_test(
         random_state=random_state
         if random_state is None or isinstance(random_state, Integral)
         else None,
-        model_a=model_a,
-        model_b=model_b,
+        model_a=model_names[0],
+        model_b=model_names[1],
     )

@@ -35,8 +35,11 @@ near 0, where a centred sampler is stuck in a funnel):
   only.
 
 All chains advance together as numpy arrays of shape ``(n_chains,)`` or
-``(n_chains, q)``; one generator drives everything, so the draws depend only on
-its seed.
+``(n_chains, q)``. Chains come in *groups*, each with its own data, prior
+bounds, generator and warm-up adaptation (:class:`ChainRandom`): a group's
+draws depend only on its own generator's seed, so many posteriors sampled in
+one batch (every pair of models in a many-model comparison) are each exactly
+the draws a run of that posterior alone would give, at a fraction of the cost.
 
 References
 ----------
@@ -59,6 +62,97 @@ _ADAPT_START = 100  # warm-up iteration of the first proposal adaptation
 _SCALARS = ("delta0", "sigma0", "nu_excess", "alpha", "beta")
 
 
+class ChainRandom:
+    """Random draws for chains in groups, each group from its own generator.
+
+    The sampler's arrays have one row per chain; group ``g`` owns rows
+    ``g * c`` to ``(g + 1) * c - 1`` (``c = chains_per_group``). Every draw is
+    made group by group, each group drawing with its own generator the shape
+    that group alone would draw, and the parts are concatenated. A group's
+    draws therefore do not depend on the others, and one group is exactly a
+    plain :class:`numpy.random.Generator`.
+
+    Parameters
+    ----------
+    generators : sequence of numpy.random.Generator
+        One per group.
+    chains_per_group : int
+        Chains (rows) of each group.
+    """
+
+    def __init__(self, generators, chains_per_group):
+        self.generators = list(generators)
+        self.chains_per_group = int(chains_per_group)
+        c = self.chains_per_group
+        self.groups = [slice(g * c, (g + 1) * c) for g in range(len(self.generators))]
+        self._parts = list(zip(self.generators, self.groups, strict=True))
+
+    @property
+    def n_chains(self):
+        """int: Chains of all groups."""
+        return self.chains_per_group * len(self.generators)
+
+    def _fill(self, size, fill):
+        """An array of ``size`` whose rows each group fills with ``fill(generator, rows, out)``."""
+        out = np.empty(size)
+        for generator, rows in self._parts:
+            fill(generator, rows, out[rows])
+        return out
+
+    def standard_normal(self, size):
+        """Standard normal draws of shape ``size`` (first axis: chains)."""
+        return self._fill(size, lambda g, rows, out: g.standard_normal(out=out))
+
+    def random(self, size):
+        """Uniform draws on [0, 1) of shape ``size``."""
+        return self._fill(size, lambda g, rows, out: g.random(out=out))
+
+    def uniform(self, low, high, size):
+        """Uniform draws on [low, high) of shape ``size``."""
+
+        def fill(g, rows, out):
+            out[...] = g.uniform(low, high, out.shape)
+
+        return self._fill(size, fill)
+
+    def normal(self, loc, scale, size):
+        """Normal draws of shape ``size``."""
+
+        def fill(g, rows, out):
+            out[...] = g.normal(loc, scale, out.shape)
+
+        return self._fill(size, fill)
+
+    def standard_gamma(self, shape, size=None):
+        """Gamma(``shape``, 1) draws of shape ``size`` (that of ``shape`` when None)."""
+        size = np.shape(shape) if size is None else size
+        if np.ndim(shape) == 0:
+            return self._fill(size, lambda g, rows, out: g.standard_gamma(shape, out=out))
+        shape = np.broadcast_to(shape, size)
+        return self._fill(size, lambda g, rows, out: g.standard_gamma(shape[rows], out=out))
+
+    def gamma(self, shape, scale):
+        """Gamma(``shape``, ``scale``) draws, one per chain (arrays of shape ``(n_chains,)``)."""
+
+        def fill(g, rows, out):
+            out[...] = g.gamma(shape[rows], scale[rows])
+
+        return self._fill(np.shape(shape), fill)
+
+    def random_where(self, mask):
+        """Uniforms for the True entries of ``mask`` (first axis: chains), in row-major order.
+
+        Boolean indexing lists a group's entries before the next group's, so
+        each group draws as many as it has.
+        """
+        if len(self._parts) == 1:
+            return self.generators[0].random(int(mask.sum()))
+        counts = mask.reshape(len(self._parts), -1).sum(axis=1)
+        return np.concatenate(
+            [g.random(int(count)) for g, count in zip(self.generators, counts, strict=True)]
+        )
+
+
 @dataclass(frozen=True)
 class HierarchicalData:
     """Per-data-set summaries and the prior's bounds, on the sampler's scale.
@@ -70,9 +164,9 @@ class HierarchicalData:
         and their correlation, per data set. With two dimensions every chain
         samples the posterior of its own collection (same prior bounds):
         simulation studies use this to fit many collections at once.
-    sigma0_upper : float
+    sigma0_upper : float or ndarray of shape (n_chains,)
         Upper bound of the uniform prior of ``sigma0``.
-    sigma_lower, sigma_upper : float
+    sigma_lower, sigma_upper : float or ndarray of shape (n_chains,)
         Bounds of the uniform prior of every ``sigma_i``.
     nu_shift : float
         0 for ``nu ~ Gamma(alpha, beta)``, 1 for ``nu = 1 + Gamma(alpha, beta)``.
@@ -132,7 +226,7 @@ def truncated_normal(mean, sd, low, high, rng):
         a, b = np.where(flip, -b, a), np.where(flip, -a, b)
         log_b = special.log_ndtr(b)
         ratio = np.exp(special.log_ndtr(a) - log_b)
-        u = rng.random(a.shape)
+        u = rng.random_where(outside)
         z = special.ndtri_exp(log_b + np.log(ratio + u * (1.0 - ratio)))
         z = np.clip(z, a, b)  # rounding at the ends of the interval
         x[outside] = mean[outside] + sd[outside] * np.where(flip, -z, z)
@@ -154,14 +248,18 @@ def truncated_gamma(shape, rate, low, high, rng):
         shape, rate, low, high = (
             np.broadcast_to(v, x.shape)[outside] for v in (shape, rate, low, high)
         )
-        x[outside] = truncated_gamma_by_inversion(shape, rate, low, high, rng)
+        x[outside] = _gamma_inverse_cdf(shape, rate, low, high, rng.random_where(outside))
     return x
 
 
 def truncated_gamma_by_inversion(shape, rate, low, high, rng):
     """Inverse-CDF draws of ``Gamma(shape, rate)`` restricted to ``[low, high]``."""
     shape, rate, low, high = np.broadcast_arrays(shape, rate, low, high)
-    u = rng.random(shape.shape)
+    return _gamma_inverse_cdf(shape, rate, low, high, rng.random(shape.shape))
+
+
+def _gamma_inverse_cdf(shape, rate, low, high, u):
+    """The ``u``-quantiles of ``Gamma(shape, rate)`` restricted to ``[low, high]``."""
     with np.errstate(invalid="ignore", divide="ignore"):
         p_low, p_high = special.gammainc(shape, rate * low), special.gammainc(shape, rate * high)
         q_low, q_high = special.gammaincc(shape, rate * low), special.gammaincc(shape, rate * high)
@@ -212,8 +310,16 @@ def _log_top_density(state, data, delta0, log_sigma0, log_nu_excess):
     return np.where(inside, log_density, -np.inf)
 
 
+def _group_means(values, groups):
+    """The mean of ``values`` (one per chain) over each group's chains."""
+    return values.reshape(len(groups), -1).mean(axis=1)
+
+
 def _update_nu(state, data, step, rng, n_steps=3):
-    """Random-walk Metropolis steps on ``log(nu - shift)``, the mixing variables integrated out."""
+    """Random-walk Metropolis steps on ``log(nu - shift)``, the mixing variables integrated out.
+
+    ``step`` is each chain's step size; returns each group's acceptance rate.
+    """
     z2 = ((state.delta - state.delta0[:, None]) / state.sigma0[:, None]) ** 2  # fixed here
 
     def log_density(log_nu_excess):
@@ -234,18 +340,25 @@ def _update_nu(state, data, step, rng, n_steps=3):
         accept = np.log(rng.random(current.shape)) < candidate_density - current_density
         current = np.where(accept, candidate, current)
         current_density = np.where(accept, candidate_density, current_density)
-        accepted += accept.mean()
+        accepted += _group_means(accept, rng.groups)
     state.nu_excess = np.exp(current)
     return accepted / n_steps
 
 
-def _update_top_jointly(state, data, proposal_cholesky, rng):
+def _update_top_jointly(state, data, proposal_choleskys, rng):
     """Random-walk Metropolis on ``(delta0, log sigma0, log(nu - shift))``, lambda integrated out.
 
-    Returns the acceptance indicator of every chain.
+    ``proposal_choleskys`` holds each group's proposal factor. Returns the
+    acceptance indicator of every chain.
     """
     current = np.column_stack([state.delta0, np.log(state.sigma0), np.log(state.nu_excess)])
-    candidate = current + rng.standard_normal(current.shape) @ proposal_cholesky.T
+    noise = rng.standard_normal(current.shape)
+    candidate = current + np.concatenate(
+        [
+            noise[rows] @ factor.T
+            for rows, factor in zip(rng.groups, proposal_choleskys, strict=True)
+        ]
+    )
     log_ratio = _log_top_density(state, data, *candidate.T) - _log_top_density(
         state, data, *current.T
     )
@@ -316,9 +429,14 @@ def _update_sigma(state, data, rng):
     gives ``tau**((n_i - 3)/2)``: shape ``(n_i - 1)/2``.
     """
     quadratic = data.within + data.mean_weight * (data.mean - state.delta) ** 2
-    high = data.sigma_lower**-2.0 if data.sigma_lower > 0 else np.inf
+    lower = np.asarray(data.sigma_lower, dtype=float)
+    high = np.where(lower > 0, lower**-2.0, np.inf)
     precision = truncated_gamma(
-        0.5 * (data.n - 1.0), 0.5 * quadratic, data.sigma_upper**-2.0, high, rng
+        0.5 * (data.n - 1.0),
+        0.5 * quadratic,
+        _per_chain(data.sigma_upper) ** -2.0,
+        _per_chain(high),
+        rng,
     )
     state.sigma = precision**-0.5
 
@@ -364,8 +482,45 @@ def _initial_state(data, n_chains, rng):
         alpha=alpha,
         beta=beta,
         delta=mean.copy(),
-        sigma=np.clip(within, 2.0 * data.sigma_lower, 0.5 * data.sigma_upper),
+        sigma=np.clip(
+            within, 2.0 * _per_chain(data.sigma_lower), 0.5 * _per_chain(data.sigma_upper)
+        ),
         scales=np.ones((n_chains, q)),
+    )
+
+
+def _per_chain(bound):
+    """A bound given per chain, as a column that broadcasts against ``(n_chains, q)``."""
+    bound = np.asarray(bound, dtype=float)
+    return bound[:, None] if bound.ndim == 1 else bound
+
+
+def _stack(datas, chains_per_group):
+    """One :class:`HierarchicalData` with a row per chain, from one per group.
+
+    Every group's summaries and bounds are repeated for its chains, so that
+    all groups advance in the same array operations.
+    """
+    q = datas[0].mean.shape[-1]
+    shifts = {float(data.nu_shift) for data in datas}
+    if len(shifts) != 1 or any(data.mean.shape[-1] != q for data in datas):
+        raise ValueError("Groups sampled together need the same number of data sets and nu prior.")
+
+    def rows(name, shape):
+        return np.concatenate(
+            [np.broadcast_to(np.asarray(getattr(data, name), float), shape) for data in datas]
+        )
+
+    matrix, vector = (chains_per_group, q), (chains_per_group,)
+    return HierarchicalData(
+        n=rows("n", matrix),
+        mean=rows("mean", matrix),
+        sum_squares=rows("sum_squares", matrix),
+        rho=rows("rho", matrix),
+        sigma0_upper=rows("sigma0_upper", vector),
+        sigma_lower=rows("sigma_lower", vector),
+        sigma_upper=rows("sigma_upper", vector),
+        nu_shift=shifts.pop(),
     )
 
 
@@ -379,7 +534,7 @@ def _proposal_shape(history, fallback):
 
 
 def sample_posterior(data, *, n_chains, n_warmup, n_samples, rng):
-    """Run the chains and return the kept draws.
+    """Run the chains of one posterior and return the kept draws.
 
     Parameters
     ----------
@@ -397,23 +552,55 @@ def sample_posterior(data, *, n_chains, n_warmup, n_samples, rng):
     acceptance_rate : float
         Acceptance rate of the joint Metropolis move after warm-up.
     """
-    state = _initial_state(data, n_chains, rng)
+    ((draws, acceptance),) = sample_posteriors(
+        [data], n_chains=n_chains, n_warmup=n_warmup, n_samples=n_samples, rngs=[rng]
+    )
+    return draws, acceptance
+
+
+def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
+    """Sample several posteriors at once, each with its own chains and generator.
+
+    All groups advance in the same array operations, but each group draws
+    from its own generator and adapts its own proposals, so the draws of a
+    group are exactly those :func:`sample_posterior` gives for it alone.
+
+    Parameters
+    ----------
+    datas : list of HierarchicalData
+        One per posterior, with the same number of data sets and nu prior.
+    n_chains, n_warmup, n_samples : int
+        Chains per posterior, warm-up iterations and kept draws per chain.
+    rngs : list of numpy.random.Generator
+        One per posterior.
+
+    Returns
+    -------
+    list of (dict, float)
+        Each posterior's draws (as :func:`sample_posterior` returns them) and
+        the acceptance rate of its joint Metropolis move.
+    """
+    rng = ChainRandom(rngs, n_chains)
+    groups = rng.groups
+    data = _stack(datas, n_chains)
+    state = _initial_state(data, rng.n_chains, rng)
     q = data.mean.shape[-1]
-    # The joint move's proposal: a shape from the warm-up states (re-estimated
-    # on doubling windows) times a factor steered towards 23% acceptance
-    # (Robbins-Monro). Both are frozen when the warm-up ends.
-    shape = np.diag([0.1 * max(float(np.std(data.mean)), 1e-3), 0.3, 0.3])
-    log_factor = 0.0
-    log_nu_step = 0.0
-    history = np.empty((n_warmup, n_chains, 3))
+    # Each group's joint move: a shape from its warm-up states (re-estimated on
+    # doubling windows) times a factor steered towards 23% acceptance
+    # (Robbins-Monro); both are frozen when the warm-up ends.
+    shapes = [np.diag([0.1 * max(float(np.std(group.mean)), 1e-3), 0.3, 0.3]) for group in datas]
+    log_factor = np.zeros(len(groups))
+    log_nu_step = np.zeros(len(groups))
+    history = np.empty((n_warmup, rng.n_chains, 3))
     next_reshape = _ADAPT_START
-    draws = {name: np.empty((n_chains, n_samples)) for name in _SCALARS}
-    draws["delta"] = np.empty((n_chains, n_samples, q))
-    accepted = 0
+    draws = {name: np.empty((rng.n_chains, n_samples)) for name in _SCALARS}
+    draws["delta"] = np.empty((rng.n_chains, n_samples, q))
+    accepted = np.zeros(len(groups))
     with np.errstate(divide="ignore", over="ignore", under="ignore"):
         for iteration in range(n_warmup + n_samples):
-            nu_accept = _update_nu(state, data, np.exp(log_nu_step), rng)
-            accept = _update_top_jointly(state, data, np.exp(log_factor) * shape, rng)
+            nu_accept = _update_nu(state, data, np.repeat(np.exp(log_nu_step), n_chains), rng)
+            proposals = [np.exp(f) * s for f, s in zip(log_factor, shapes, strict=True)]
+            accept = _update_top_jointly(state, data, proposals, rng)
             _update_scales(state, data, rng)
             _update_top_centred(state, data, rng)
             _update_top_noncentred(state, data, rng)
@@ -424,16 +611,24 @@ def sample_posterior(data, *, n_chains, n_warmup, n_samples, rng):
                 history[iteration] = np.column_stack(
                     [state.delta0, np.log(state.sigma0), np.log(state.nu_excess)]
                 )
-                log_factor += (accept.mean() - 0.234) / np.sqrt(iteration + 1.0)
+                log_factor += (_group_means(accept, groups) - 0.234) / np.sqrt(iteration + 1.0)
                 log_nu_step += (nu_accept - 0.44) / np.sqrt(iteration + 1.0)
                 if iteration + 1 == next_reshape:
-                    shape = _proposal_shape(history[next_reshape // 2 : iteration + 1], shape)
+                    window = history[next_reshape // 2 : iteration + 1]
+                    shapes = [
+                        _proposal_shape(window[:, rows], shape)
+                        for rows, shape in zip(groups, shapes, strict=True)
+                    ]
                     next_reshape *= 2
                 continue
             kept = iteration - n_warmup
-            accepted += int(accept.sum())
+            accepted += [int(accept[rows].sum()) for rows in groups]
             for name in _SCALARS:
                 draws[name][:, kept] = getattr(state, name)
             draws["delta"][:, kept] = state.delta
     draws["nu"] = draws.pop("nu_excess") + data.nu_shift
-    return draws, accepted / (n_chains * n_samples) if n_samples else float("nan")
+    rates = accepted / (n_chains * n_samples) if n_samples else np.full(len(groups), np.nan)
+    return [
+        ({name: values[rows] for name, values in draws.items()}, float(rate))
+        for rows, rate in zip(groups, rates, strict=True)
+    ]

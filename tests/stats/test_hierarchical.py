@@ -13,8 +13,9 @@ from sklearn.exceptions import ConvergenceWarning
 
 from sklearn_bayescmp import CVDifferences, HierarchicalTestResult
 from sklearn_bayescmp.stats import hierarchical_test
-from sklearn_bayescmp.stats._hierarchical import hierarchical_data
+from sklearn_bayescmp.stats._hierarchical import hierarchical_data, hierarchical_tests
 from sklearn_bayescmp.stats._hierarchical_sampler import (
+    ChainRandom,
     HierarchicalData,
     sample_posterior,
     truncated_gamma,
@@ -113,7 +114,7 @@ def test_degenerate_collections_keep_a_proper_prior():
     ],
 )
 def test_truncated_normal_matches_scipy(mean, sd, low, high):
-    rng = np.random.default_rng(0)
+    rng = ChainRandom([np.random.default_rng(0)], 4000)
     draws = truncated_normal(np.full(4000, mean), sd, low, high, rng)
     assert np.all((draws >= low) & (draws <= high))
     reference = stats.truncnorm((low - mean) / sd, (high - mean) / sd, loc=mean, scale=sd)
@@ -130,7 +131,7 @@ def test_truncated_normal_matches_scipy(mean, sd, low, high):
     ],
 )
 def test_truncated_gamma_matches_scipy(sampler, shape, rate, low, high):
-    rng = np.random.default_rng(0)
+    rng = ChainRandom([np.random.default_rng(0)], 4000)
     draws = sampler(np.full(4000, shape), np.full(4000, rate), low, high, rng)
     assert np.all((draws >= low) & (draws <= high))
     dist = stats.gamma(shape, scale=1 / rate)
@@ -475,3 +476,49 @@ def test_comparator_forwards_rope_and_random_state():
     assert result.names == ("cancer", "wine")
     assert result.rope == (-0.02, 0.02)
     np.testing.assert_array_equal(result.samples["delta0"], direct.samples["delta0"])
+
+
+# --------------------------------------------------------------------------
+# Batches of posteriors (every pair of models in one run)
+# --------------------------------------------------------------------------
+
+
+def test_a_group_draws_what_its_generator_alone_would():
+    alone = np.random.default_rng(7)
+    expected_normal = alone.standard_normal((3, 5))
+    expected_gamma = alone.standard_gamma(np.full((3, 5), 2.5))
+    expected_where = alone.random(4)
+    batch = ChainRandom(
+        [np.random.default_rng(1), np.random.default_rng(7), np.random.default_rng(2)], 3
+    )
+    np.testing.assert_array_equal(batch.standard_normal((9, 5))[3:6], expected_normal)
+    np.testing.assert_array_equal(batch.standard_gamma(np.full((9, 5), 2.5))[3:6], expected_gamma)
+    mask = np.zeros((9, 5), dtype=bool)
+    mask[0, 0] = mask[3, :2] = mask[5, 1:3] = mask[8, 4] = True
+    draws = batch.random_where(mask)
+    assert draws.size == 6
+    np.testing.assert_array_equal(draws[1:5], expected_where)  # group 1's four entries
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # short chains
+def test_batched_posteriors_are_bit_identical_to_separate_runs():
+    rng = np.random.default_rng(0)
+    collections = [
+        [
+            CVDifferences(rng.normal(shift, 0.03, 30), n_train=90, n_test=10, name=f"d{i}")
+            for i in range(6)
+        ]
+        for shift in (-0.02, 0.0, 0.03)
+    ]
+    # A collection of another size is sampled in a batch of its own.
+    collections.append(collections[0][:4])
+    options = dict(rope=0.01, n_chains=3, n_warmup=150, n_samples=200, nu_prior="paper")
+    batched = hierarchical_tests(collections, random_state=5, **options)
+    for collection, result in zip(collections, batched, strict=True):
+        alone = hierarchical_test(collection, random_state=5, **options)
+        for name, values in alone.samples.items():
+            np.testing.assert_array_equal(result.samples[name], values)
+        assert result.prob_a_better == alone.prob_a_better
+        assert result.rhat == alone.rhat
+    # The collections differ, so their draws do too.
+    assert not np.array_equal(batched[0].samples["delta0"], batched[1].samples["delta0"])
