@@ -6,18 +6,22 @@ on a region of practical equivalence (rope).
 """
 
 from ._comparator import RepeatedCVComparator
+from ._compare_models import FrequentistReference, ModelComparison, compare_models
 from ._differences import CVDifferences
 from ._results import (
     BayesianCorrelatedTTestResult,
     ConfidenceInterval,
     CredibleInterval,
     DirichletProcessTestResult,
+    FriedmanTestResult,
     FTestResult,
     HierarchicalTestResult,
+    PlackettLuceResult,
     PoissonTestResult,
     TTestResult,
     WilcoxonTestResult,
 )
+from ._score_table import ScoreTable
 
 __version__ = "0.1.0.dev0"
 
@@ -29,9 +33,15 @@ __all__ = [
     "CredibleInterval",
     "DirichletProcessTestResult",
     "FTestResult",
+    "FrequentistReference",
+    "FriedmanTestResult",
     "HierarchicalTestResult",
+    "ModelComparison",
+    "PlackettLuceResult",
     "PoissonTestResult",
     "RepeatedCVComparator",
+    "ScoreTable",
     "WilcoxonTestResult",
     "__version__",
+    "compare_models",
 ]

@@ -33,6 +33,8 @@ from ._paired_cv import (
 )
 from ._progress import dispatch
 from ._routing import comparison_router, route_params, routing_enabled
+from ._score_table import ScoreTable
+from ._table_layouts import DEFAULT_DATASET
 from .stats import (
     NormalGammaPrior,
     bayesian_correlated_ttest,
@@ -1041,6 +1043,29 @@ class RepeatedCVComparator(BaseEstimator):
                 self.wilcoxon_test(metric=metric).summary(),
             ]
         return lines
+
+    def to_table(self, *, metric=None):
+        """The fitted scores as a :class:`~sklearn_bayescmp.ScoreTable` of the two models.
+
+        Parameters
+        ----------
+        metric : str, default=None
+            With several metrics, which one.
+
+        Returns
+        -------
+        ScoreTable
+            Models named ``model_names_``; one data set ("data" after
+            :meth:`fit`), or every data set of :meth:`fit_datasets`. A failed
+            fit or score is NaN on its side.
+        """
+        check_is_fitted(self, ["result_", "datasets_"], all_or_any=any)
+        if hasattr(self, "datasets_"):
+            records, metric = self._fitted_datasets(metric)
+        else:
+            record = self._record(metric)
+            records = {DEFAULT_DATASET: record}
+        return ScoreTable.from_records(records, failures=self.fit_errors_)
 
     def to_frame(self):
         """The comparison as a table, one row per metric (and data set).

@@ -7,7 +7,8 @@ continuous posterior and an empty rope).
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from types import MappingProxyType
 from typing import NamedTuple
 
 import numpy as np
@@ -113,6 +114,21 @@ class _TableMixin:
 
     def _title(self):
         return type(self).__name__
+
+
+def _mirrored_rope(rope):
+    """The rope of ``B - A`` for the rope of ``A - B``."""
+    return (0.0 - rope[1], 0.0 - rope[0])
+
+
+def _swapped_names(result):
+    return {"model_a": result.model_b, "model_b": result.model_a}
+
+
+def _read_only(array):
+    array = np.array(array)
+    array.flags.writeable = False
+    return array
 
 
 def _interval_text(low, high):
@@ -261,6 +277,22 @@ class TTestResult(_TableMixin):
             f"{self.pvalue:.4g}\n"
             f"  95% confidence interval: [{low:.4g}, {high:.4g}]\n"
             f"  {self.n_splits} splits{ratio}{omitted}"
+        )
+
+    def mirrored(self):
+        """The same test with A and B swapped: ``B - A``.
+
+        Returns
+        -------
+        TTestResult
+        """
+        alternative = {"greater": "less", "less": "greater"}.get(self.alternative, self.alternative)
+        return replace(
+            self,
+            statistic=0.0 - self.statistic,
+            estimate=0.0 - self.estimate,
+            alternative=alternative,
+            **_swapped_names(self),
         )
 
     def _row(self, confidence_level=0.95):
@@ -418,6 +450,24 @@ class BayesianCorrelatedTTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"
         )
 
+    def mirrored(self):
+        """The same posterior with A and B swapped: of ``B - A``.
+
+        Returns
+        -------
+        BayesianCorrelatedTTestResult
+        """
+        return replace(
+            self,
+            prob_a_better=self.prob_b_better,
+            prob_b_better=self.prob_a_better,
+            loc=0.0 - self.loc,
+            rope=_mirrored_rope(self.rope),
+            mean_score_a=self.mean_score_b,
+            mean_score_b=self.mean_score_a,
+            **_swapped_names(self),
+        )
+
     def _row(self, threshold=0.95, prob=0.95):
         low, high = self.credible_interval(prob)
         return {
@@ -517,6 +567,22 @@ class PoissonTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             f"  {_probabilities_line(self, ' on a majority')}   "
             f"P(no majority) = {self.prob_no_majority:.4f}\n"
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
+        )
+
+    def mirrored(self):
+        """The same test with A and B swapped.
+
+        Returns
+        -------
+        PoissonTestResult
+        """
+        return replace(
+            self,
+            prob_a_better=self.prob_b_better,
+            prob_b_better=self.prob_a_better,
+            dataset_probabilities=_read_only(self.dataset_probabilities[:, ::-1]),
+            rope=_mirrored_rope(self.rope),
+            **_swapped_names(self),
         )
 
     def _row(self, threshold=0.95):
@@ -620,6 +686,24 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             f"  posterior mean of theta (a, equivalent, b) = "
             f"({mean_theta[0]:.3f}, {mean_theta[1]:.3f}, {mean_theta[2]:.3f})\n"
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
+        )
+
+    def mirrored(self):
+        """The same test with A and B swapped.
+
+        Returns
+        -------
+        DirichletProcessTestResult
+        """
+        return replace(
+            self,
+            prob_a_better=self.prob_b_better,
+            prob_b_better=self.prob_a_better,
+            samples=_read_only(self.samples[:, ::-1]),
+            means=_read_only(0.0 - self.means),
+            rope=_mirrored_rope(self.rope),
+            prior_place={"a": "b", "b": "a"}.get(self.prior_place, self.prior_place),
+            **_swapped_names(self),
         )
 
     def _row(self, threshold=0.95):
@@ -797,6 +881,31 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             f"  diagnostics: {diagnostics}"
         )
 
+    def mirrored(self):
+        """The same posterior with A and B swapped: every difference negated.
+
+        Returns
+        -------
+        HierarchicalTestResult
+        """
+        samples = dict(self.samples)
+        for name in ("delta0", "delta"):
+            samples[name] = _read_only(0.0 - samples[name])
+        samples["outcome_probabilities"] = _read_only(samples["outcome_probabilities"][..., ::-1])
+        return replace(
+            self,
+            prob_a_better=self.prob_b_better,
+            prob_b_better=self.prob_a_better,
+            predictive_prob_a_better=self.predictive_prob_b_better,
+            predictive_prob_b_better=self.predictive_prob_a_better,
+            shrinkage_estimates=_read_only(0.0 - self.shrinkage_estimates),
+            shrinkage_intervals=_read_only(0.0 - self.shrinkage_intervals[:, ::-1]),
+            samples=MappingProxyType(samples),
+            means=_read_only(0.0 - self.means),
+            rope=_mirrored_rope(self.rope),
+            **_swapped_names(self),
+        )
+
     def _row(self, threshold=0.95, prob=0.95):
         low, high = self.credible_interval("delta0", prob)
         return {
@@ -933,3 +1042,241 @@ class FTestResult(_TableMixin):
 
     def _html_columns(self):
         return {"test": [self.test], "f": [self.statistic], "p-value": [self.pvalue]}
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class PlackettLuceResult(_TableMixin):
+    """Posterior of the Plackett-Luce model of the models' rankings over data sets.
+
+    Under the model, every model has a weight ``w_k`` (the weights sum to
+    one): the probability that it ranks first on a new data set; model ``m``
+    ranks above model ``k`` with probability ``w_m / (w_m + w_k)``.
+
+    Attributes
+    ----------
+    names : tuple of str
+        The models.
+    prob_best : ndarray of shape (n_models,)
+        Posterior mean of every model's weight: the probability that it ranks
+        first on a new data set.
+    prob_best_interval : ndarray of shape (n_models, 2)
+        95% equal-tailed credible interval of every weight.
+    expected_rank : ndarray of shape (n_models,)
+        Posterior mean of every model's expected rank on a new data set (1
+        is best).
+    expected_rank_interval : ndarray of shape (n_models, 2)
+        95% equal-tailed credible interval of every expected rank.
+    prob_top : ndarray of shape (n_models,)
+        Posterior probability that the model has the largest weight, i.e. is
+        the most likely to rank first.
+    samples : mapping of str to ndarray
+        ``weights`` and ``expected_rank``, shaped ``(n_chains, n_draws,
+        n_models)``.
+    rhat, ess : mapping of str to float
+        Rank-normalised split R-hat and bulk effective sample size of every
+        model's weight.
+    n_datasets : int
+        Number of rankings (data sets).
+    n_tied : int
+        Data sets on which some models tied; their ties were broken at random.
+    prior : float
+        Concentration of the Dirichlet prior of the weights.
+    random_state : int or None
+        The seed, when an int or None was given.
+    """
+
+    names: tuple
+    prob_best: np.ndarray
+    prob_best_interval: np.ndarray
+    expected_rank: np.ndarray
+    expected_rank_interval: np.ndarray
+    prob_top: np.ndarray
+    samples: Mapping
+    rhat: Mapping
+    ess: Mapping
+    n_datasets: int
+    n_tied: int
+    prior: float = 1.0
+    random_state: int | None = None
+
+    @property
+    def order(self):
+        """tuple of str: The models from best to worst expected rank."""
+        return tuple(self.names[k] for k in np.argsort(self.expected_rank, kind="stable"))
+
+    def __repr__(self):
+        best = self.order[0]
+        k = self.names.index(best)
+        return (
+            f"PlackettLuceResult(order={self.order!r}, best={best!r}, "
+            f"prob_best={self.prob_best[k]:.4g}, n_datasets={self.n_datasets})"
+        )
+
+    def prob_above(self, model, other):
+        """Posterior mean probability that ``model`` ranks above ``other`` on a new data set.
+
+        Parameters
+        ----------
+        model, other : str
+
+        Returns
+        -------
+        float
+            The mean over draws of ``w_model / (w_model + w_other)``.
+        """
+        for name in (model, other):
+            if name not in self.names:
+                raise ValueError(f"Unknown model {name!r}; the models are {list(self.names)}.")
+        weights = self.samples["weights"]
+        w_m = weights[..., self.names.index(model)]
+        w_o = weights[..., self.names.index(other)]
+        return float(np.mean(w_m / (w_m + w_o)))
+
+    def to_columns(self):
+        """One row per model, best expected rank first.
+
+        Returns
+        -------
+        dict of str to list
+            ``model``, ``expected_rank``, ``expected_rank_low``,
+            ``expected_rank_high``, ``prob_best``, ``prob_best_low``,
+            ``prob_best_high``, ``prob_top``.
+        """
+        order = np.argsort(self.expected_rank, kind="stable")
+        return {
+            "model": [self.names[k] for k in order],
+            "expected_rank": self.expected_rank[order].tolist(),
+            "expected_rank_low": self.expected_rank_interval[order, 0].tolist(),
+            "expected_rank_high": self.expected_rank_interval[order, 1].tolist(),
+            "prob_best": self.prob_best[order].tolist(),
+            "prob_best_low": self.prob_best_interval[order, 0].tolist(),
+            "prob_best_high": self.prob_best_interval[order, 1].tolist(),
+            "prob_top": self.prob_top[order].tolist(),
+        }
+
+    def _html_columns(self):
+        columns = self.to_columns()
+        return {
+            "model": columns["model"],
+            "expected rank": columns["expected_rank"],
+            "95% interval": [
+                f"[{low:.2f}, {high:.2f}]"
+                for low, high in zip(
+                    columns["expected_rank_low"], columns["expected_rank_high"], strict=True
+                )
+            ],
+            "P(ranks first)": columns["prob_best"],
+            "P(most likely first)": columns["prob_top"],
+        }
+
+    def _caption(self):
+        return f"Plackett-Luce ranking over {self.n_datasets} data sets"
+
+    def summary(self):
+        """Readable table of the ranking.
+
+        Returns
+        -------
+        str
+        """
+        columns = self.to_columns()
+        width = max(5, *(len(name) for name in self.names))
+        lines = [
+            f"Plackett-Luce ranking over {self.n_datasets} data sets"
+            + (f" ({self.n_tied} with ties, broken at random)" if self.n_tied else ""),
+            f"  {'model':<{width}}  {'E[rank]':>7}  {'95% interval':>15}  {'P(first)':>8}  "
+            f"{'P(top)':>6}",
+        ]
+        for k, name in enumerate(columns["model"]):
+            interval = (
+                f"[{columns['expected_rank_low'][k]:.2f}, {columns['expected_rank_high'][k]:.2f}]"
+            )
+            lines.append(
+                f"  {name:<{width}}  {columns['expected_rank'][k]:>7.2f}  {interval:>15}  "
+                f"{columns['prob_best'][k]:>8.3f}  {columns['prob_top'][k]:>6.3f}"
+            )
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class FriedmanTestResult(_TableMixin):
+    """The Friedman test with the Nemenyi critical difference (Demšar, 2006).
+
+    The frequentist reference for many models on many data sets: it tests
+    whether the models' average ranks differ, and two models whose average
+    ranks differ by less than the critical difference are "not significantly
+    different".
+
+    Attributes
+    ----------
+    statistic : float
+        Friedman's chi-square statistic (:func:`scipy.stats.friedmanchisquare`).
+    pvalue : float
+        Its p-value (chi-square with ``n_models - 1`` degrees of freedom).
+    average_ranks : ndarray of shape (n_models,)
+        Average rank of every model over the data sets (1 is best; ties get
+        the average of their ranks).
+    critical_difference : float
+        Nemenyi's critical difference at level ``alpha``:
+        ``q_alpha / sqrt(2) * sqrt(K (K + 1) / (6 N))``, with ``q_alpha`` the
+        studentized range quantile of ``K`` groups and infinite degrees of
+        freedom.
+    alpha : float
+        Significance level of the critical difference.
+    names : tuple of str
+        The models.
+    n_datasets : int
+        Number of data sets ``N``.
+    """
+
+    statistic: float
+    pvalue: float
+    average_ranks: np.ndarray
+    critical_difference: float
+    alpha: float
+    names: tuple
+    n_datasets: int
+
+    def __repr__(self):
+        return (
+            f"FriedmanTestResult(statistic={self.statistic:.4g}, pvalue={self.pvalue:.4g}, "
+            f"critical_difference={self.critical_difference:.4g}, n_models={len(self.names)}, "
+            f"n_datasets={self.n_datasets})"
+        )
+
+    def _row(self):
+        return {
+            "statistic": self.statistic,
+            "pvalue": self.pvalue,
+            "critical_difference": self.critical_difference,
+            "alpha": self.alpha,
+            "n_models": len(self.names),
+            "n_datasets": self.n_datasets,
+        }
+
+    def _html_columns(self):
+        return {
+            "Friedman chi2": [self.statistic],
+            "p-value": [self.pvalue],
+            f"critical difference ({self.alpha:g})": [self.critical_difference],
+        }
+
+    def _caption(self):
+        return f"Friedman test over {self.n_datasets} data sets (frequentist reference)"
+
+    def summary(self):
+        """Readable report.
+
+        Returns
+        -------
+        str
+        """
+        order = np.argsort(self.average_ranks, kind="stable")
+        ranks = ", ".join(f"{self.names[k]} {self.average_ranks[k]:.2f}" for k in order)
+        return (
+            f"Friedman test over {self.n_datasets} data sets: chi2 = {self.statistic:.4g}, "
+            f"p-value = {self.pvalue:.4g}\n"
+            f"  average ranks: {ranks}\n"
+            f"  Nemenyi critical difference (alpha = {self.alpha:g}): "
+            f"{self.critical_difference:.4g}"
+        )

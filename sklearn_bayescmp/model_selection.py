@@ -5,8 +5,9 @@
   test scores), recovers each split's train/test sizes from ``search.cv`` and
   the data, and compares candidates pairwise with the Bayesian correlated
   t-test, the corrected t-test beside it with a Holm correction.
-- :func:`compare_estimators` does the same for a handful of named estimators,
-  fitting all of them on shared splits in one parallel dispatch.
+- :func:`compare_estimators` fits a handful of named estimators on shared
+  splits in one parallel dispatch and compares every pair with
+  :func:`~sklearn_bayescmp.compare_models`.
 - :func:`bayesian_refit` is a ``refit`` rule for a search: the simplest
   candidate that is not practically worse than the best-ranked one.
 """
@@ -24,11 +25,15 @@ from sklearn.exceptions import FitFailedWarning
 from sklearn.metrics import get_scorer_names
 from sklearn.model_selection import check_cv
 from sklearn.utils import indexable
-from sklearn.utils.parallel import Parallel, delayed
+from sklearn.utils.parallel import delayed
 
+from ._compare_models import compare_models
 from ._differences import CVDifferences
 from ._paired_cv import check_common_scoring, check_repeated_cv, fit_and_score_one, split_layout
-from .stats import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
+from ._progress import dispatch
+from ._routing import comparison_router, route_params, routing_enabled
+from ._score_table import ScoreTable
+from .stats import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest, holm_adjusted
 from .utils._display import html_table, to_frame
 from .utils._sklearn import HasMethods, Interval, StrOptions, validate_params
 from .utils._validation import check_probability, check_rope
@@ -39,21 +44,6 @@ __all__ = [
     "compare_estimators",
     "compare_search_candidates",
 ]
-
-
-def holm_adjusted(pvalues):
-    """Holm's step-down adjusted p-values (family-wise error control).
-
-    The ``r``-th smallest p-value (``r = 1..m``) is multiplied by ``m - r + 1``;
-    running maxima keep the order; values are capped at 1.
-    """
-    pvalues = np.asarray(pvalues, dtype=float)
-    m = pvalues.size
-    order = np.argsort(pvalues, kind="stable")
-    stepped = np.maximum.accumulate(pvalues[order] * (m - np.arange(m)))
-    adjusted = np.empty(m)
-    adjusted[order] = np.minimum(stepped, 1.0)
-    return adjusted
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -465,11 +455,13 @@ def _check_estimators(estimators):
         "scoring": [StrOptions(set(get_scorer_names())), callable, None],
         "rope": [Interval(Real, 0, None, closed="left"), "array-like"],
         "prior": [NormalGammaPrior, None],
+        "threshold": [Interval(Real, 0, 1, closed="neither")],
         "n_jobs": [Integral, None],
         "pre_dispatch": [Integral, str],
         "random_state": ["random_state"],
         "error_score": [StrOptions({"raise"}), Real],
         "verbose": ["verbose"],
+        "params": [dict, None],
     },
     prefer_skip_nested_validation=False,
 )
@@ -483,21 +475,27 @@ def compare_estimators(
     scoring=None,
     rope=0.01,
     prior=None,
+    threshold=0.95,
     n_jobs=None,
     pre_dispatch="2*n_jobs",
     random_state=None,
     error_score=np.nan,
     verbose=0,
+    params=None,
 ):
     """Compare a handful of named estimators on shared cross-validation splits.
 
     Every (estimator, split) fit goes into one joblib dispatch; all estimators
     see exactly the same splits, so every pair of them is a paired comparison.
+    The scores become a :class:`~sklearn_bayescmp.ScoreTable` of one data set,
+    which :func:`~sklearn_bayescmp.compare_models` compares pair by pair with
+    the Bayesian correlated t-test.
 
     Parameters
     ----------
     estimators : dict or list of (str, estimator)
-        At least two named estimators (or pipelines).
+        At least two named estimators (or pipelines), in the order of the
+        comparison (the first is "A" in all its pairs).
     X : array-like of shape (n_samples, n_features)
         Training data; anything the estimators accept.
     y : array-like of shape (n_samples,), default=None
@@ -514,6 +512,8 @@ def compare_estimators(
         Region of practical equivalence in the scorer's units.
     prior : NormalGammaPrior, default=None
         Prior of the Bayesian correlated t-tests.
+    threshold : float, default=0.95
+        Probability an outcome must exceed for the decisions.
     n_jobs : int, default=None
         Number of parallel jobs; results do not depend on it.
     pre_dispatch : int or str, default="2*n_jobs"
@@ -524,13 +524,19 @@ def compare_estimators(
         "raise" re-raises a failed fit; otherwise failed fits are reported in
         one warning and left out of every comparison involving that split.
     verbose : int, default=0
-        Verbosity of the joblib dispatch.
+        1 draws a progress bar of finished fits; 2 and more also joblib's
+        messages.
+    params : dict, default=None
+        Metadata such as ``sample_weight``, routed as in
+        :func:`~sklearn.model_selection.cross_validate` (each estimator's
+        ``fit`` under its name, the scorer and the splitter).
 
     Returns
     -------
-    CandidateComparison
-        Candidates are the positions in ``estimators``, ordered by mean score;
-        ``result(i, j)`` compares estimator ``i`` (A) with ``j`` (B).
+    ModelComparison
+        Every pair's Bayesian correlated t-test (``result(a, b)``,
+        ``matrix(...)``), Holm-corrected corrected t-tests as the frequentist
+        reference, ``summary()``, ``to_frame()``; ``table`` holds the scores.
 
     Examples
     --------
@@ -543,20 +549,42 @@ def compare_estimators(
     >>> models = {"NB": GaussianNB(), "tree": DecisionTreeClassifier(random_state=0),
     ...           "kNN": KNeighborsClassifier()}
     >>> comparison = compare_estimators(models, X, y, random_state=0)
-    >>> comparison.names
-    ('kNN', 'NB', 'tree')
+    >>> comparison.models
+    ('NB', 'tree', 'kNN')
+    >>> comparison.decisions[2].tolist()  # kNN against NB, tree and itself
+    ['undecided', 'undecided', 'equivalent']
     """
     names, models = _check_estimators(estimators)
-    scoring = check_common_scoring(dict(zip(names, models, strict=True)), scoring)
+    named = dict(zip(names, models, strict=True))
+    scoring = check_common_scoring(named, scoring)
     X, y, groups = indexable(X, y, groups)
     splitter = check_repeated_cv(cv, y, models[0], random_state)
-    splits = list(splitter.split(X, y, groups))
+    router = comparison_router("compare_estimators", named, splitter, scoring.scorer)
+    routed = route_params(router if routing_enabled() else None, names, params or {}, groups)
+    splits = list(splitter.split(X, y, **routed.split))
     if not splits:
         raise ValueError(f"`cv` yielded no splits; got cv={cv!r}.")
-    outcomes = Parallel(n_jobs=n_jobs, verbose=verbose, pre_dispatch=pre_dispatch)(
-        delayed(fit_and_score_one)(clone(model), X, y, train, test, scoring, {}, {}, error_score)
-        for train, test in splits
-        for model in models
+    outcomes = dispatch(
+        (
+            delayed(fit_and_score_one)(
+                clone(model),
+                X,
+                y,
+                train,
+                test,
+                scoring,
+                routed.fit[name],
+                routed.score,
+                error_score,
+            )
+            for train, test in splits
+            for name, model in named.items()
+        ),
+        total=len(splits) * len(models),
+        n_jobs=n_jobs,
+        pre_dispatch=pre_dispatch,
+        verbose=verbose,
+        label="fits",
     )
     k = len(models)
     failed = np.array([o.error is not None for o in outcomes]).reshape(len(splits), k).T
@@ -571,19 +599,16 @@ def compare_estimators(
             FitFailedWarning,
             stacklevel=3,  # compare_estimators < validate_params wrapper < caller
         )
-    order = [int(i) for i in np.argsort(-np.nanmean(scores, axis=1), kind="stable")]
     repeat, fold = split_layout(splitter, len(splits))
-    return CandidateComparison(
-        candidates=tuple(order),
-        names=tuple(names[i] for i in order),
-        scores=scores,
-        n_train=np.array([len(train) for train, _ in splits]),
-        n_test=np.array([len(test) for _, test in splits]),
+    table = ScoreTable(
+        scores,
+        models=names,
+        n_train=[len(train) for train, _ in splits],
+        n_test=[len(test) for _, test in splits],
         repeat=repeat,
         fold=fold,
-        rope=check_rope(rope),
-        prior=prior,
     )
+    return compare_models(table, test="correlated_t", rope=rope, prior=prior, threshold=threshold)
 
 
 def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexity=None):

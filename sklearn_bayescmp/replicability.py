@@ -25,6 +25,7 @@ from sklearn.base import BaseEstimator, clone
 from sklearn.utils.validation import check_is_fitted
 
 from ._paired_cv import check_datasets, report_failures
+from ._score_table import ScoreTable
 from .stats import (
     bayesian_correlated_ttest,
     combined_ftest_5x2cv,
@@ -277,6 +278,8 @@ class ReplicabilityStudy(BaseEstimator):
         Every seed's records, so that other tests can be run later.
     rope_ : tuple of (float, float)
         The comparator's rope, which the Bayesian tests used.
+    fit_errors_ : dict of int to list of SplitFailure
+        Every seed's failed fits and scores.
 
     References
     ----------
@@ -434,8 +437,30 @@ class ReplicabilityStudy(BaseEstimator):
             }
             for i, seed in enumerate(seeds)
         }
+        self.fit_errors_ = {
+            seed: [f for run in runs[i * q : (i + 1) * q] for f in run.failures]
+            for i, seed in enumerate(seeds)
+        }
         self._tabulate(tests, seeds, names)
         return self
+
+    def to_table(self, seed):
+        """One seed's scores as a :class:`~sklearn_bayescmp.ScoreTable` of the two models.
+
+        Parameters
+        ----------
+        seed : int
+            One of ``seeds``.
+
+        Returns
+        -------
+        ScoreTable
+            One data set per data set of the study.
+        """
+        check_is_fitted(self, "datasets_")
+        if seed not in self.datasets_:
+            raise ValueError(f"`seed` must be one of {list(self.datasets_)}; got {seed!r}.")
+        return ScoreTable.from_records(self.datasets_[seed], failures=self.fit_errors_[seed])
 
     def _tabulate(self, tests, seeds, names):
         table = {key: [] for key in ("test", "dataset", "seed", "outcome", *_NUMBER_COLUMNS)}

@@ -187,19 +187,28 @@ def test_compare_estimators_equals_pairwise_comparators(iris):
         pair = RepeatedCVComparator(
             models[i], models[j], names=(names[i], names[j]), cv=cv, rope=0.02
         ).fit(X, y)
-        np.testing.assert_array_equal(comparison.record(i, j).differences, pair.differences_)
-        assert comparison.result(i, j) == pair.result_
-    means = comparison.scores.mean(axis=1)
-    assert list(comparison.candidates) == list(np.argsort(-means, kind="stable"))
-    assert comparison.names == tuple(list(_models())[i] for i in comparison.candidates)
+        (record,) = comparison.table.differences(names[i], names[j]).values()
+        np.testing.assert_array_equal(record.differences, pair.differences_)
+        result = comparison.result(names[i], names[j])
+        if i < j:  # stored as computed: the same result as the two-model comparator
+            assert result == pair.result_
+        else:  # the stored (j, i) result, mirrored
+            for field in ("prob_a_better", "prob_equivalent", "prob_b_better", "loc", "scale"):
+                assert getattr(result, field) == pytest.approx(getattr(pair.result_, field))
+            assert (result.model_a, result.model_b) == (names[i], names[j])
+        assert comparison.prob_a_better[i, j] == pytest.approx(pair.result_.prob_a_better)
+        assert comparison.decisions[i, j] == pair.decision_
+    # The comparison keeps the estimators' order: the first is "A" of its pairs.
+    assert comparison.models == tuple(names)
+    assert comparison.test == "correlated_t" and comparison.datasets == ("data",)
 
 
 def test_compare_estimators_does_not_depend_on_n_jobs(iris):
     X, y = iris
     serial = compare_estimators(_models(), X, y, random_state=1, n_jobs=1)
     parallel = compare_estimators(_models(), X, y, random_state=1, n_jobs=2)
-    np.testing.assert_array_equal(serial.scores, parallel.scores)
-    assert serial.scores.shape == (3, 100)
+    assert serial.table == parallel.table
+    assert serial.table.scores().shape == (3, 100)
 
 
 def test_compare_estimators_failures_and_errors(iris, indexed_binary_data):
@@ -215,8 +224,9 @@ def test_compare_estimators_failures_and_errors(iris, indexed_binary_data):
     with pytest.warns(FitFailedWarning, match=re.escape("2 of 18 fits failed")) as record:
         comparison = compare_estimators(models, X, y, cv=cv, scoring="accuracy")
     assert "fails: 2, dummy: 0, other: 0" in str(record[0].message)
-    assert np.isnan(comparison.scores[0]).sum() == 2
-    assert comparison.result(0, 1).n_omitted == 2
+    assert np.isnan(comparison.table.scores()[0]).sum() == 2
+    assert comparison.result("fails", "dummy").n_omitted == 2
+    assert comparison.n_omitted[0].tolist() == [0, 2, 2]
     with pytest.raises(ValueError, match=re.escape("at least two entries")):
         compare_estimators({"only": DummyClassifier()}, X, y)
     with pytest.raises(

@@ -228,3 +228,35 @@ def test_fit_datasets_and_studies_route_each_data_sets_metadata(data):
     seed_one = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=1)
     expected_one = [w[train].sum() for train, _ in seed_one.split(X, y)]
     np.testing.assert_allclose(study.datasets_[1]["data"].scores_a, expected_one, rtol=1e-12)
+
+
+def test_compare_estimators_routes_like_the_comparator(data):
+    from sklearn_bayescmp.model_selection import compare_estimators
+
+    X, y, w = data
+    with config_context(enable_metadata_routing=True):
+        comparison = compare_estimators(
+            {
+                "weighted": RecordsWeights().set_fit_request(sample_weight=True),
+                "unweighted": RecordsWeights().set_fit_request(sample_weight=False),
+            },
+            X,
+            y,
+            cv=CV,
+            scoring=weight_sum_scorer,
+            params={"sample_weight": w},
+        )
+    scores = comparison.table.scores()
+    expected = [w[train].sum() for train, _ in CV.split(X, y)]
+    np.testing.assert_allclose(scores[0], expected, rtol=1e-12)
+    assert set(scores[1]) == {-1.0}
+    # With routing off the weights reach every estimator's fit, as cross_validate does.
+    plain = compare_estimators(
+        {"one": RecordsWeights(), "two": RecordsWeights()},
+        X,
+        y,
+        cv=CV,
+        scoring=weight_sum_scorer,
+        params={"sample_weight": w},
+    )
+    np.testing.assert_allclose(plain.table.scores(), [expected, expected], rtol=1e-12)

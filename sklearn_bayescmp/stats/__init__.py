@@ -13,8 +13,10 @@ from ._frequentist import (
     paired_ttest_5x2cv,
     wilcoxon_test,
 )
+from ._friedman import friedman_test, holm_adjusted, nemenyi_critical_difference
 from ._hierarchical import hierarchical_test
 from ._poisson import poisson_test
+from ._ranking import plackett_luce_ranking
 from ._rope import (
     PosteriorOdds,
     RopeDecision,
@@ -36,9 +38,13 @@ __all__ = [
     "corrected_resampled_ttest",
     "corrected_ttest",
     "expected_loss_decision",
+    "friedman_test",
+    "holm_adjusted",
     "hierarchical_test",
+    "nemenyi_critical_difference",
     "paired_ttest",
     "paired_ttest_5x2cv",
+    "plackett_luce_ranking",
     "poisson_test",
     "posterior_odds",
     "raftery_grade",

@@ -119,8 +119,23 @@ class _WalshExceeds:
         return walsh > self.bound if self.strict else walsh >= self.bound
 
 
+class _Workspace:
+    """Scratch arrays of one thread, sized by the first (largest) block and then reused.
+
+    Fresh large temporaries cost more in page faults than the arithmetic.
+    """
+
+    def __init__(self):
+        self.buffers = None
+
+    def arrays(self, size, n):
+        if self.buffers is None:
+            self.buffers = np.empty((size, n)), np.zeros((size, n + 1)), np.empty((size, n))
+        return tuple(buffer[:size] for buffer in self.buffers)
+
+
 class _SignKernel:
-    """``theta`` of the sign test for blocks of weights (one column per ``z``)."""
+    """``theta`` of the sign test for a block of weights (one column per ``z``)."""
 
     def __init__(self, z, rope):
         low, high = rope
@@ -128,13 +143,12 @@ class _SignKernel:
         self.indicator = np.zeros((z.size, 3))
         self.indicator[np.arange(z.size), region] = 1.0
 
-    def __call__(self, weight_blocks):
-        for weights in weight_blocks:
-            yield (weights @ self.indicator) / weights.sum(axis=1, keepdims=True)
+    def theta(self, weights, workspace):
+        return (weights @ self.indicator) / weights.sum(axis=1, keepdims=True)
 
 
 class _SignedRankKernel:
-    """``theta`` of the signed-rank test for blocks of weights, O(q) per draw."""
+    """``theta`` of the signed-rank test for a block of weights, O(q) per draw."""
 
     def __init__(self, z, rope):
         low, high = rope
@@ -143,23 +157,19 @@ class _SignedRankKernel:
         self.first_above = _first_index_where(z_sorted, _WalshExceeds(high, strict=True))
         self.first_not_below = _first_index_where(z_sorted, _WalshExceeds(low, strict=False))
 
-    def __call__(self, weight_blocks):
-        buffers = None
-        for weights in weight_blocks:
-            size, n = weights.shape
-            if buffers is None:  # sized by the first (largest) block, then reused
-                buffers = np.empty((size, n)), np.zeros((size, n + 1)), np.empty((size, n))
-            sorted_weights, prefix, gathered = (buffer[:size] for buffer in buffers)
-            np.take(weights, self.order, axis=1, out=sorted_weights, mode="clip")
-            np.cumsum(sorted_weights, axis=1, out=prefix[:, 1:])  # prefix[:, m] = sum_{j<m} w_j
-            total = prefix[:, -1]
-            # theta_a = sum_i w_i sum_{j >= first_above[i]} w_j / total**2, and
-            # theta_b = sum_i w_i sum_{j < first_not_below[i]} w_j / total**2.
-            np.take(prefix, self.first_above, axis=1, out=gathered, mode="clip")
-            theta_a = 1.0 - np.einsum("ij,ij->i", sorted_weights, gathered) / total**2
-            np.take(prefix, self.first_not_below, axis=1, out=gathered, mode="clip")
-            theta_b = np.einsum("ij,ij->i", sorted_weights, gathered) / total**2
-            yield np.column_stack([theta_a, 1.0 - theta_a - theta_b, theta_b])
+    def theta(self, weights, workspace):
+        size, n = weights.shape
+        sorted_weights, prefix, gathered = workspace.arrays(size, n)
+        np.take(weights, self.order, axis=1, out=sorted_weights, mode="clip")
+        np.cumsum(sorted_weights, axis=1, out=prefix[:, 1:])  # prefix[:, m] = sum_{j<m} w_j
+        total = prefix[:, -1]
+        # theta_a = sum_i w_i sum_{j >= first_above[i]} w_j / total**2, and
+        # theta_b = sum_i w_i sum_{j < first_not_below[i]} w_j / total**2.
+        np.take(prefix, self.first_above, axis=1, out=gathered, mode="clip")
+        theta_a = 1.0 - np.einsum("ij,ij->i", sorted_weights, gathered) / total**2
+        np.take(prefix, self.first_not_below, axis=1, out=gathered, mode="clip")
+        theta_b = np.einsum("ij,ij->i", sorted_weights, gathered) / total**2
+        return np.column_stack([theta_a, 1.0 - theta_a - theta_b, theta_b])
 
 
 def chunk_generators(random_state, n_samples):
@@ -179,48 +189,93 @@ def chunk_generators(random_state, n_samples):
     return list(zip(children, sizes, strict=True))
 
 
-def _sample_thetas(kernel, n_observations, prior_strength, n_samples, random_state):
-    """Draws of ``(theta_a, theta_eq, theta_b)``, chunks spread over threads.
+def _sample_thetas(kernels, n_observations, prior_strength, n_samples, random_state):
+    """Draws of ``(theta_a, theta_eq, theta_b)`` for every kernel, chunks spread over threads.
 
-    The random fills and the NumPy kernels release the GIL, so threads use
-    every core without copying data between processes.
+    All kernels see the same Dirichlet weights: a kernel's draws are those it
+    would get alone with the same ``random_state`` (many pairs of models cost
+    one set of weights). The random fills and the NumPy kernels release the
+    GIL, so threads use every core without copying data between processes.
+
+    Returns
+    -------
+    list of ndarray of shape (n_samples, 3)
+        One per kernel.
     """
 
     def run(chunk):
         rng, size = chunk
+        workspaces = [_Workspace() for _ in kernels]
+        parts = [[] for _ in kernels]
         blocks = dirichlet_weight_blocks(rng, size, n_observations, prior_strength, _BLOCK_ELEMENTS)
-        return np.concatenate(list(kernel(blocks)))
+        for weights in blocks:
+            for kernel, workspace, part in zip(kernels, workspaces, parts, strict=True):
+                part.append(kernel.theta(weights, workspace))
+        return [np.concatenate(part) for part in parts]
 
     chunks = chunk_generators(random_state, n_samples)
     with ThreadPoolExecutor(max_workers=min(len(chunks), cpu_count())) as pool:
-        return np.concatenate(list(pool.map(run, chunks)))
+        per_chunk = list(pool.map(run, chunks))
+    return [np.concatenate([chunk[k] for chunk in per_chunk]) for k in range(len(kernels))]
 
 
-def _dirichlet_process_test(
-    test, kernel_class, x, rope, prior_strength, prior_place, n_samples, random_state
+_KERNELS = {"sign": _SignKernel, "signed-rank": _SignedRankKernel}
+
+
+def dirichlet_process_tests(
+    test, collections, *, rope, prior_strength, prior_place, n_samples, random_state
 ):
-    names, means, (model_a, model_b) = dataset_means(x)
+    """The sign or signed-rank test of many collections, sharing their Dirichlet weights.
+
+    Collections with the same number of data sets share every weight draw,
+    so with an int ``random_state`` each result equals the test of that
+    collection alone with the same ``random_state``, bit for bit.
+
+    Parameters
+    ----------
+    test : {"sign", "signed-rank"}
+    collections : list
+        Each an argument ``x`` of :func:`sign_test`.
+    rope, prior_strength, prior_place, n_samples, random_state
+        As for :func:`sign_test`.
+
+    Returns
+    -------
+    list of DirichletProcessTestResult
+    """
     rope = check_rope(rope)
-    z = np.concatenate([[_PSEUDO_OBSERVATION[prior_place]], means])
-    samples = _sample_thetas(
-        kernel_class(z, rope), means.size, prior_strength, n_samples, random_state
-    )
-    winners = np.bincount(np.argmax(samples, axis=1), minlength=3) / n_samples
-    return DirichletProcessTestResult(
-        *(float(p) for p in winners),
-        samples=samples,
-        test=test,
-        means=means,
-        names=None if names is None else tuple(names),
-        rope=rope,
-        prior_strength=float(prior_strength),
-        prior_place=prior_place,
-        random_state=random_state
-        if random_state is None or isinstance(random_state, Integral)
-        else None,
-        model_a=model_a,
-        model_b=model_b,
-    )
+    prepared = [dataset_means(x) for x in collections]
+    results = [None] * len(prepared)
+    batches = {}
+    for index, (_, means, _) in enumerate(prepared):
+        batches.setdefault(means.size, []).append(index)
+    for q, indices in batches.items():
+        kernels = [
+            _KERNELS[test](
+                np.concatenate([[_PSEUDO_OBSERVATION[prior_place]], prepared[i][1]]), rope
+            )
+            for i in indices
+        ]
+        samples = _sample_thetas(kernels, q, prior_strength, n_samples, random_state)
+        for i, draws in zip(indices, samples, strict=True):
+            names, means, (model_a, model_b) = prepared[i]
+            winners = np.bincount(np.argmax(draws, axis=1), minlength=3) / n_samples
+            results[i] = DirichletProcessTestResult(
+                *(float(p) for p in winners),
+                samples=draws,
+                test=test,
+                means=means,
+                names=None if names is None else tuple(names),
+                rope=rope,
+                prior_strength=float(prior_strength),
+                prior_place=prior_place,
+                random_state=random_state
+                if random_state is None or isinstance(random_state, Integral)
+                else None,
+                model_a=model_a,
+                model_b=model_b,
+            )
+    return results
 
 
 _SHARED_DOC = """
@@ -276,9 +331,16 @@ def sign_test(
     >>> round(res.prob_a_better, 2), round(res.prob_equivalent, 2), round(res.prob_b_better, 2)
     (0.94, 0.06, 0.0)
     """
-    return _dirichlet_process_test(
-        "sign", _SignKernel, x, rope, prior_strength, prior_place, n_samples, random_state
+    (result,) = dirichlet_process_tests(
+        "sign",
+        [x],
+        rope=rope,
+        prior_strength=prior_strength,
+        prior_place=prior_place,
+        n_samples=n_samples,
+        random_state=random_state,
     )
+    return result
 
 
 @validate_params(_PARAMETERS, prefer_skip_nested_validation=True)
@@ -299,16 +361,16 @@ def signed_rank_test(
     >>> round(res.prob_a_better, 2), round(res.prob_equivalent, 2), round(res.prob_b_better, 2)
     (0.98, 0.02, 0.0)
     """
-    return _dirichlet_process_test(
+    (result,) = dirichlet_process_tests(
         "signed-rank",
-        _SignedRankKernel,
-        x,
-        rope,
-        prior_strength,
-        prior_place,
-        n_samples,
-        random_state,
+        [x],
+        rope=rope,
+        prior_strength=prior_strength,
+        prior_place=prior_place,
+        n_samples=n_samples,
+        random_state=random_state,
     )
+    return result
 
 
 sign_test.__doc__ = sign_test.__doc__ % {"shared": _SHARED_DOC % {"strength": "1.0"}}

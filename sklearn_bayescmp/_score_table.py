@@ -1,0 +1,776 @@
+"""ScoreTable: scores of several models on several data sets over repeated splits.
+
+The table is what people bring (their own loops, WEKA, MLflow, OpenML, a
+paper's supplement) and what the comparator's runs produce. It checks that
+the scores pair up across models, keeps each split's train and test sizes
+(the correlation correction needs them), and gives the
+:class:`~sklearn_bayescmp.CVDifferences` records of any pair of models, on
+which every back end runs.
+
+Layouts:
+
+- *long*: one row per (data set, model, split) with a score;
+- *wide*: one column per model, one row per split (and a data-set column for
+  several data sets), the layout of spreadsheets.
+
+A split is identified by a ``split`` column or by ``repeat`` and ``fold``
+(or, in a wide table, by its row). A missing cell, or a NaN score (a failed
+split), leaves that split out of the pairs involving that model only; it is
+counted and reported, never imputed.
+"""
+
+import csv
+import io
+import os
+import warnings
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._differences import CVDifferences
+from ._table_layouts import (
+    DEFAULT_DATASET,
+    RATIO_REQUIRED,
+    check_names,
+    detect_layout,
+    layout_options,
+    long_layout,
+    ratio_sizes,
+    wide_layout,
+)
+from ._table_readers import read_csv_columns, read_table
+from .exceptions import MissingScoresWarning
+from .utils._display import html_table, to_frame
+
+#: The column names the table itself writes, in order.
+LONG_COLUMNS = ("dataset", "model", "repeat", "fold", "n_train", "n_test", "score")
+
+
+@dataclass(frozen=True, eq=False)
+class _DatasetScores:
+    """One data set's scores: a row per model, a column per split."""
+
+    scores: np.ndarray  # (n_models, n_splits) float; NaN where failed or missing
+    present: np.ndarray  # (n_models, n_splits) bool; False where the cell is missing
+    repeat: np.ndarray
+    fold: np.ndarray
+    n_train: np.ndarray
+    n_test: np.ndarray
+
+    def __post_init__(self):
+        for value in vars(self).values():
+            value.setflags(write=False)
+
+    def equals(self, other):
+        return all(
+            np.array_equal(getattr(self, name), getattr(other, name), equal_nan=name == "scores")
+            for name in ("scores", "present", "repeat", "fold", "n_train", "n_test")
+        )
+
+
+class ScoreTable:
+    """Scores of several models on one or more data sets over repeated splits.
+
+    Build it from arrays (this constructor), or from a table:
+    :meth:`from_long` (one row per data set, model and split),
+    :meth:`from_wide` (one column per model), :meth:`read_csv`, or the
+    ``to_table()`` of a fitted :class:`~sklearn_bayescmp.RepeatedCVComparator`.
+    :func:`~sklearn_bayescmp.compare_models` compares every pair of its models.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_models, n_splits) or mapping of str to such arrays
+        Per data set, one row of per-split scores per model (greater is
+        better). NaN marks a failed split. A single array is one data set,
+        named "data".
+    models : sequence of str
+        The models' names, in row order; the first is "A" in every pair it is
+        part of.
+    n_train, n_test : int, array-like or mapping of str to array-like, default=None
+        Training and test set size of every split (a scalar for all splits,
+        an array per data set, or a mapping from data set to either).
+    test_train_ratio : float, default=None
+        ``n_test / n_train`` of the splits, e.g. ``1/9`` for 10-fold
+        cross-validation, when the sizes are unknown. Required then: the
+        correlation correction needs it.
+    repeat, fold : array-like or mapping of str to array-like, default=None
+        Repeat and fold index of every split; by default one repeat with the
+        splits as folds.
+
+    Attributes
+    ----------
+    models : tuple of str
+        The models, in table order.
+    datasets : tuple of str
+        The data sets, in table order.
+    n_models, n_datasets : int
+        How many.
+    n_failed : int
+        Scores that are NaN (failed splits).
+    n_missing : int
+        (data set, model, split) cells without a score.
+
+    See Also
+    --------
+    compare_models : Every pair of models, a ranking and the frequentist reference.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp import ScoreTable
+    >>> table = ScoreTable.from_long(
+    ...     {
+    ...         "dataset": ["iris"] * 6 + ["wine"] * 6,
+    ...         "model": ["lr", "lr", "lr", "nb", "nb", "nb"] * 2,
+    ...         "split": [0, 1, 2] * 4,
+    ...         "score": [0.96, 0.94, 0.98, 0.95, 0.93, 0.95, 0.97, 0.98, 0.96, 0.97, 0.96, 0.97],
+    ...     },
+    ...     test_train_ratio=1 / 2,
+    ... )
+    >>> table
+    ScoreTable(models=('lr', 'nb'), datasets=('iris', 'wine'), n_splits=3, n_failed=0, n_missing=0)
+    >>> table.differences("lr", "nb")["iris"].differences.round(2)
+    array([0.01, 0.01, 0.03])
+    """
+
+    def __init__(
+        self,
+        scores,
+        *,
+        models,
+        n_train=None,
+        n_test=None,
+        test_train_ratio=None,
+        repeat=None,
+        fold=None,
+    ):
+        models = check_names(models, "models")
+        if not isinstance(scores, Mapping):
+            scores = {DEFAULT_DATASET: scores}
+        if not scores:
+            raise ValueError("`scores` holds no data set; pass at least one.")
+        if (n_train is None) != (n_test is None):
+            raise ValueError("Pass both `n_train` and `n_test`, or neither (and test_train_ratio).")
+        if n_train is None and test_train_ratio is None:
+            raise ValueError(RATIO_REQUIRED)
+        if n_train is not None and test_train_ratio is not None:
+            raise ValueError(
+                "Pass either the split sizes (`n_train`, `n_test`) or `test_train_ratio`, not both."
+            )
+        fixed_sizes = None if test_train_ratio is None else ratio_sizes(test_train_ratio)
+
+        def per_dataset(value, name):
+            return value[name] if isinstance(value, Mapping) else value
+
+        data = {}
+        for name, values in scores.items():
+            array = np.asarray(values, dtype=float)
+            if array.ndim != 2 or array.shape[0] != len(models):
+                raise ValueError(
+                    f"`scores[{name!r}]` must have one row per model ({len(models)}) and one "
+                    f"column per split; got shape {array.shape}."
+                )
+            if np.isinf(array).any():
+                raise ValueError(
+                    f"`scores[{name!r}]` holds infinite values; scores must be finite, or NaN "
+                    "for a failed split."
+                )
+            n_splits = array.shape[1]
+            if fixed_sizes is None:
+                sizes = [
+                    _sizes(per_dataset(value, name), n_splits, key)
+                    for value, key in ((n_train, "n_train"), (n_test, "n_test"))
+                ]
+            else:
+                sizes = [np.full(n_splits, size, dtype=np.int64) for size in fixed_sizes]
+            split_repeat = per_dataset(repeat, name)
+            split_fold = per_dataset(fold, name)
+            data[str(name)] = _DatasetScores(
+                scores=array.copy(),
+                present=np.ones(array.shape, dtype=bool),
+                repeat=_indices(split_repeat, n_splits, "repeat", np.zeros(n_splits, np.int64)),
+                fold=_indices(split_fold, n_splits, "fold", np.arange(n_splits)),
+                n_train=sizes[0],
+                n_test=sizes[1],
+            )
+        self._models = models
+        self._data = data
+        _check_pairing(self)
+
+    @classmethod
+    def _from_parts(cls, models, data):
+        table = cls.__new__(cls)
+        table._models = tuple(models)
+        table._data = dict(data)
+        return table
+
+    # -- reading tables ---------------------------------------------------
+
+    @classmethod
+    def from_long(
+        cls,
+        data,
+        *,
+        model="model",
+        score="score",
+        dataset=None,
+        split=None,
+        repeat=None,
+        fold=None,
+        n_train=None,
+        n_test=None,
+        test_train_ratio=None,
+        models=None,
+        datasets=None,
+    ):
+        """A table with one row per (data set, model, split) and a score column.
+
+        Parameters
+        ----------
+        data : dataframe, dict of array-like, str or path-like
+            A pandas, polars or pyarrow table (anything narwhals reads), a
+            dict of equal-length columns, or a CSV file (see :meth:`read_csv`).
+        model, score : str, default="model", "score"
+            The columns of the model's name and of the score (greater is
+            better; empty, "nan" or "NA" marks a failed split).
+        dataset : str, default=None
+            The data-set column; None uses "dataset" when there is one, and
+            otherwise reads a single data set named "data".
+        split : str, default=None
+            The column that identifies a split (integers, or labels such as
+            "fold-3"); None uses "split" when there is one.
+        repeat, fold : str, default=None
+            Columns that identify a split together, when there is no split
+            column; None uses "repeat" and "fold" when present.
+        n_train, n_test : str, default=None
+            Columns of the split sizes; None uses "n_train" and "n_test" when
+            present. Without them ``test_train_ratio`` is required.
+        test_train_ratio : float, default=None
+            ``n_test / n_train`` of the splits (e.g. ``1/9`` for 10-fold
+            cross-validation), when the table has no sizes.
+        models, datasets : sequence of str, default=None
+            Keep only these models / data sets, in this order (the first model
+            is "A" of its pairs). None keeps all, in order of first appearance.
+
+        Returns
+        -------
+        ScoreTable
+        """
+        raw = read_table(data)
+        options = dict(
+            model=model,
+            score=score,
+            dataset=dataset,
+            split=split,
+            repeat=repeat,
+            fold=fold,
+            n_train=n_train,
+            n_test=n_test,
+            test_train_ratio=test_train_ratio,
+            models=models,
+            datasets=datasets,
+        )
+        return cls._from_layout(raw, long_layout(raw, **options))
+
+    @classmethod
+    def from_wide(
+        cls,
+        data,
+        *,
+        models=None,
+        dataset=None,
+        split=None,
+        repeat=None,
+        fold=None,
+        n_train=None,
+        n_test=None,
+        test_train_ratio=None,
+        datasets=None,
+    ):
+        """A table with one column of scores per model and one row per split.
+
+        Parameters
+        ----------
+        data : dataframe, dict of array-like, str or path-like
+            As for :meth:`from_long`.
+        models : sequence of str, default=None
+            The model columns, in order. None takes every column that is not
+            the data set, split, repeat, fold or size column.
+        dataset, split, repeat, fold, n_train, n_test : str, default=None
+            As for :meth:`from_long`. Without a split column, or repeat and
+            fold, a data set's rows are its splits in order.
+        test_train_ratio : float, default=None
+            ``n_test / n_train`` of the splits, when the table has no sizes.
+        datasets : sequence of str, default=None
+            Keep only these data sets, in this order.
+
+        Returns
+        -------
+        ScoreTable
+            An empty cell is a missing score; "nan" or "NA" a failed split.
+        """
+        raw = read_table(data)
+        options = dict(
+            models=models,
+            dataset=dataset,
+            split=split,
+            repeat=repeat,
+            fold=fold,
+            n_train=n_train,
+            n_test=n_test,
+            test_train_ratio=test_train_ratio,
+            datasets=datasets,
+        )
+        return cls._from_layout(raw, wide_layout(raw, **options))
+
+    @classmethod
+    def read_csv(cls, path_or_buf, *, layout="auto", delimiter=None, **columns):
+        """Read a long or wide CSV file (delimiter sniffed: comma, semicolon or tab).
+
+        Parameters
+        ----------
+        path_or_buf : str, path-like or file-like
+        layout : {"auto", "long", "wide"}, default="auto"
+            "auto": long when the file has the model and score columns,
+            otherwise wide.
+        delimiter : str, default=None
+            None sniffs comma, semicolon or tab.
+        **columns : dict
+            Column names and options of :meth:`from_long` or :meth:`from_wide`
+            (``dataset=``, ``model=``, ``score=``, ``test_train_ratio=``...).
+
+        Returns
+        -------
+        ScoreTable
+        """
+        raw = read_csv_columns(path_or_buf, delimiter=delimiter)
+        layout = detect_layout(raw, layout, columns.get("model"), columns.get("score"))
+        if layout == "long":
+            return cls._from_layout(raw, long_layout(raw, **layout_options("long", columns)))
+        return cls._from_layout(raw, wide_layout(raw, **layout_options("wide", columns)))
+
+    @classmethod
+    def _from_layout(cls, raw, layout):
+        """The table of a long or wide layout; one warning counts incomplete scores."""
+        models, arrays = layout
+        data = {name: _DatasetScores(*values) for name, values in arrays.items()}
+        table = cls._from_parts(models, data)
+        _check_pairing(table)
+        _report_incomplete(table, raw.source)
+        return table
+
+    # -- what the table holds ----------------------------------------------
+
+    @property
+    def models(self):
+        """tuple of str: The models, in table order."""
+        return self._models
+
+    @property
+    def datasets(self):
+        """tuple of str: The data sets, in table order."""
+        return tuple(self._data)
+
+    @property
+    def n_models(self):
+        """int: Number of models."""
+        return len(self._models)
+
+    @property
+    def n_datasets(self):
+        """int: Number of data sets."""
+        return len(self._data)
+
+    @property
+    def n_failed(self):
+        """int: Scores that are NaN (failed splits)."""
+        return int(sum((d.present & np.isnan(d.scores)).sum() for d in self._data.values()))
+
+    @property
+    def n_missing(self):
+        """int: (data set, model, split) cells without a score."""
+        return int(sum((~d.present).sum() for d in self._data.values()))
+
+    def _dataset(self, dataset):
+        if dataset is None:
+            if self.n_datasets != 1:
+                raise ValueError(
+                    f"This table has {self.n_datasets} data sets; pass dataset=<name>."
+                )
+            return next(iter(self._data.values()))
+        if dataset not in self._data:
+            raise ValueError(f"`dataset` must be one of {list(self._data)}; got {dataset!r}.")
+        return self._data[dataset]
+
+    def _model_index(self, model, argument="model"):
+        if model not in self._models:
+            raise ValueError(f"`{argument}` must be one of {list(self._models)}; got {model!r}.")
+        return self._models.index(model)
+
+    def scores(self, dataset=None):
+        """The scores of one data set: a row per model, a column per split.
+
+        Parameters
+        ----------
+        dataset : str, default=None
+            Which data set (may be omitted when the table has only one).
+
+        Returns
+        -------
+        ndarray of shape (n_models, n_splits)
+            Read-only; NaN where a split failed or a cell is missing.
+        """
+        return self._dataset(dataset).scores
+
+    def splits(self, dataset=None):
+        """Repeat, fold and sizes of the splits of one data set.
+
+        Parameters
+        ----------
+        dataset : str, default=None
+            Which data set (may be omitted when the table has only one).
+
+        Returns
+        -------
+        dict of str to ndarray
+            ``repeat``, ``fold``, ``n_train`` and ``n_test``, one entry per split.
+        """
+        data = self._dataset(dataset)
+        return {name: getattr(data, name) for name in ("repeat", "fold", "n_train", "n_test")}
+
+    def mean_scores(self):
+        """Mean score of every model on every data set, over the splits all models completed.
+
+        Means over the same splits keep the per-data-set rankings fair when
+        some scores are missing or failed.
+
+        Returns
+        -------
+        ndarray of shape (n_datasets, n_models)
+        """
+        means = np.empty((self.n_datasets, self.n_models))
+        for i, (name, data) in enumerate(self._data.items()):
+            complete = np.all(np.isfinite(data.scores), axis=0)
+            if not complete.any():
+                raise ValueError(
+                    f"No split of data set {name!r} has a score for every model; the "
+                    "ranking needs splits that all models completed."
+                )
+            means[i] = data.scores[:, complete].mean(axis=1)
+        return means
+
+    def differences(self, model_a, model_b):
+        """The paired records of two models: one :class:`CVDifferences` per data set.
+
+        Parameters
+        ----------
+        model_a, model_b : str
+            The models; differences are ``model_a - model_b``.
+
+        Returns
+        -------
+        dict of str to CVDifferences
+            Named after the data sets and the models; a split where either
+            score is missing or failed has a NaN difference (counted by the
+            back ends as omitted).
+        """
+        a = self._model_index(model_a, "model_a")
+        b = self._model_index(model_b, "model_b")
+        if a == b:
+            raise ValueError(f"`model_a` and `model_b` are both {model_a!r}; pick two models.")
+        records = {}
+        for name, data in self._data.items():
+            scores_a, scores_b = data.scores[a], data.scores[b]
+            records[name] = CVDifferences(
+                scores_a - scores_b,
+                n_train=data.n_train,
+                n_test=data.n_test,
+                repeat=data.repeat,
+                fold=data.fold,
+                scores_a=scores_a,
+                scores_b=scores_b,
+                name=name,
+                model_a=model_a,
+                model_b=model_b,
+            )
+        return records
+
+    def select(self, *, models=None, datasets=None):
+        """A table of some models and data sets, in the given order.
+
+        Parameters
+        ----------
+        models, datasets : sequence of str, default=None
+            None keeps all.
+
+        Returns
+        -------
+        ScoreTable
+        """
+        models = self._models if models is None else check_names(models, "models")
+        datasets = self.datasets if datasets is None else check_names(datasets, "datasets")
+        rows = [self._model_index(model, "models") for model in models]
+        data = {}
+        for name in datasets:
+            old = self._dataset(name)
+            data[name] = _DatasetScores(
+                old.scores[rows].copy(),
+                old.present[rows].copy(),
+                *(getattr(old, key).copy() for key in ("repeat", "fold", "n_train", "n_test")),
+            )
+        table = ScoreTable._from_parts(models, data)
+        _check_pairing(table)
+        return table
+
+    @classmethod
+    def from_records(cls, records, *, failures=None):
+        """The two-model table of paired records (one per data set).
+
+        Parameters
+        ----------
+        records : mapping of str to CVDifferences
+            Records of the same two models, with their scores.
+        failures : sequence of SplitFailure, default=None
+            Which side failed on which split (a comparator's ``fit_errors_``):
+            that side's score is NaN there. None: both scores of a split with
+            a NaN difference are.
+
+        Returns
+        -------
+        ScoreTable
+        """
+        data, names = {}, set()
+        for name, record in records.items():
+            if record.scores_a is None or record.scores_b is None:
+                raise ValueError(
+                    f"The record of data set {name!r} has no scores (only differences); a "
+                    "score table needs each model's scores."
+                )
+            scores = np.vstack([record.scores_a, record.scores_b]).astype(float)
+            if failures is None:
+                scores[:, np.isnan(record.differences)] = np.nan
+            for failure in failures or ():
+                if failure.dataset == record.name:
+                    scores["ab".index(failure.estimator), failure.split] = np.nan
+            keys = ("repeat", "fold", "n_train", "n_test")
+            splits = [np.array(getattr(record, key)) for key in keys]
+            data[name] = _DatasetScores(scores, np.ones(scores.shape, dtype=bool), *splits)
+            names.add(record.model_names)
+        if len(names) != 1:
+            raise ValueError(f"The records compare different pairs of models: {sorted(names)}.")
+        table = cls._from_parts(names.pop(), data)
+        _check_pairing(table)
+        return table
+
+    # -- writing ------------------------------------------------------------
+
+    def to_columns(self, layout="long"):
+        """The table as a dict of columns.
+
+        Parameters
+        ----------
+        layout : {"long", "wide"}, default="long"
+            "long": one row per present (data set, model, split) with the
+            columns :data:`LONG_COLUMNS`; "wide": one row per split with
+            ``dataset``, ``repeat``, ``fold``, ``n_train``, ``n_test`` and a
+            column per model (None where a cell is missing).
+
+        Returns
+        -------
+        dict of str to list
+        """
+        if layout not in ("long", "wide"):
+            raise ValueError(f"`layout` must be 'long' or 'wide'; got {layout!r}.")
+        if layout == "wide":
+            columns = {key: [] for key in ("dataset", "repeat", "fold", "n_train", "n_test")}
+            columns.update({model: [] for model in self._models})
+            for name, data in self._data.items():
+                for j in range(data.scores.shape[1]):
+                    columns["dataset"].append(name)
+                    for key in ("repeat", "fold", "n_train", "n_test"):
+                        columns[key].append(int(getattr(data, key)[j]))
+                    for k, model in enumerate(self._models):
+                        present = data.present[k, j]
+                        columns[model].append(float(data.scores[k, j]) if present else None)
+            return columns
+        columns = {key: [] for key in LONG_COLUMNS}
+        for name, data in self._data.items():
+            for k, model in enumerate(self._models):
+                for j in np.flatnonzero(data.present[k]):
+                    row = (
+                        name,
+                        model,
+                        int(data.repeat[j]),
+                        int(data.fold[j]),
+                        int(data.n_train[j]),
+                        int(data.n_test[j]),
+                        float(data.scores[k, j]),
+                    )
+                    for key, value in zip(LONG_COLUMNS, row, strict=True):
+                        columns[key].append(value)
+        return columns
+
+    def to_frame(self, layout="long"):
+        """The table as a :class:`pandas.DataFrame` (pandas is imported here).
+
+        Parameters
+        ----------
+        layout : {"long", "wide"}, default="long"
+            See :meth:`to_columns`.
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
+        return to_frame(self.to_columns(layout))
+
+    def to_csv(self, path_or_buf=None, *, layout="long"):
+        """Write the table as CSV; :meth:`read_csv` reads it back exactly.
+
+        Scores are written with Python's shortest round-trip ``repr``; a
+        failed split as "nan"; a missing cell is left out (long) or empty
+        (wide).
+
+        Parameters
+        ----------
+        path_or_buf : str, path-like or file-like, default=None
+            Where to write; None returns the text.
+        layout : {"long", "wide"}, default="long"
+            See :meth:`to_columns`.
+
+        Returns
+        -------
+        str or None
+        """
+        columns = self.to_columns(layout)
+        buffer = io.StringIO()
+        writer = csv.writer(buffer)
+        writer.writerow(columns)
+        for row in zip(*columns.values(), strict=True):
+            writer.writerow(
+                ["" if v is None else repr(v) if isinstance(v, float) else v for v in row]
+            )
+        text = buffer.getvalue()
+        if path_or_buf is None:
+            return text
+        if isinstance(path_or_buf, (str, os.PathLike)):
+            with open(path_or_buf, "w", encoding="utf-8", newline="") as handle:
+                handle.write(text)
+        else:
+            path_or_buf.write(text)
+        return None
+
+    # -- comparing and showing ------------------------------------------------
+
+    def __eq__(self, other):
+        if not isinstance(other, ScoreTable):
+            return NotImplemented
+        return (
+            self._models == other._models
+            and self.datasets == other.datasets
+            and all(self._data[name].equals(other._data[name]) for name in self._data)
+        )
+
+    __hash__ = None
+
+    def __repr__(self):
+        n_splits = {data.scores.shape[1] for data in self._data.values()}
+        splits = n_splits.pop() if len(n_splits) == 1 else f"{min(n_splits)}-{max(n_splits)}"
+        datasets = (
+            repr(self.datasets)
+            if self.n_datasets <= 3
+            else f"({self.datasets[0]!r}, ..., {self.n_datasets} data sets)"
+        )
+        return (
+            f"ScoreTable(models={self._models!r}, datasets={datasets}, n_splits={splits}, "
+            f"n_failed={self.n_failed}, n_missing={self.n_missing})"
+        )
+
+    def _repr_html_(self):
+        means = np.nanmean([np.nanmean(d.scores, axis=1) for d in self._data.values()], axis=0)
+        counts = [_incomplete_cells(self, k) for k in range(self.n_models)]
+        return html_table(
+            {
+                "model": list(self._models),
+                "mean score": means.tolist(),
+                "failed splits": [failed for failed, _ in counts],
+                "missing cells": [missing for _, missing in counts],
+            },
+            caption=f"ScoreTable: {self.n_models} models, {self.n_datasets} data sets",
+        )
+
+
+# -- helpers ----------------------------------------------------------------
+
+
+def _sizes(value, n_splits, name):
+    array = np.asarray(value)
+    if array.ndim == 0:
+        array = np.full(n_splits, array)
+    if array.shape != (n_splits,):
+        raise ValueError(
+            f"`{name}` must be a size or one size per split ({n_splits}); got shape {array.shape}."
+        )
+    if not np.issubdtype(array.dtype, np.number) or np.any(array != np.round(array)):
+        raise ValueError(f"`{name}` must hold whole numbers of samples; got {array[:5]}.")
+    if np.any(array <= 0):
+        raise ValueError(f"`{name}` must be positive; got {array[:5]}.")
+    return array.astype(np.int64)
+
+
+def _indices(value, n_splits, name, default):
+    if value is None:
+        return default.astype(np.int64)
+    array = np.asarray(value)
+    if array.shape != (n_splits,) or not np.issubdtype(array.dtype, np.integer):
+        raise ValueError(
+            f"`{name}` must hold one integer per split ({n_splits}); got {array.dtype} of "
+            f"shape {array.shape}."
+        )
+    return array.astype(np.int64)
+
+
+def _check_pairing(table):
+    """Every model has scores on every data set, and every pair shares a split there."""
+    for name, data in table._data.items():
+        empty = [m for m, row in zip(table._models, data.present, strict=True) if not row.any()]
+        if empty:
+            raise ValueError(
+                f"Model {empty[0]!r} has no scores on data set {name!r}: every model needs "
+                "scores on every data set. Keep the others with models=[...] or "
+                "datasets=[...]."
+            )
+        shared = data.present.astype(int) @ data.present.T.astype(int)
+        a, b = np.unravel_index(np.argmin(shared), shared.shape)
+        if shared[a, b] == 0:
+            raise ValueError(
+                f"Models {table._models[a]!r} and {table._models[b]!r} share no split on data "
+                f"set {name!r}: their splits do not pair. Identify each split the same way for "
+                "every model (the same split, or repeat and fold, values)."
+            )
+
+
+def _incomplete_cells(table, k):
+    """Failed (NaN) scores and missing cells of model ``k`` over all data sets."""
+    data = table._data.values()
+    failed = sum(int((d.present[k] & np.isnan(d.scores[k])).sum()) for d in data)
+    missing = sum(int((~d.present[k]).sum()) for d in data)
+    return failed, missing
+
+
+def _report_incomplete(table, source):
+    """One warning that counts failed scores and missing cells, per model."""
+    if not (table.n_failed or table.n_missing):
+        return
+    per_model = []
+    for k, model in enumerate(table.models):
+        failed, missing = _incomplete_cells(table, k)
+        if failed or missing:
+            per_model.append(f"{model}: {failed} failed, {missing} missing")
+    warnings.warn(
+        f"{source}: {table.n_failed} score(s) are NaN (failed splits) and {table.n_missing} "
+        f"cell(s) are missing ({'; '.join(per_model)}). Each is left out of the pairs that "
+        "involve its model only, and counted in the results (n_omitted); nothing is imputed.",
+        MissingScoresWarning,
+        stacklevel=4,
+    )

@@ -1,0 +1,192 @@
+"""The frequentist reference for many models on many data sets (Demšar, 2006).
+
+- :func:`friedman_test`: do the models' average ranks over the data sets
+  differ? With Nemenyi's critical difference for the pairs.
+- :func:`nemenyi_critical_difference`: the difference of average ranks
+  beyond which two models count as significantly different.
+- :func:`holm_adjusted`: Holm's step-down correction of several p-values.
+
+These are shown beside the Bayesian analysis, never as the recommendation:
+they rank data sets by their means and ignore each mean's uncertainty, and
+"not significantly different" is not evidence of equivalence.
+"""
+
+from numbers import Integral, Real
+
+import numpy as np
+from scipy import stats
+
+from .._results import FriedmanTestResult
+from ..utils._sklearn import Interval, validate_params
+
+
+def holm_adjusted(pvalues):
+    """Holm's step-down adjusted p-values (family-wise error control).
+
+    The ``r``-th smallest p-value (``r = 1..m``) is multiplied by ``m - r + 1``;
+    running maxima keep the order; values are capped at 1.
+
+    Parameters
+    ----------
+    pvalues : array-like of shape (m,)
+        The p-values of ``m`` tests.
+
+    Returns
+    -------
+    ndarray of shape (m,)
+        The adjusted p-values, in the input's order.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import holm_adjusted
+    >>> holm_adjusted([0.01, 0.04, 0.03, 0.005]).round(3)
+    array([0.03, 0.06, 0.06, 0.02])
+    """
+    pvalues = np.asarray(pvalues, dtype=float)
+    m = pvalues.size
+    order = np.argsort(pvalues, kind="stable")
+    stepped = np.maximum.accumulate(pvalues[order] * (m - np.arange(m)))
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(stepped, 1.0)
+    return adjusted
+
+
+@validate_params(
+    {
+        "n_models": [Interval(Integral, 2, None, closed="left")],
+        "n_datasets": [Interval(Integral, 1, None, closed="left")],
+        "alpha": [Interval(Real, 0, 1, closed="neither")],
+    },
+    prefer_skip_nested_validation=True,
+)
+def nemenyi_critical_difference(n_models, n_datasets, alpha=0.05):
+    """Nemenyi's critical difference of average ranks (Demšar, 2006, §3.2.2).
+
+    .. math::
+
+        CD = \\frac{q_\\alpha}{\\sqrt 2} \\sqrt{\\frac{K (K + 1)}{6 N}}
+
+    where ``q_alpha`` is the upper ``alpha`` quantile of the studentized range
+    of ``K`` groups with infinite degrees of freedom
+    (:data:`scipy.stats.studentized_range`).
+
+    Parameters
+    ----------
+    n_models : int
+        Number of models ``K``.
+    n_datasets : int
+        Number of data sets ``N``.
+    alpha : float, default=0.05
+        Significance level.
+
+    Returns
+    -------
+    float
+        Two average ranks further apart than this differ significantly.
+
+    Examples
+    --------
+    Demšar's Table 5(a) gives ``q_0.05 = 2.728`` for five models, so
+    ``CD = 2.728 * sqrt(5 * 6 / (6 * 54)) = 0.830`` on 54 data sets:
+
+    >>> from sklearn_bayescmp.stats import nemenyi_critical_difference
+    >>> round(nemenyi_critical_difference(5, 54), 3)
+    0.83
+    """
+    q = stats.studentized_range.ppf(1.0 - alpha, n_models, np.inf)
+    return float(q / np.sqrt(2.0) * np.sqrt(n_models * (n_models + 1) / (6.0 * n_datasets)))
+
+
+def average_ranks(scores):
+    """Average rank of every model over the data sets (1 is best; ties averaged).
+
+    Parameters
+    ----------
+    scores : ndarray of shape (n_datasets, n_models)
+        Greater is better.
+
+    Returns
+    -------
+    ndarray of shape (n_models,)
+    """
+    return stats.rankdata(-np.asarray(scores, dtype=float), axis=1).mean(axis=0)
+
+
+@validate_params(
+    {
+        "scores": ["array-like"],
+        "names": ["array-like", None],
+        "alpha": [Interval(Real, 0, 1, closed="neither")],
+    },
+    prefer_skip_nested_validation=True,
+)
+def friedman_test(scores, *, names=None, alpha=0.05):
+    """Friedman test of many models on many data sets, with Nemenyi's critical difference.
+
+    The frequentist reference of Demšar (2006): the Friedman test asks
+    whether the models' average ranks differ; Nemenyi's critical difference
+    says which pairs of average ranks differ significantly. It ranks the
+    per-data-set means and ignores their uncertainty.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_datasets, n_models)
+        Each model's (mean) score on each data set; greater is better. At
+        least 3 models and 2 data sets.
+    names : array-like of str, default=None
+        The models' names.
+    alpha : float, default=0.05
+        Level of the critical difference.
+
+    Returns
+    -------
+    FriedmanTestResult
+        ``statistic`` and ``pvalue`` as :func:`scipy.stats.friedmanchisquare`
+        computes them, ``average_ranks`` and ``critical_difference``.
+
+    References
+    ----------
+    .. [1] J. Demšar, "Statistical comparisons of classifiers over multiple
+       data sets", JMLR 7, 2006.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp.stats import friedman_test
+    >>> rng = np.random.default_rng(0)
+    >>> scores = rng.normal([0.80, 0.82, 0.85], 0.02, size=(30, 3))
+    >>> res = friedman_test(scores, names=["knn", "tree", "forest"])
+    >>> res.average_ranks.round(2)
+    array([2.83, 2.1 , 1.07])
+    >>> round(res.critical_difference, 3)
+    0.605
+    """
+    scores = np.asarray(scores, dtype=float)
+    if scores.ndim != 2 or scores.shape[1] < 3 or scores.shape[0] < 2:
+        raise ValueError(
+            "`scores` must be 2-D with one row per data set and one column per model, with "
+            f"at least 2 data sets and 3 models (for 2 models use wilcoxon_test); got shape "
+            f"{scores.shape}."
+        )
+    if not np.all(np.isfinite(scores)):
+        raise ValueError(
+            f"`scores` contains {int((~np.isfinite(scores)).sum())} NaN or infinite value(s)."
+        )
+    n_datasets, n_models = scores.shape
+    names = tuple(f"model {k}" for k in range(n_models)) if names is None else tuple(names)
+    if len(names) != n_models:
+        raise ValueError(f"`names` must hold {n_models} names; got {len(names)}.")
+    if np.all(scores == scores[:, :1]):
+        statistic, pvalue = 0.0, 1.0  # every data set ties every model: no evidence
+    else:
+        result = stats.friedmanchisquare(*scores.T)
+        statistic, pvalue = float(result.statistic), float(result.pvalue)
+    return FriedmanTestResult(
+        statistic=statistic,
+        pvalue=pvalue,
+        average_ranks=average_ranks(scores),
+        critical_difference=nemenyi_critical_difference(n_models, n_datasets, alpha),
+        alpha=float(alpha),
+        names=names,
+        n_datasets=n_datasets,
+    )

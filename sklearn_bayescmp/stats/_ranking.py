@@ -1,0 +1,262 @@
+"""Bayesian ranking of many models: the Plackett-Luce model (Calvo et al., 2018).
+
+Each data set ranks the ``K`` models by their mean scores. Under the
+Plackett-Luce model with weights ``w`` (``sum(w) = 1``), a ranking that puts
+model ``o_1`` first, ``o_2`` second and so on has probability
+
+    P(o | w) = prod_{j=1}^{K-1} w_{o_j} / (w_{o_j} + ... + w_{o_K}),
+
+so ``w_k`` is the probability that model ``k`` ranks first on a new data set,
+and model ``m`` ranks above ``k`` with probability ``w_m / (w_m + w_k)``. The
+prior is ``w ~ Dirichlet(a, ..., a)``.
+
+The posterior is sampled by the Gibbs sampler of Caron & Doucet (2012): with
+unnormalised weights ``lambda_k ~ Gamma(a, 1)`` (whose normalisation is the
+Dirichlet prior; the likelihood ignores the scale) and latent exponential
+variables ``Z_ij ~ Exp(lambda_{o_ij} + ... + lambda_{o_iK})``, every
+conditional is a gamma distribution:
+
+    lambda_k | Z ~ Gamma(a + n_k, 1 + sum_i sum_{j <= position of k} Z_ij),
+
+where ``n_k`` counts the data sets on which ``k`` is not last. After each
+sweep the total ``sum(lambda)`` is redrawn from its prior ``Gamma(K a, 1)``,
+which leaves ``w`` unchanged and keeps the chains from drifting in scale.
+"""
+
+from numbers import Integral, Real
+from types import MappingProxyType
+
+import numpy as np
+
+from .._results import PlackettLuceResult
+from ..utils._arviz import array_stats
+from ..utils._random import check_random_generator
+from ..utils._sklearn import Interval, validate_params
+
+
+def rankings_from_scores(scores, rng):
+    """Each data set's ordering of the models, best first; ties broken at random.
+
+    Parameters
+    ----------
+    scores : ndarray of shape (n_datasets, n_models)
+        Greater is better.
+    rng : numpy.random.Generator
+        Breaks ties (the Plackett-Luce model has none).
+
+    Returns
+    -------
+    orderings : ndarray of int of shape (n_datasets, n_models)
+        ``orderings[i, j]`` is the model in position ``j`` on data set ``i``.
+    n_tied : int
+        Data sets on which some models tie.
+    """
+    jitter = rng.random(scores.shape)  # only orders models with equal scores
+    orderings = np.lexsort((jitter, -scores), axis=1)
+    n_tied = int(sum(np.unique(row).size < row.size for row in scores))
+    return orderings, n_tied
+
+
+def plackett_luce_log_likelihood(orderings, weights):
+    """``log P(orderings | weights)`` of the Plackett-Luce model (for checks).
+
+    Parameters
+    ----------
+    orderings : ndarray of int of shape (n_rankings, n_models)
+    weights : ndarray of shape (..., n_models)
+
+    Returns
+    -------
+    ndarray of shape (...)
+    """
+    ordered = weights[..., orderings]  # (..., n_rankings, n_models)
+    remaining = np.cumsum(ordered[..., ::-1], axis=-1)[..., ::-1]
+    return (np.log(ordered[..., :-1]) - np.log(remaining[..., :-1])).sum(axis=(-1, -2))
+
+
+def expected_ranks(weights):
+    """Expected rank (1 = best) of every model under Plackett-Luce weights.
+
+    ``E[rank_k] = 1 + sum_{m != k} w_m / (w_m + w_k)``: the pairwise marginals
+    of the Plackett-Luce model are Bradley-Terry probabilities.
+
+    Parameters
+    ----------
+    weights : ndarray of shape (..., n_models)
+
+    Returns
+    -------
+    ndarray of shape (..., n_models)
+    """
+    w_k = weights[..., :, None]
+    w_m = weights[..., None, :]
+    above = w_m / (w_m + w_k)  # P(m ranks above k), a half on the diagonal
+    return 0.5 + above.sum(axis=-1)
+
+
+def sample_plackett_luce(orderings, *, prior, n_chains, n_warmup, n_samples, rng):
+    """Gibbs draws of the Plackett-Luce weights (Caron & Doucet, 2012).
+
+    Returns
+    -------
+    ndarray of shape (n_chains, n_samples, n_models)
+        Normalised weights.
+    """
+    n_rankings, n_models = orderings.shape
+    # Position of every model in every ranking; a model's latent terms run
+    # up to its own position (but not past the last factor, j = K - 2).
+    positions = np.argsort(orderings, axis=1)
+    reach = np.minimum(positions, n_models - 2)
+    not_last = (positions < n_models - 1).sum(axis=0)
+    shape = prior + not_last
+    lam = rng.gamma(prior, 1.0, size=(n_chains, n_models))
+    draws = np.empty((n_chains, n_samples, n_models))
+    for iteration in range(n_warmup + n_samples):
+        ordered = lam[:, orderings]  # (chains, rankings, models)
+        remaining = np.cumsum(ordered[..., ::-1], axis=-1)[..., ::-1][..., :-1]
+        latent = rng.standard_exponential(remaining.shape) / remaining
+        exposure = np.take_along_axis(
+            np.cumsum(latent, axis=-1), np.broadcast_to(reach, latent.shape[:2] + (n_models,)), -1
+        ).sum(axis=1)
+        lam = rng.gamma(shape, 1.0 / (1.0 + exposure))
+        total = lam.sum(axis=1, keepdims=True)
+        lam *= rng.gamma(n_models * prior, 1.0, size=(n_chains, 1)) / total
+        if iteration >= n_warmup:
+            draws[:, iteration - n_warmup] = lam / lam.sum(axis=1, keepdims=True)
+    return draws
+
+
+@validate_params(
+    {
+        "scores": ["array-like"],
+        "names": ["array-like", None],
+        "prior": [Interval(Real, 0, None, closed="neither")],
+        "n_chains": [Interval(Integral, 1, None, closed="left")],
+        "n_warmup": [Interval(Integral, 0, None, closed="left")],
+        "n_samples": [Interval(Integral, 4, None, closed="left")],
+        "random_state": ["random_state", np.random.Generator],
+    },
+    prefer_skip_nested_validation=True,
+)
+def plackett_luce_ranking(
+    scores,
+    *,
+    names=None,
+    prior=1.0,
+    n_chains=4,
+    n_warmup=500,
+    n_samples=2500,
+    random_state=None,
+):
+    """Bayesian ranking of many models over many data sets (Plackett-Luce).
+
+    Each data set ranks the models by their scores; the Plackett-Luce model
+    (Calvo et al., 2018) explains these rankings by one weight per model, the
+    probability that it ranks first on a new data set. The posterior of the
+    weights, under a ``Dirichlet(prior, ..., prior)`` prior, is sampled by the
+    Gibbs sampler of Caron & Doucet (2012): no compiler, every chain advanced
+    as arrays.
+
+    Parameters
+    ----------
+    scores : array-like of shape (n_datasets, n_models)
+        Each model's (mean) score on each data set; greater is better. Ties
+        are broken at random (from ``random_state``), as the model has none.
+    names : array-like of str, default=None
+        The models' names; "model 0", "model 1"... by default.
+    prior : float, default=1.0
+        Concentration of the Dirichlet prior on the weights; 1 is uniform.
+    n_chains : int, default=4
+        Number of chains.
+    n_warmup : int, default=500
+        Warm-up sweeps per chain (discarded).
+    n_samples : int, default=2500
+        Kept draws per chain.
+    random_state : int, Generator, RandomState or None, default=None
+        Seed of the sampler and of the tie-breaking; results depend only on it.
+
+    Returns
+    -------
+    PlackettLuceResult
+        With, for every model, the posterior mean and 95% credible interval
+        of its probability of ranking first (``prob_best``) and of its
+        expected rank (``expected_rank``), the probability that it has the
+        largest weight (``prob_top``), the draws and the diagnostics.
+
+    References
+    ----------
+    .. [1] B. Calvo, J. Ceberio and J. A. Lozano, "Bayesian inference for
+       algorithm ranking analysis", GECCO 2018 companion.
+    .. [2] F. Caron and A. Doucet, "Efficient Bayesian inference for
+       generalized Bradley-Terry models", Journal of Computational and
+       Graphical Statistics 21(1), 2012.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp.stats import plackett_luce_ranking
+    >>> rng = np.random.default_rng(0)
+    >>> scores = rng.normal([0.80, 0.82, 0.85], 0.02, size=(30, 3))
+    >>> res = plackett_luce_ranking(scores, names=["knn", "tree", "forest"], random_state=0)
+    >>> res.order
+    ('forest', 'tree', 'knn')
+    >>> float(res.prob_best[2].round(2)), float(res.expected_rank[2].round(2))
+    (0.88, 1.13)
+    """
+    scores = np.asarray(scores, dtype=float)
+    if scores.ndim != 2 or scores.shape[1] < 2 or scores.shape[0] < 1:
+        raise ValueError(
+            "`scores` must be 2-D with one row per data set and one column per model (at "
+            f"least 2 models); got shape {scores.shape}."
+        )
+    if not np.all(np.isfinite(scores)):
+        raise ValueError(
+            f"`scores` contains {int((~np.isfinite(scores)).sum())} NaN or infinite value(s); "
+            "rank the models on splits that all of them completed."
+        )
+    n_models = scores.shape[1]
+    names = (
+        tuple(f"model {k}" for k in range(n_models))
+        if names is None
+        else tuple(str(name) for name in names)
+    )
+    if len(names) != n_models or len(set(names)) != n_models:
+        raise ValueError(
+            f"`names` must hold {n_models} distinct names, one per column of `scores`; got "
+            f"{names!r}."
+        )
+    rng = check_random_generator(random_state)
+    orderings, n_tied = rankings_from_scores(scores, rng)
+    draws = sample_plackett_luce(
+        orderings,
+        prior=float(prior),
+        n_chains=n_chains,
+        n_warmup=n_warmup,
+        n_samples=n_samples,
+        rng=rng,
+    )
+    ranks = expected_ranks(draws)
+    stats = array_stats()
+    flat = draws.reshape(-1, n_models)
+    top = np.bincount(np.argmax(flat, axis=1), minlength=n_models) / flat.shape[0]
+    rhat = {name: float(stats.rhat(draws[..., k])) for k, name in enumerate(names)}
+    ess = {name: float(stats.ess(draws[..., k], method="bulk")) for k, name in enumerate(names)}
+    draws.flags.writeable = False
+    ranks.flags.writeable = False
+    return PlackettLuceResult(
+        names=names,
+        prob_best=draws.mean(axis=(0, 1)),
+        prob_best_interval=stats.eti(draws, 0.95, axis=(0, 1)),
+        expected_rank=ranks.mean(axis=(0, 1)),
+        expected_rank_interval=stats.eti(ranks, 0.95, axis=(0, 1)),
+        prob_top=top,
+        samples=MappingProxyType({"weights": draws, "expected_rank": ranks}),
+        rhat=MappingProxyType(rhat),
+        ess=MappingProxyType(ess),
+        n_datasets=scores.shape[0],
+        n_tied=n_tied,
+        prior=float(prior),
+        random_state=random_state
+        if random_state is None or isinstance(random_state, Integral)
+        else None,
+    )

@@ -1,0 +1,269 @@
+"""Tests of compare_models: every pair equals its two-model back end, mirrors, references."""
+
+import re
+import warnings
+
+import numpy as np
+import pytest
+from scipy import stats
+from sklearn.exceptions import ConvergenceWarning
+
+from sklearn_bayescmp import ModelComparison, ScoreTable, compare_models
+from sklearn_bayescmp.stats import (
+    bayesian_correlated_ttest,
+    corrected_ttest,
+    friedman_test,
+    hierarchical_test,
+    holm_adjusted,
+    plackett_luce_ranking,
+    poisson_test,
+    sign_test,
+    signed_rank_test,
+    wilcoxon_test,
+)
+from sklearn_bayescmp.utils._sklearn import InvalidParameterError
+
+MODELS = ("knn", "tree", "forest", "boost")
+
+
+def _table(n_datasets=9, n_splits=30, seed=0):
+    rng = np.random.default_rng(seed)
+    means = np.array([[0.80], [0.815], [0.85], [0.852]])
+    scores = {
+        f"d{i}": rng.normal(means + rng.normal(0, 0.01, (4, 1)), 0.02, size=(4, n_splits))
+        for i in range(n_datasets)
+    }
+    return ScoreTable(scores, models=MODELS, n_train=90, n_test=10)
+
+
+@pytest.fixture(scope="module")
+def table():
+    return _table()
+
+
+def _pairs():
+    return [(i, j) for i in range(4) for j in range(i + 1, 4)]
+
+
+# --------------------------------------------------------------------------
+# every pair is its two-model back end, bit for bit
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "test, backend, options",
+    [
+        ("signed_rank", signed_rank_test, {"n_samples": 5000}),
+        ("sign", sign_test, {"n_samples": 5000, "prior_strength": 2.0}),
+        ("poisson", poisson_test, {}),
+    ],
+)
+def test_pairs_equal_the_two_model_back_end(table, test, backend, options):
+    comparison = compare_models(table, test=test, rope=0.01, random_state=7, **options)
+    for i, j in _pairs():
+        records = table.differences(MODELS[i], MODELS[j])
+        kwargs = {"random_state": 7, **options} if test != "poisson" else {}
+        alone = backend(records, rope=0.01, **kwargs)
+        pair = comparison.result(MODELS[i], MODELS[j])
+        assert (pair.prob_a_better, pair.prob_equivalent, pair.prob_b_better) == (
+            alone.prob_a_better,
+            alone.prob_equivalent,
+            alone.prob_b_better,
+        )
+        if test != "poisson":
+            np.testing.assert_array_equal(pair.samples, alone.samples)
+        assert comparison.prob_a_better[i, j] == alone.prob_a_better
+        assert comparison.prob_b_better[j, i] == alone.prob_a_better
+        assert comparison.decisions[i, j] == alone.decision(0.95)
+
+
+def test_hierarchical_pairs_are_sampled_in_one_batch_bit_identically(table):
+    options = {"n_chains": 2, "n_warmup": 150, "n_samples": 300}
+    small = table.select(models=["knn", "tree", "forest"], datasets=table.datasets[:5])
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)  # short chains
+        batched = compare_models(small, test="hierarchical", random_state=3, **options)
+        in_two_jobs = compare_models(
+            small, test="hierarchical", random_state=3, n_jobs=2, **options
+        )
+        for a, b in [("knn", "tree"), ("knn", "forest"), ("tree", "forest")]:
+            alone = hierarchical_test(small.differences(a, b), random_state=3, **options)
+            for name, values in alone.samples.items():
+                np.testing.assert_array_equal(batched.result(a, b).samples[name], values)
+                np.testing.assert_array_equal(in_two_jobs.result(a, b).samples[name], values)
+    np.testing.assert_array_equal(batched.prob_a_better, in_two_jobs.prob_a_better)
+
+
+def test_one_data_set_uses_the_correlated_t_test(table):
+    single = table.select(datasets=["d0"])
+    comparison = compare_models(single, rope=0.02)
+    assert comparison.test == "correlated_t" and comparison.ranking is None
+    for i, j in _pairs():
+        (record,) = single.differences(MODELS[i], MODELS[j]).values()
+        assert comparison.result(MODELS[i], MODELS[j]) == bayesian_correlated_ttest(
+            record, rope=0.02
+        )
+    # The reference: corrected t-tests with Holm's correction.
+    pvalues = [
+        corrected_ttest(next(iter(single.differences(MODELS[i], MODELS[j]).values()))).pvalue
+        for i, j in _pairs()
+    ]
+    assert comparison.reference.test == "corrected_ttest"
+    np.testing.assert_array_equal(
+        [comparison.reference.pvalues_holm[i, j] for i, j in _pairs()], holm_adjusted(pvalues)
+    )
+    assert comparison.reference.friedman is None
+
+
+# --------------------------------------------------------------------------
+# invariants
+# --------------------------------------------------------------------------
+
+
+def test_swapping_two_models_mirrors_their_rows_and_columns(table):
+    swapped = ("knn", "forest", "tree", "boost")  # tree and forest change places
+    order = [MODELS.index(model) for model in swapped]
+    for test, options in (("signed_rank", {"n_samples": 4000}), ("poisson", {})):
+        first = compare_models(table, test=test, random_state=1, **options)
+        second = compare_models(table.select(models=swapped), test=test, random_state=1, **options)
+        for name in ("prob_a_better", "prob_equivalent", "prob_b_better", "mean_difference"):
+            permuted = getattr(first, name)[np.ix_(order, order)]
+            np.testing.assert_allclose(getattr(second, name), permuted, atol=1e-12)
+        np.testing.assert_array_equal(second.decisions, first.decisions[np.ix_(order, order)])
+
+
+def test_matrices_are_mirrored_and_probabilities_sum_to_one(table):
+    comparison = compare_models(table, random_state=0, n_samples=3000)
+    a, eq, b = comparison.prob_a_better, comparison.prob_equivalent, comparison.prob_b_better
+    np.testing.assert_array_equal(a, b.T)
+    np.testing.assert_array_equal(eq, eq.T)
+    np.testing.assert_allclose(a + eq + b, 1.0, atol=1e-12)
+    assert np.all(np.diag(eq) == 1.0) and set(np.diag(comparison.decisions)) == {"equivalent"}
+    np.testing.assert_allclose(comparison.mean_difference, -comparison.mean_difference.T)
+    mirror = {"a": "b", "b": "a", "equivalent": "equivalent", "undecided": "undecided"}
+    for i, j in _pairs():
+        assert comparison.decisions[j, i] == mirror[comparison.decisions[i, j]]
+        reverse = comparison.result(MODELS[j], MODELS[i])
+        forward = comparison.result(MODELS[i], MODELS[j])
+        assert reverse.prob_a_better == forward.prob_b_better
+        assert (reverse.model_a, reverse.model_b) == (MODELS[j], MODELS[i])
+        np.testing.assert_array_equal(reverse.samples, forward.samples[:, ::-1])
+        np.testing.assert_array_equal(reverse.means, -forward.means)
+
+
+def test_mirrored_results_equal_the_back_end_on_the_swapped_pair(table):
+    records = table.differences("tree", "forest")
+    swapped = table.differences("forest", "tree")
+    exact = bayesian_correlated_ttest(records["d0"], rope=(-0.01, 0.02))
+    mirrored = exact.mirrored()
+    direct = bayesian_correlated_ttest(swapped["d0"], rope=(-0.02, 0.01))
+    for field in ("prob_a_better", "prob_equivalent", "prob_b_better", "loc", "scale", "df"):
+        assert getattr(mirrored, field) == pytest.approx(getattr(direct, field), abs=1e-14)
+    assert mirrored.rope == direct.rope and mirrored.model_a == "forest"
+    poisson = poisson_test(records, rope=0.01).mirrored()
+    assert poisson.prob_a_better == pytest.approx(poisson_test(swapped, rope=0.01).prob_a_better)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        options = {"n_chains": 2, "n_warmup": 100, "n_samples": 100, "random_state": 0}
+        hierarchical = hierarchical_test(records, **options).mirrored()
+    assert hierarchical.rope == (-0.01, 0.01) and hierarchical.model_a == "forest"
+    assert hierarchical.shrinkage_intervals[0, 0] <= hierarchical.shrinkage_estimates[0]
+    shares = np.argmax(hierarchical.samples["outcome_probabilities"], axis=-1)
+    assert (shares == 0).mean() == pytest.approx(hierarchical.prob_a_better)
+    t = corrected_ttest(records["d0"], alternative="greater").mirrored()
+    direct_t = corrected_ttest(swapped["d0"], alternative="less")
+    assert t.pvalue == direct_t.pvalue and t.statistic == pytest.approx(direct_t.statistic)
+
+
+# --------------------------------------------------------------------------
+# the ranking and the frequentist reference
+# --------------------------------------------------------------------------
+
+
+def test_ranking_and_reference_are_the_back_ends_on_the_means(table):
+    comparison = compare_models(table, random_state=5, n_samples=2000)
+    ranking = plackett_luce_ranking(table.mean_scores(), names=MODELS, random_state=5)
+    np.testing.assert_array_equal(comparison.ranking.samples["weights"], ranking.samples["weights"])
+    assert comparison.ranking.order[-1] == "knn"
+    friedman = friedman_test(table.mean_scores(), names=MODELS)
+    assert comparison.reference.friedman.statistic == friedman.statistic
+    assert comparison.reference.friedman.statistic == (
+        stats.friedmanchisquare(*table.mean_scores().T).statistic
+    )
+    pvalues = [wilcoxon_test(table.differences(MODELS[i], MODELS[j])).pvalue for i, j in _pairs()]
+    assert comparison.reference.test == "wilcoxon"
+    assert [comparison.reference.pvalues[i, j] for i, j in _pairs()] == pvalues
+    np.testing.assert_array_equal(
+        [comparison.reference.pvalues_holm[j, i] for i, j in _pairs()], holm_adjusted(pvalues)
+    )
+    no_ranking = compare_models(table, ranking=False, random_state=5, n_samples=2000)
+    assert no_ranking.ranking is None
+    np.testing.assert_array_equal(no_ranking.prob_a_better, comparison.prob_a_better)
+
+
+def test_an_int_seed_is_recorded_and_others_become_one(table):
+    assert compare_models(table, random_state=11, n_samples=1000).random_state == 11
+    seeded = compare_models(table, random_state=np.random.default_rng(0), n_samples=1000)
+    assert isinstance(seeded.random_state, int)
+    again = compare_models(table, random_state=seeded.random_state, n_samples=1000)
+    np.testing.assert_array_equal(seeded.prob_a_better, again.prob_a_better)
+
+
+# --------------------------------------------------------------------------
+# outputs
+# --------------------------------------------------------------------------
+
+
+def test_tidy_tables_summary_and_html(table):
+    comparison = compare_models(table, random_state=0, n_samples=2000)
+    assert isinstance(comparison, ModelComparison)
+    columns = comparison.to_columns()
+    assert columns["model_a"] == ["knn", "knn", "knn", "tree", "tree", "forest"]
+    assert columns["prob_b_better"][1] == comparison.prob_b_better[0, 2]
+    assert columns["decision"][1] == comparison.decisions[0, 2]
+    text = comparison.summary()
+    assert text.startswith("4 models on 9 data set(s): Bayesian signed-rank test of every pair")
+    assert "Plackett-Luce ranking over 9 data sets" in text
+    assert "Frequentist reference (not the recommendation" in text
+    assert "Nemenyi critical difference" in text
+    html = comparison._repr_html_()
+    assert html.count("<table") == 2 and "P(ranks first)" in html
+    np.testing.assert_array_equal(
+        comparison.matrix("pvalues_holm"), comparison.reference.pvalues_holm
+    )
+    pandas = pytest.importorskip("pandas")
+    frame = comparison.to_frame()
+    assert frame.index.names == ["model_a", "model_b"]
+    assert frame.loc[("knn", "forest"), "prob_b_better"] == comparison.prob_b_better[0, 2]
+    matrix = comparison.matrix_frame("prob_a_better")
+    assert isinstance(matrix, pandas.DataFrame)
+    assert list(matrix.index) == list(MODELS) == list(matrix.columns)
+    assert matrix.loc["forest", "knn"] == comparison.prob_a_better[2, 0]
+    assert comparison.matrix_frame("decisions").loc["forest", "knn"] == "a"
+
+
+# --------------------------------------------------------------------------
+# input validation
+# --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, message",
+    [
+        ({"test": "t"}, InvalidParameterError, "The 'test' parameter of compare_models"),
+        ({"test": "correlated_t"}, ValueError, "test='correlated_t' compares models on one"),
+        ({"n_chains": 2}, TypeError, "got unknown option(s) ['n_chains']; it accepts"),
+        ({"test": "poisson", "n_samples": 10}, TypeError, "it accepts none"),
+        ({"rope": (0.01, 0.02)}, ValueError, "low <= 0 <= high"),
+    ],
+)
+def test_input_validation(table, kwargs, error, message):
+    with pytest.raises(error, match=re.escape(message)):
+        compare_models(table, **kwargs)
+
+
+def test_a_single_data_set_needs_the_correlated_t_test(table):
+    with pytest.raises(ValueError, match=re.escape("test='sign' compares models over several")):
+        compare_models(table.select(datasets=["d3"]), test="sign")
+    with pytest.raises(InvalidParameterError, match="The 'table' parameter"):
+        compare_models({"d0": np.ones((2, 3))})

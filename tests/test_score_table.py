@@ -1,0 +1,422 @@
+"""Tests of ScoreTable: layouts, readers, validation, conversions and round trips."""
+
+import io
+import re
+import sys
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, ScoreTable, compare_models
+from sklearn_bayescmp.exceptions import MissingScoresWarning
+
+MODELS = ["logreg", "naive Bayes", "tree"]
+DATASETS = ["iris", "wine, red"]
+
+
+def _long_columns(seed=0, n_repeats=2, n_folds=3):
+    """A long table: every (data set, model, repeat, fold) with a score and sizes."""
+    rng = np.random.default_rng(seed)
+    columns = {key: [] for key in ("dataset", "model", "repeat", "fold", "n_train", "n_test")}
+    columns["score"] = []
+    for dataset in DATASETS:
+        for model in MODELS:
+            for repeat in range(n_repeats):
+                for fold in range(n_folds):
+                    for key, value in zip(
+                        columns,
+                        (dataset, model, repeat, fold, 100 + fold, 50 - fold, rng.uniform(0.7, 1)),
+                        strict=True,
+                    ):
+                        columns[key].append(value)
+    return columns
+
+
+def _wide_columns(long):
+    """The same scores with one column per model."""
+    wide = {key: [] for key in ("dataset", "repeat", "fold", "n_train", "n_test", *MODELS)}
+    rows = {}
+    for i in range(len(long["score"])):
+        key = (long["dataset"][i], long["repeat"][i], long["fold"][i])
+        if key not in rows:
+            rows[key] = len(wide["dataset"])
+            for column in ("dataset", "repeat", "fold", "n_train", "n_test"):
+                wide[column].append(long[column][i])
+            for model in MODELS:
+                wide[model].append(None)
+        wide[long["model"][i]][rows[key]] = long["score"][i]
+    return wide
+
+
+@pytest.fixture(scope="module")
+def long():
+    return _long_columns()
+
+
+@pytest.fixture(scope="module")
+def table(long):
+    return ScoreTable.from_long(long)
+
+
+# --------------------------------------------------------------------------
+# layouts and readers give the same table
+# --------------------------------------------------------------------------
+
+
+def test_long_and_wide_tables_of_the_same_scores_are_equal(long, table):
+    wide = ScoreTable.from_wide(_wide_columns(long))
+    assert wide == table
+    assert table.models == tuple(MODELS) and table.datasets == tuple(DATASETS)
+    # ... and so are their comparisons, to the bit.
+    first = compare_models(table, random_state=0, n_samples=2000)
+    second = compare_models(wide, random_state=0, n_samples=2000)
+    for name in ("prob_a_better", "prob_equivalent", "prob_b_better", "mean_difference"):
+        np.testing.assert_array_equal(getattr(first, name), getattr(second, name))
+    np.testing.assert_array_equal(
+        first.ranking.samples["weights"], second.ranking.samples["weights"]
+    )
+
+
+@pytest.mark.parametrize("library", ["pandas", "polars", "pyarrow"])
+def test_every_dataframe_library_through_narwhals(long, table, library):
+    module = pytest.importorskip(library)
+    if library == "pyarrow":
+        frame = module.table(long)
+    else:
+        frame = module.DataFrame(long)
+    assert ScoreTable.from_long(frame) == table
+    wide = _wide_columns(long)
+    wide_frame = module.table(wide) if library == "pyarrow" else module.DataFrame(wide)
+    assert ScoreTable.from_wide(wide_frame) == table
+
+
+@pytest.mark.parametrize("delimiter", [",", ";", "\t"])
+@pytest.mark.parametrize("layout", ["long", "wide"])
+def test_csv_round_trip_is_exact_with_any_delimiter(table, tmp_path, delimiter, layout):
+    text = table.to_csv(layout=layout)
+    if delimiter != ",":
+        text = text.replace(",", delimiter).replace('"wine' + delimiter + ' red"', "wine, red")
+    path = tmp_path / "scores.csv"
+    path.write_text(text, newline="")
+    assert ScoreTable.read_csv(path) == table  # the delimiter and the layout are sniffed
+    assert ScoreTable.read_csv(path, layout=layout, delimiter=delimiter) == table
+
+
+def test_column_names_are_mappable(long, table):
+    renamed = {
+        {"dataset": "problem", "model": "learner", "score": "acc", "repeat": "run"}.get(k, k): v
+        for k, v in long.items()
+    }
+    same = ScoreTable.from_long(
+        renamed, dataset="problem", model="learner", score="acc", repeat="run"
+    )
+    assert same == table
+    with pytest.raises(ValueError, match=re.escape("has no column 'model' (the `model` column)")):
+        ScoreTable.from_long(renamed)
+
+
+def test_split_column_with_labels_and_a_single_data_set():
+    columns = {
+        "model": ["a", "a", "a", "b", "b", "b"],
+        "split": ["fold-2", "fold-0", "fold-1", "fold-1", "fold-0", "fold-2"],
+        "score": [0.9, 0.8, 0.85, 0.7, 0.75, 0.72],
+    }
+    table = ScoreTable.from_long(columns, test_train_ratio=1 / 9)
+    assert table.datasets == ("data",)
+    # Labels become codes in order of first appearance: fold-2 -> 0, fold-0 -> 1, fold-1 -> 2.
+    np.testing.assert_array_equal(table.scores(), [[0.9, 0.8, 0.85], [0.72, 0.75, 0.7]])
+    assert table.splits()["n_train"].tolist() == [9, 9, 9]
+    assert table.splits()["n_test"].tolist() == [1, 1, 1]
+
+
+def test_a_wide_table_without_split_columns_pairs_rows_in_order():
+    wide = {"dataset": ["x", "x", "y", "y"], "a": [0.9, 0.8, 0.7, 0.6], "b": [0.5, 0.4, 0.3, 0.2]}
+    table = ScoreTable.from_wide(wide, test_train_ratio=0.25)
+    assert table.models == ("a", "b") and table.datasets == ("x", "y")
+    np.testing.assert_array_equal(table.scores("y"), [[0.7, 0.6], [0.3, 0.2]])
+    assert table.splits("y")["fold"].tolist() == [0, 1]
+
+
+def test_models_and_datasets_select_and_reorder(long, table):
+    chosen = ScoreTable.from_long(long, models=["tree", "logreg"], datasets=["wine, red"])
+    assert chosen.models == ("tree", "logreg") and chosen.datasets == ("wine, red",)
+    assert chosen == table.select(models=["tree", "logreg"], datasets=["wine, red"])
+    np.testing.assert_array_equal(chosen.scores(), table.scores("wine, red")[[2, 0]])
+
+
+# --------------------------------------------------------------------------
+# validation: every case names what is wrong and how to fix it
+# --------------------------------------------------------------------------
+
+
+def _long_text(rows, header="dataset,model,split,score,n_train,n_test"):
+    return io.StringIO("\n".join([header, *rows]) + "\n")
+
+
+BAD_TABLES = {
+    "duplicated cell": (
+        ["d,a,0,0.9,9,1", "d,a,1,0.8,9,1", "d,b,0,0.7,9,1", "d,b,1,0.6,9,1", "d,a,0,0.5,9,1"],
+        "line 2 and line 6 both score model 'a' on split 0 of data set 'd'; each (data set, "
+        "model, split) needs exactly one score.",
+    ),
+    "model missing on a data set": (
+        ["d,a,0,0.9,9,1", "d,b,0,0.7,9,1", "e,a,0,0.5,9,1", "e,a,1,0.4,9,1"],
+        "Model 'b' has no scores on data set 'e': every model needs scores on every data set.",
+    ),
+    "splits that do not pair": (
+        ["d,a,0,0.9,9,1", "d,a,1,0.8,9,1", "d,b,2,0.7,9,1", "d,b,3,0.6,9,1"],
+        "Models 'a' and 'b' share no split on data set 'd': their splits do not pair.",
+    ),
+    "non-numeric score": (
+        ["d,a,0,0.9,9,1", "d,b,0,high,9,1"],
+        "'<buffer>', line 3, column 'score': expected a number, got 'high'.",
+    ),
+    "infinite score": (
+        ["d,a,0,0.9,9,1", "d,b,0,inf,9,1"],
+        "line 3, column 'score': the score is infinite",
+    ),
+    "sizes that disagree": (
+        ["d,a,0,0.9,9,1", "d,b,0,0.8,8,2"],
+        "line 3: split 0 of data set 'd' has n_train 8 and n_test 2 here but 9 and 1 for "
+        "another model; these are not the same split.",
+    ),
+    "bad size": (
+        ["d,a,0,0.9,0,1", "d,b,0,0.8,9,1"],
+        "line 2, column 'n_train': expected a positive whole number, got '0'.",
+    ),
+    "empty model name": (
+        ["d,,0,0.9,9,1", "d,b,0,0.8,9,1"],
+        "line 2, column 'model': the name is empty.",
+    ),
+    "one model": (["d,a,0,0.9,9,1", "d,a,1,0.8,9,1"], "holds 1 model(s); a comparison needs two"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_TABLES))
+def test_bad_tables_are_refused_with_the_row_and_the_fix(case):
+    rows, message = BAD_TABLES[case]
+    buffer = _long_text(rows)
+    with pytest.raises(ValueError, match=re.escape(message.replace("'<buffer>'", "The input"))):
+        ScoreTable.read_csv(buffer)
+
+
+def test_the_test_train_ratio_is_required_without_sizes_and_says_why():
+    columns = {"model": ["a", "a", "b", "b"], "split": [0, 1, 0, 1], "score": [1, 2, 3, 4.0]}
+    with pytest.raises(ValueError) as info:
+        ScoreTable.from_long(columns)
+    message = str(info.value)
+    assert "`test_train_ratio` is required" in message
+    assert "the correlation correction of every test needs n_test / n_train" in message
+    assert "test_train_ratio=1/9 for 10-fold" in message
+    with pytest.raises(ValueError, match=r"`test_train_ratio` must be a positive number"):
+        ScoreTable.from_long(columns, test_train_ratio=0)
+    both = {**columns, "n_train": [9] * 4, "n_test": [1] * 4}
+    with pytest.raises(ValueError, match="do not pass test_train_ratio as well"):
+        ScoreTable.from_long(both, test_train_ratio=1 / 9)
+
+
+def test_a_split_must_be_identified():
+    columns = {"model": ["a", "b"], "score": [0.9, 0.8]}
+    with pytest.raises(ValueError, match="needs a split column, or repeat and fold columns"):
+        ScoreTable.from_long(columns, test_train_ratio=1 / 9)
+    with pytest.raises(ValueError, match="lacks the fold column"):
+        ScoreTable.from_long({**columns, "repeat": [0, 0]}, test_train_ratio=1 / 9)
+
+
+def test_failed_and_missing_scores_are_counted_reported_and_left_out_pairwise(table):
+    text = table.to_csv()
+    lines = text.splitlines()
+    # One failed score (NaN) for logreg and one missing row for tree, both on iris.
+    lines[1] = lines[1].rsplit(",", 1)[0] + ",nan"
+    missing_row = next(i for i, line in enumerate(lines) if line.startswith("iris,tree,0,1,"))
+    del lines[missing_row]
+    with pytest.warns(MissingScoresWarning) as record:
+        incomplete = ScoreTable.read_csv(io.StringIO("\n".join(lines)))
+    assert len(record) == 1
+    message = str(record[0].message)
+    assert "1 score(s) are NaN (failed splits) and 1 cell(s) are missing" in message
+    assert "logreg: 1 failed, 0 missing; tree: 0 failed, 1 missing" in message
+    assert (incomplete.n_failed, incomplete.n_missing) == (1, 1)
+    comparison = compare_models(incomplete, random_state=0, n_samples=1000)
+    # logreg's failed split is left out of logreg's pairs only, tree's missing one of tree's.
+    assert comparison.n_omitted.tolist() == [[0, 1, 2], [1, 0, 1], [2, 1, 0]]
+    records = incomplete.differences("logreg", "tree")
+    assert records["iris"].n_failed == 2 and records["wine, red"].n_failed == 0
+    # The round trip keeps failed and missing cells apart.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MissingScoresWarning)
+        again = ScoreTable.read_csv(io.StringIO(incomplete.to_csv()))
+        wide_again = ScoreTable.read_csv(io.StringIO(incomplete.to_csv(layout="wide")))
+    assert again == incomplete == wide_again
+
+
+def test_csv_problems_name_the_file(tmp_path):
+    with pytest.raises(ValueError, match="is empty"):
+        ScoreTable.read_csv(io.StringIO("  \n"))
+    with pytest.raises(ValueError, match="cannot tell the CSV delimiter"):
+        ScoreTable.read_csv(io.StringIO("model score\na 1\n"))
+    with pytest.raises(ValueError, match=r"line 3: expected 3 cells \(delimiter ','\), found 2"):
+        ScoreTable.read_csv(io.StringIO("model,split,score\na,0,1\nb,0\n"))
+    with pytest.raises(ValueError, match="has repeated column names"):
+        ScoreTable.read_csv(io.StringIO("model,score,score\na,1,2\n"))
+    with pytest.raises(FileNotFoundError):
+        ScoreTable.read_csv(tmp_path / "absent.csv")
+    with pytest.raises(TypeError, match=re.escape("Unknown option(s) ['scores']")):
+        ScoreTable.read_csv(io.StringIO("model,split,score\na,0,1\n"), scores="x")
+
+
+def test_the_array_constructor_validates_its_arguments():
+    scores = np.ones((2, 3))
+    with pytest.raises(ValueError, match=re.escape("must have one row per model (3)")):
+        ScoreTable(scores, models=["a", "b", "c"], test_train_ratio=0.1)
+    with pytest.raises(ValueError, match="`models` repeats"):
+        ScoreTable(scores, models=["a", "a"], test_train_ratio=0.1)
+    with pytest.raises(ValueError, match="Pass either the split sizes"):
+        ScoreTable(scores, models=["a", "b"], n_train=9, n_test=1, test_train_ratio=0.1)
+    with pytest.raises(ValueError, match="holds infinite values"):
+        ScoreTable([[1, np.inf], [1, 2]], models=["a", "b"], test_train_ratio=0.1)
+    table = ScoreTable(
+        {"x": scores, "y": scores}, models=["a", "b"], n_train={"x": 9, "y": 4}, n_test=1
+    )
+    assert table.splits("y")["n_train"].tolist() == [4, 4, 4]
+
+
+# --------------------------------------------------------------------------
+# conversions
+# --------------------------------------------------------------------------
+
+
+def test_differences_are_the_records_of_a_pair(table):
+    records = table.differences("tree", "logreg")
+    record = records["iris"]
+    assert isinstance(record, CVDifferences)
+    assert record.model_names == ("tree", "logreg") and record.name == "iris"
+    np.testing.assert_array_equal(
+        record.differences, table.scores("iris")[2] - table.scores("iris")[0]
+    )
+    assert record.n_train.tolist() == [100, 101, 102] * 2
+    assert record.repeat.tolist() == [0, 0, 0, 1, 1, 1]
+    with pytest.raises(ValueError, match="pick two models"):
+        table.differences("tree", "tree")
+    with pytest.raises(ValueError, match=re.escape("`model_b` must be one of")):
+        table.differences("tree", "svm")
+
+
+def test_mean_scores_use_the_splits_every_model_completed(table):
+    scores = table.scores("iris").copy()
+    scores[0, 0] = np.nan
+    partial = ScoreTable({"iris": scores}, models=MODELS, test_train_ratio=0.5)
+    np.testing.assert_allclose(partial.mean_scores()[0], table.scores("iris")[:, 1:].mean(axis=1))
+
+
+def test_comparator_and_study_results_become_tables():
+    from sklearn.datasets import load_iris, load_wine
+    from sklearn.model_selection import RepeatedStratifiedKFold
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    from sklearn_bayescmp.replicability import ReplicabilityStudy
+    from tests._estimators import FailOnSample
+
+    X, y = load_iris(return_X_y=True)
+    X = np.column_stack([np.arange(len(y)), X])
+    cv = RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0)
+    comparator = RepeatedCVComparator(
+        FailOnSample(sample=5), GaussianNB(), names=("fails", "NB"), cv=cv, error_score=0.0
+    )
+    with pytest.warns(Warning):
+        comparator.fit(X, y)
+    table = comparator.to_table()
+    assert table.models == ("fails", "NB") and table.datasets == ("data",)
+    # The failed side is NaN (not error_score); the other side keeps its score.
+    failed = np.isnan(table.scores())
+    assert failed[0].sum() == 2 and not failed[1].any()
+    np.testing.assert_array_equal(table.scores()[1], comparator.scores_b_)
+    many = RepeatedCVComparator(GaussianNB(), DecisionTreeClassifier(random_state=0), cv=cv)
+    many.fit_datasets({"iris": (X, y), "wine": load_wine(return_X_y=True)})
+    table = many.to_table()
+    assert table.datasets == ("iris", "wine")
+    assert table.differences(*table.models)["wine"] == many.datasets_["wine"]
+    study = ReplicabilityStudy(many, seeds=[1, 2], tests=["corrected_ttest"]).fit(X, y)
+    seeded = study.to_table(2)
+    assert seeded.differences(*seeded.models)["data"] == study.datasets_[2]["data"]
+    with pytest.raises(ValueError, match=re.escape("`seed` must be one of [1, 2]")):
+        study.to_table(3)
+
+
+def test_tables_as_frames_and_columns(table):
+    pandas = pytest.importorskip("pandas")
+    frame = table.to_frame()
+    assert isinstance(frame, pandas.DataFrame)
+    assert list(frame.columns) == [
+        "dataset",
+        "model",
+        "repeat",
+        "fold",
+        "n_train",
+        "n_test",
+        "score",
+    ]
+    assert len(frame) == 2 * 3 * 6
+    wide = table.to_frame(layout="wide")
+    assert list(wide.columns)[-3:] == MODELS and len(wide) == 2 * 6
+    assert ScoreTable.from_long(frame) == table == ScoreTable.from_wide(wide)
+    assert "<table" in table._repr_html_() and "naive Bayes" in table._repr_html_()
+
+
+def test_pandas_is_optional(monkeypatch, long, table):
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    assert ScoreTable.from_long(long) == table
+    assert ScoreTable.read_csv(io.StringIO(table.to_csv())) == table
+    with pytest.raises(ImportError, match="pip install pandas"):
+        table.to_frame()
+
+
+def test_narwhals_is_a_declared_dependency():
+    tomllib = pytest.importorskip("tomllib")
+    import pathlib
+
+    pyproject = pathlib.Path(__file__).parents[1] / "pyproject.toml"
+    dependencies = tomllib.loads(pyproject.read_text())["project"]["dependencies"]
+    assert any(requirement.startswith("narwhals") for requirement in dependencies)
+
+
+finite_scores = st.floats(-1e6, 1e6, allow_nan=False)
+#: Names the readers would strip, or take for another column of a wide table.
+names = st.text(min_size=1).filter(
+    lambda s: (
+        s == s.strip() and s not in {"dataset", "split", "repeat", "fold", "n_train", "n_test"}
+    )
+)
+
+
+@st.composite
+def score_tables(draw):
+    n_models = draw(st.integers(2, 4))
+    n_datasets = draw(st.integers(1, 3))
+    models = draw(st.lists(names, min_size=n_models, max_size=n_models, unique=True))
+    datasets = draw(st.lists(names, min_size=n_datasets, max_size=n_datasets, unique=True))
+    scores, sizes = {}, {}
+    for name in datasets:
+        n_splits = draw(st.integers(1, 5))
+        values = draw(
+            st.lists(
+                st.one_of(finite_scores, st.just(float("nan"))),
+                min_size=n_models * n_splits,
+                max_size=n_models * n_splits,
+            )
+        )
+        scores[name] = np.array(values).reshape(n_models, n_splits)
+        sizes[name] = draw(st.lists(st.integers(1, 10**6), min_size=n_splits, max_size=n_splits))
+    return ScoreTable(scores, models=models, n_train=sizes, n_test=sizes)
+
+
+@settings(max_examples=100, deadline=None)
+@given(table=score_tables(), layout=st.sampled_from(["long", "wide"]))
+def test_csv_round_trips_are_exact(table, layout):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", MissingScoresWarning)
+        assert ScoreTable.read_csv(io.StringIO(table.to_csv(layout=layout)), layout=layout) == table
