@@ -31,6 +31,7 @@ X, y = load_breast_cancer(return_X_y=True)
 comparator = RepeatedCVComparator(
     make_pipeline(StandardScaler(), LogisticRegression()),  # A
     GaussianNB(),  # B
+    names=("logistic regression", "naive Bayes"),
     scoring="accuracy",
     rope=0.01,
     n_jobs=-1,
@@ -54,7 +55,8 @@ print(comparator.corrected_ttest().summary())
 
 result = comparator.result_
 print(result.summary(threshold=comparator.threshold))
-print(f"95% credible interval of the mean difference: {result.credible_interval(0.95)}")
+low, high = result.credible_interval(0.95)
+print(f"95% credible interval of the mean difference: [{low:.4f}, {high:.4f}]")
 print(result.odds())
 
 # %%
@@ -64,3 +66,19 @@ print(result.odds())
 # "equivalent" or stays "undecided".
 
 print(f"Decision: {comparator.decision_}")
+
+# %%
+# The posterior
+# -------------
+# The Student posterior of the mean difference, the rope shaded, the 95%
+# highest-density interval marked, and the three probabilities in the
+# legend. Plots need matplotlib, the optional ``plot`` extra
+# (``pip install "sklearn-bayescmp[plot]"``); without it this step is skipped
+# and the numbers above are the whole answer.
+
+from importlib.util import find_spec
+
+if find_spec("matplotlib") is not None:
+    from sklearn_bayescmp.plotting import PosteriorDisplay
+
+    PosteriorDisplay.from_comparator(comparator)

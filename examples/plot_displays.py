@@ -35,14 +35,14 @@ comparator = RepeatedCVComparator(
     GaussianNB(), DecisionTreeClassifier(random_state=0), n_jobs=-1, random_state=0
 )
 X, y = load_wine(return_X_y=True)
-PosteriorDisplay.from_comparator(comparator.fit(X, y))
+display = PosteriorDisplay.from_comparator(comparator.fit(X, y))
 plt.show()
 
 # %%
 # Several data sets: forest and simplex
 # -------------------------------------
 # The forest plot shows each data set's interval from its correlated t-test
-# and, in blue, the hierarchical model's shrinkage estimates. The simplex shows
+# and, in green, the hierarchical model's shrinkage estimates. The simplex shows
 # the posterior draws of the hierarchical test: each point is one draw of the
 # probabilities of "A better", "equivalent" and "B better" on a new data set.
 
@@ -55,10 +55,9 @@ datasets = {
 comparator.fit_datasets(datasets)
 hierarchical = comparator.hierarchical_test(n_samples=2000)
 
-fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4))
-ForestDisplay.from_comparator(comparator, hierarchical=hierarchical, ax=left)
-SimplexDisplay.from_result(hierarchical, ax=right)
-fig.tight_layout()
+fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5), layout="constrained")
+forest = ForestDisplay.from_comparator(comparator, hierarchical=hierarchical, ax=left)
+simplex = SimplexDisplay.from_result(hierarchical, ax=right)
 plt.show()
 
 # %%
@@ -75,5 +74,5 @@ study = ReplicabilityStudy(
     ),
     seeds=range(5),
 ).fit_datasets(datasets)
-ReplicabilityDisplay.from_study(study)
+display = ReplicabilityDisplay.from_study(study)
 plt.show()

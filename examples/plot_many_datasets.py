@@ -121,3 +121,15 @@ for name, mean, shrunk, (low, high) in zip(
 #
 # With few data sets, the Bayesian tests with a rope are often "undecided":
 # the honest answer when the evidence is thin.
+
+# %%
+# Every data set at a glance
+# --------------------------
+# Each data set's own estimate of the mean difference with its credible
+# interval (the Bayesian correlated t-test), the hierarchical model's
+# shrinkage estimates next to them, and the rope: data sets whose own
+# estimate is noisy are pulled furthest towards the others.
+
+from sklearn_bayescmp.plotting import ForestDisplay
+
+display = ForestDisplay.from_comparator(comparator, hierarchical=hierarchical)

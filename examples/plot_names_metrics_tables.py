@@ -98,3 +98,13 @@ with sklearn.config_context(enable_metadata_routing=True):
     ).fit(X, y, sample_weight=weights)
 
 weighted.result_
+
+# %%
+# Names on the plots
+# ------------------
+# The names reach every display: here the posterior of the AUC difference,
+# with each model's mean AUC in the axis label.
+
+from sklearn_bayescmp.plotting import PosteriorDisplay
+
+display = PosteriorDisplay.from_comparator(comparator, metric="roc_auc", title="ROC AUC")

@@ -1,47 +1,54 @@
 """sklearn-bayescmp: is model A really better than model B?
 
-Paired repeated cross-validation of two scikit-learn estimators, with the
-corrected repeated-CV t-test and the Bayesian correlated t-test, and decisions
-on a region of practical equivalence (rope).
+Paired repeated cross-validation of scikit-learn estimators, with the
+corrected repeated-CV t-test and the Bayesian correlated t-test, decisions on
+a region of practical equivalence (rope), and comparisons of many models on
+many data sets from any table of scores.
+
+The public names are imported on first use (PEP 562), so that importing the
+package, or running ``bayescmp --help``, does not load scikit-learn and SciPy.
 """
 
-from ._comparator import RepeatedCVComparator
-from ._compare_models import FrequentistReference, ModelComparison, compare_models
-from ._differences import CVDifferences
-from ._results import (
-    BayesianCorrelatedTTestResult,
-    ConfidenceInterval,
-    CredibleInterval,
-    DirichletProcessTestResult,
-    FriedmanTestResult,
-    FTestResult,
-    HierarchicalTestResult,
-    PlackettLuceResult,
-    PoissonTestResult,
-    TTestResult,
-    WilcoxonTestResult,
-)
-from ._score_table import ScoreTable
+import importlib
 
 __version__ = "0.1.0.dev0"
 
-__all__ = [
-    "BayesianCorrelatedTTestResult",
-    "CVDifferences",
-    "ConfidenceInterval",
-    "TTestResult",
-    "CredibleInterval",
-    "DirichletProcessTestResult",
-    "FTestResult",
-    "FrequentistReference",
-    "FriedmanTestResult",
-    "HierarchicalTestResult",
-    "ModelComparison",
-    "PlackettLuceResult",
-    "PoissonTestResult",
-    "RepeatedCVComparator",
-    "ScoreTable",
-    "WilcoxonTestResult",
-    "__version__",
-    "compare_models",
-]
+#: Where each public name lives.
+_LOCATIONS = {
+    "RepeatedCVComparator": "._comparator",
+    "FrequentistReference": "._compare_models",
+    "ModelComparison": "._compare_models",
+    "compare_models": "._compare_models",
+    "CVDifferences": "._differences",
+    "ScoreTable": "._score_table",
+    **dict.fromkeys(
+        (
+            "BayesianCorrelatedTTestResult",
+            "ConfidenceInterval",
+            "CredibleInterval",
+            "DirichletProcessTestResult",
+            "FriedmanTestResult",
+            "FTestResult",
+            "HierarchicalTestResult",
+            "PlackettLuceResult",
+            "PoissonTestResult",
+            "TTestResult",
+            "WilcoxonTestResult",
+        ),
+        "._results",
+    ),
+}
+
+__all__ = sorted([*_LOCATIONS, "__version__"])
+
+
+def __getattr__(name):
+    if name in _LOCATIONS:
+        value = getattr(importlib.import_module(_LOCATIONS[name], __name__), name)
+        globals()[name] = value  # later lookups skip this function
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted({*globals(), *__all__})

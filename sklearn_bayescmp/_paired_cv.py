@@ -8,11 +8,13 @@ of task outcomes is then cut back into one :class:`PairedRun` per plan, whose
 """
 
 import math
+import os
 import time
 import traceback
 import warnings
 from collections.abc import Mapping
 from numbers import Integral
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -449,3 +451,27 @@ def split_layout(cv, n_splits):
         n_folds = n_splits // n_repeats
         return np.repeat(np.arange(n_repeats), n_folds), np.tile(np.arange(n_folds), n_repeats)
     return np.zeros(n_splits, dtype=np.int64), np.arange(n_splits)
+
+
+def cached_split_count(memory):
+    """How many paired fit-and-scores the cache ``memory`` holds (finished splits).
+
+    Parameters
+    ----------
+    memory : str, path-like or joblib.Memory
+        The comparator's ``memory``.
+
+    Returns
+    -------
+    int
+    """
+    location = getattr(memory, "location", memory)
+    if location is None:
+        return 0
+    # joblib keeps every call's result in <location>/joblib/<module>/<function>/<hash>/.
+    return sum(
+        1
+        for _ in Path(os.fspath(location)).rglob(
+            f"{cached_fit_and_score_pair.__name__}/*/output.pkl"
+        )
+    )

@@ -31,11 +31,12 @@ class ProgressBar:
         self.min_interval = min_interval
         self._start = time.perf_counter()
         self._last_draw = -float("inf")
+        self._line_open = False
 
-    def update(self, done):
-        """Redraw for ``done`` finished tasks."""
+    def update(self, done, *, force=False):
+        """Redraw for ``done`` finished tasks (throttled unless ``force``)."""
         now = time.perf_counter()
-        if done < self.total and now - self._last_draw < self.min_interval:
+        if not force and done < self.total and now - self._last_draw < self.min_interval:
             return
         self._last_draw = now
         elapsed = now - self._start
@@ -48,9 +49,24 @@ class ProgressBar:
         else:
             tail = f"{_clock(elapsed)} elapsed"
         self.stream.write(f"\r[{bar}] {done}/{self.total} {self.label}, {tail}   ")
+        self._line_open = True
         if done >= self.total:
             self.stream.write("\n")
+            self._line_open = False
         self.stream.flush()
+
+    def end_line(self, done):
+        """Draw ``done`` and end the bar's line, so that what follows starts on its own.
+
+        Called when the run stops early (an error or Ctrl-C): the message that
+        follows must not be appended to a half-drawn bar.
+        """
+        if self._line_open:
+            self.update(done, force=True)
+        if self._line_open:
+            self.stream.write("\n")
+            self.stream.flush()
+            self._line_open = False
 
 
 def _clock(seconds):
@@ -79,9 +95,12 @@ def dispatch(tasks, *, total, n_jobs=None, pre_dispatch="2*n_jobs", verbose=0, l
     )
     bar = ProgressBar(total, label=label)
     results = []
-    for result in parallel(tasks):
-        results.append(result)
-        bar.update(len(results))
+    try:
+        for result in parallel(tasks):
+            results.append(result)
+            bar.update(len(results))
+    finally:  # also on Ctrl-C, before the traceback or the caller's message
+        bar.end_line(len(results))
     if not results:
         bar.update(0)
     return results

@@ -14,7 +14,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy import stats
 
-from .stats._rope import RopeOutcomesMixin
+from ._rope import RopeOutcomesMixin
 from .utils._arviz import array_stats
 from .utils._display import html_table, to_frame
 from .utils._validation import check_probability
@@ -1195,6 +1195,10 @@ class PlackettLuceResult(_TableMixin):
                 f"  {name:<{width}}  {columns['expected_rank'][k]:>7.2f}  {interval:>15}  "
                 f"{columns['prob_best'][k]:>8.3f}  {columns['prob_top'][k]:>6.3f}"
             )
+        lines += [
+            "  E[rank]: expected rank on a new data set; P(first): probability of ranking first",
+            "  there; P(top): posterior probability of being the model most likely first.",
+        ]
         return "\n".join(lines)
 
 

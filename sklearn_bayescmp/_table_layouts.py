@@ -138,6 +138,27 @@ def _labels(values):
     return np.array(["" if v is None else str(v).strip() for v in values], dtype=object)
 
 
+def _same_label(label, n):
+    """``n`` copies of ``label`` as an object array.
+
+    Not ``np.full``: it passes through numpy's string type, which drops
+    trailing NUL characters from the name.
+    """
+    return np.array([label] * n, dtype=object)
+
+
+def _rows_by_label(labels):
+    """The row indices of each label, labels in order of first appearance.
+
+    Compared as Python strings, not with ``labels == name`` (numpy would cast
+    ``name`` to its string type and drop trailing NUL characters).
+    """
+    groups = {}
+    for row, label in enumerate(labels):
+        groups.setdefault(label, []).append(row)
+    return {label: np.array(rows, dtype=np.int64) for label, rows in groups.items()}
+
+
 def _is_nan_text(value):
     return value is None or (isinstance(value, str) and value.strip().lower() in _NAN_TEXTS | {""})
 
@@ -254,9 +275,7 @@ def long_layout(
     scores, _ = _floats(raw, raw.require(score, "score"), score)
     dataset_column = _optional(raw, dataset, "dataset", "dataset")
     dataset_names = (
-        np.full(n, DEFAULT_DATASET, dtype=object)
-        if dataset_column is None
-        else _labels(dataset_column)
+        _same_label(DEFAULT_DATASET, n) if dataset_column is None else _labels(dataset_column)
     )
     for values, column in ((model_names, model), (dataset_names, dataset or "dataset")):
         blank = np.flatnonzero(values == "")
@@ -288,11 +307,14 @@ def _row_splits(raw, split, repeat, fold, *, row_order=None):
         return np.zeros(raw.n_rows, np.int64), codes
     repeat_values = _optional(raw, repeat, "repeat", "repeat")
     fold_values = _optional(raw, fold, "fold", "fold")
-    if repeat_values is not None or fold_values is not None:
-        if repeat_values is None or fold_values is None:
+    if fold_values is not None and repeat_values is None:
+        # One run of k-fold cross-validation: the fold is the split.
+        return np.zeros(raw.n_rows, np.int64), _split_codes(raw, fold_values, fold or "fold")
+    if repeat_values is not None:
+        if fold_values is None:
             raise ValueError(
-                f"{raw.source} identifies splits by repeat and fold, but lacks the "
-                f"{'repeat' if repeat_values is None else 'fold'} column."
+                f"{raw.source} has a repeat column but no fold column; a split is identified "
+                "by its fold (and its repeat, when cross-validation was repeated)."
             )
         return (
             _integers(raw, repeat_values, repeat or "repeat", positive=False),
@@ -341,13 +363,12 @@ def wide_layout(
             raw.require(model, "models")
     dataset_column = _optional(raw, dataset, "dataset", "dataset")
     dataset_names = (
-        np.full(raw.n_rows, DEFAULT_DATASET, dtype=object)
+        _same_label(DEFAULT_DATASET, raw.n_rows)
         if dataset_column is None
         else _labels(dataset_column)
     )
     order = np.zeros(raw.n_rows, dtype=np.int64)
-    for name in dict.fromkeys(dataset_names):
-        rows = np.flatnonzero(dataset_names == name)
+    for rows in _rows_by_label(dataset_names).values():
         order[rows] = np.arange(rows.size)
     split_repeat, split_fold = _row_splits(raw, split, repeat, fold, row_order=order)
     sizes = _row_sizes(
@@ -365,7 +386,7 @@ def wide_layout(
         kept = np.flatnonzero(~missing)
         rows.append(kept)
         parts["dataset"].append(dataset_names[kept])
-        parts["model"].append(np.full(kept.size, model, dtype=object))
+        parts["model"].append(_same_label(model, kept.size))
         parts["repeat"].append(split_repeat[kept])
         parts["fold"].append(split_fold[kept])
         parts["sizes"][0].append(sizes[0][kept])
@@ -431,10 +452,11 @@ def assemble(raw, dataset_names, model_names, repeat, fold, sizes, scores, model
         ],
         dtype=bool,
     )
+    rows_of = _rows_by_label(dataset_names[keep])
     rows = np.flatnonzero(keep)
     data = {}
     for name in datasets:
-        mine = rows[dataset_names[rows] == name]
+        mine = rows[rows_of.get(name, np.empty(0, np.int64))]
         keys = sorted(set(zip(repeat[mine].tolist(), fold[mine].tolist(), strict=True)))
         column = {key: j for j, key in enumerate(keys)}
         n_splits = len(keys)

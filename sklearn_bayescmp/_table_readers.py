@@ -130,7 +130,9 @@ def sniff_delimiter(text, source):
     """The delimiter of a CSV text: comma, semicolon or tab.
 
     The header row decides: the candidate it contains most often. Quoted
-    headers are handled by :class:`csv.Sniffer` when it can decide.
+    headers are handled by :class:`csv.Sniffer` when it can decide. A header
+    without any of them is one column, unless it holds spaces or bars, which
+    suggest another delimiter.
     """
     sample = text[:65536]
     try:
@@ -139,12 +141,14 @@ def sniff_delimiter(text, source):
         header = sample.splitlines()[0] if sample.strip() else ""
         counts = {d: header.count(d) for d in DELIMITERS}
         best = max(counts, key=counts.get)
-        if counts[best] == 0:
+        if counts[best] > 0:
+            return best
+        if any(other in header.strip() for other in " |"):
             raise ValueError(
                 f"{source}: cannot tell the CSV delimiter from the header {header[:80]!r}; "
                 "expected commas, semicolons or tabs between columns (or pass delimiter=)."
             ) from None
-        return best
+        return ","
 
 
 def read_csv_columns(path_or_buf, *, delimiter=None):

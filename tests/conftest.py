@@ -1,7 +1,18 @@
 """Shared fixtures for the test suite (helper estimators live in _estimators.py)."""
 
+import sys
+
 import numpy as np
 import pytest
+
+
+@pytest.fixture(autouse=True)
+def close_figures():
+    """Close the figures a test drew (only where matplotlib was imported)."""
+    yield
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close("all")
 
 
 @pytest.fixture

@@ -7,8 +7,10 @@ import sys
 
 import numpy as np
 import pytest
+from sklearn.naive_bayes import GaussianNB
 
-from sklearn_bayescmp import CVDifferences
+from sklearn_bayescmp import CVDifferences, ScoreTable, compare_models
+from sklearn_bayescmp._paired_cv import cached_split_count
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.stats import (
     bayesian_correlated_ttest,
@@ -156,6 +158,43 @@ def test_bad_options_exit_with_one_line(capsys, one_csv, argument):
     assert status == 2 and err.count("\n") == 1 and argument[0] in err
 
 
+@pytest.mark.parametrize(
+    "ratio, expected", [("0", "must be positive"), ("1/0", "such as 1/9"), ("nan", "such as")]
+)
+def test_bad_test_train_ratio_is_refused_by_the_parser(capsys, one_csv, ratio, expected):
+    with pytest.raises(SystemExit) as info:
+        main(["compare", str(one_csv), "--test-train-ratio", ratio])
+    assert info.value.code == 2
+    assert expected in capsys.readouterr().err
+
+
+def _python(code, *argv):
+    """Run ``code`` in a fresh interpreter (nothing imported yet)."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *map(str, argv)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_help_imports_nothing_heavy():
+    # --help must answer at once: the parser imports only the standard library.
+    completed = _python(
+        "import sys\n"
+        "from sklearn_bayescmp.cli import main\n"
+        "try:\n"
+        "    main(['compare', '--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "heavy = ('numpy', 'scipy', 'sklearn', 'joblib', 'narwhals', 'matplotlib')\n"
+        "print('loaded:', [name for name in heavy if name in sys.modules], file=sys.stderr)\n"
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stderr.strip() == "loaded: []"
+    assert "--test-train-ratio" in completed.stdout
+
+
 @pytest.mark.parametrize("command", [[], ["compare"], ["demo"]])
 def test_help_of_every_command(command):
     completed = subprocess.run(
@@ -173,3 +212,209 @@ def test_demo_runs_the_main_job_with_a_progress_bar(capsys):
     assert status == 0
     assert "Bayesian correlated t-test" in out and "P(logistic regression better)" in out
     assert "100/100 splits" in err and "elapsed" in err
+
+
+# -- tables of scores: long, wide, many models --------------------------------
+
+
+def _score_table(n_models=3, n_datasets=4, n_splits=10, seed=0):
+    rng = np.random.default_rng(seed)
+    means = 0.80 + 0.01 * np.arange(n_models)[:, None]
+    return ScoreTable(
+        {f"set {d}": rng.normal(means, 0.02, (n_models, n_splits)) for d in range(n_datasets)},
+        models=[f"model {k}" for k in range(n_models)],
+        test_train_ratio=1 / 9,
+    )
+
+
+def _json_report(capsys, path, *argv):
+    status, out, err = _run(capsys, "compare", path, "--json", *argv)
+    assert status == 0, err
+    report = json.loads(out)
+    report.pop("file")
+    return report
+
+
+def test_long_and_wide_tables_are_told_apart_and_agree(capsys, tmp_path):
+    table = _score_table()
+    (tmp_path / "long.csv").write_text(table.to_csv(layout="long"), newline="")
+    (tmp_path / "wide.csv").write_text(table.to_csv(layout="wide"), newline="")
+    long = _json_report(capsys, tmp_path / "long.csv")
+    wide = _json_report(capsys, tmp_path / "wide.csv")
+    assert long == wide
+    assert long["models"] == list(table.models) and long["test"] == "signed_rank"
+
+
+def test_column_options_map_other_names(capsys, tmp_path):
+    table = _score_table()
+    text = table.to_csv(layout="long").replace("n_train,n_test,", "", 1)
+    header, *rows = text.split("\r\n")
+    # Drop the size columns (then --test-train-ratio is needed) and rename the others.
+    header = header.replace("dataset", "problem").replace("model", "learner")
+    header = header.replace("score", "accuracy")
+    rows = [",".join(row.split(",")[:4] + row.split(",")[6:]) for row in rows if row]
+    path = tmp_path / "renamed.csv"
+    path.write_text("\n".join([header, *rows]) + "\n")
+    columns = ["--dataset-col", "problem", "--model-col", "learner", "--score-col", "accuracy"]
+    status, _, err = _run(capsys, "compare", path, *columns)
+    assert status == 2 and err.count("\n") == 1
+    # The library's message, in the command's words.
+    assert "--test-train-ratio is required" in err and "--test-train-ratio 1/9" in err
+    status, _, err = _run(capsys, "compare", path, "--layout", "long", "--test-train-ratio", "1/9")
+    assert status == 2 and "has no column 'model' (--model-col)" in err
+    assert "Name the column with --model-col NAME" in err
+    renamed = _json_report(capsys, path, *columns, "--test-train-ratio", "1/9")
+    original = tmp_path / "original.csv"
+    original.write_text(table.to_csv(layout="long"), newline="")
+    assert renamed == _json_report(capsys, original)
+
+
+def test_many_models_print_pairs_ranking_and_reference(capsys, tmp_path):
+    table = _score_table()
+    path = tmp_path / "scores.csv"
+    path.write_text(table.to_csv(), newline="")
+    status, out, _ = _run(capsys, "compare", path, "--seed", "4")
+    assert status == 0
+    expected = compare_models(table, random_state=4)
+    assert out.strip() == expected.summary().strip()
+    report = _json_report(capsys, path, "--seed", "4")
+    columns = expected.to_columns()
+    for i, pair in enumerate(report["pairs"]):
+        assert pair["model_a"] == columns["model_a"][i]
+        assert pair["prob_a_better"] == columns["prob_a_better"][i]
+        assert pair["pvalue_holm"] == columns["pvalue_holm"][i]
+    ranked = expected.ranking.to_columns()
+    assert [row["model"] for row in report["ranking"]] == list(ranked["model"])
+    assert [row["prob_best"] for row in report["ranking"]] == list(ranked["prob_best"])
+    friedman = report["reference"]["friedman"]
+    assert friedman["pvalue"] == expected.reference.friedman.pvalue
+    assert friedman["critical_difference"] == expected.reference.friedman.critical_difference
+
+
+def test_many_models_on_one_data_set_use_the_correlated_ttest(capsys, tmp_path):
+    path = tmp_path / "one.csv"
+    path.write_text(_score_table(n_datasets=1).to_csv(layout="wide"), newline="")
+    report = _json_report(capsys, path)
+    assert report["test"] == "correlated_t" and report["ranking"] is None
+    assert len(report["pairs"]) == 3
+
+
+def test_two_model_table_gets_the_two_model_report(capsys, tmp_path):
+    table = _score_table(n_models=2)
+    path = tmp_path / "two.csv"
+    path.write_text(table.to_csv(layout="wide"), newline="")
+    report = _json_report(capsys, path, "--no-hierarchical")
+    assert (report["model_a"], report["model_b"]) == tuple(table.models)
+    record = table.differences(*table.models)["set 0"]
+    ttest = corrected_ttest(record)
+    entry = report["datasets"]["set 0"]["corrected_ttest"]
+    assert entry["standard_error"] == ttest.standard_error
+    assert entry["confidence_interval"] == list(ttest.confidence_interval())
+
+
+def test_many_models_plot(capsys, tmp_path):
+    path = tmp_path / "scores.csv"
+    path.write_text(_score_table().to_csv(), newline="")
+    status, _, _ = _run(capsys, "compare", path, "--plot", tmp_path / "cd.png")
+    assert status == 0 and (tmp_path / "cd.png").read_bytes()[:4] == b"\x89PNG"
+
+
+# -- failures: one line, no traceback, an exit status ---------------------------
+
+
+def test_plot_without_matplotlib_prints_results_then_a_hint(tmp_path, one_csv):
+    completed = _python(
+        "import sys\n"
+        "sys.modules['matplotlib'] = None  # as if it were not installed\n"
+        "from sklearn_bayescmp.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n",
+        "compare",
+        one_csv,
+        "--plot",
+        tmp_path / "out.png",
+    )
+    assert completed.returncode == 1
+    assert "decision" in completed.stdout  # the results came first
+    assert completed.stderr.count("\n") == 1 and "Traceback" not in completed.stderr
+    assert completed.stderr.startswith("bayescmp compare: no plot saved")
+    assert 'pip install "sklearn-bayescmp[plot]"' in completed.stderr
+    assert not (tmp_path / "out.png").exists()
+
+
+def test_missing_plot_directory_is_one_line_before_any_work(capsys, tmp_path, one_csv):
+    target = tmp_path / "no such directory" / "out.png"
+    status, out, err = _run(capsys, "compare", one_csv, "--plot", target)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and "does not exist; create it first" in err
+
+
+def test_ctrl_c_exits_130_with_one_line(capsys, tmp_path, monkeypatch):
+    from sklearn_bayescmp.cli import _compare
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(_compare, "compare_models", interrupted)
+    path = tmp_path / "scores.csv"
+    path.write_text(_score_table().to_csv(), newline="")
+    status, out, err = _run(capsys, "compare", path)
+    assert status == 130 and out == ""
+    assert err == "bayescmp compare: interrupted\n"
+
+
+class _InterruptedNB(GaussianNB):
+    """Stands in for GaussianNB in the demo; Ctrl-C arrives during its sixth fit."""
+
+    fits = 0  # over all clones
+
+    def fit(self, X, y, sample_weight=None):
+        type(self).fits += 1
+        if type(self).fits == 6:
+            raise KeyboardInterrupt
+        return super().fit(X, y, sample_weight=sample_weight)
+
+
+def test_demo_interrupted_says_what_is_cached(capsys, tmp_path, monkeypatch):
+    from sklearn_bayescmp.cli import _demo
+
+    monkeypatch.setattr(_demo, "GaussianNB", _InterruptedNB)
+    _InterruptedNB.fits = 0
+    cache = tmp_path / "cache"
+    status, out, err = _run(capsys, "demo", "--memory", cache)
+    assert status == 130
+    assert "Bayesian correlated t-test" not in out
+    progress, message = err.rsplit("\n", 2)[:2] if err.endswith("\n") else (err, "")
+    # The progress line was ended before the message: the message is a line of its own.
+    assert message == (
+        f"bayescmp demo: interrupted; 5 finished splits are cached in {cache} "
+        "(run the same command again to resume)"
+    )
+    assert "5/100 splits" in progress.rsplit("\r", 1)[-1]  # the bar ends on the last count
+    assert cached_split_count(cache) == 5
+
+    # The same command resumes: only the 95 unfinished splits are fitted again.
+    _InterruptedNB.fits = -1000
+    status, out, _ = _run(capsys, "demo", "--memory", cache)
+    assert status == 0 and "Bayesian correlated t-test" in out
+    assert _InterruptedNB.fits == -1000 + 95
+    assert cached_split_count(cache) == 100
+
+    _InterruptedNB.fits = 0
+    status, _, err = _run(capsys, "demo")
+    assert status == 130 and err.endswith("\nbayescmp demo: interrupted\n")
+
+
+def test_progress_line_ends_when_a_run_is_interrupted(capsys):
+    from sklearn.utils.parallel import delayed
+
+    from sklearn_bayescmp._progress import dispatch
+
+    def task(i):
+        if i == 3:
+            raise KeyboardInterrupt
+        return i
+
+    with pytest.raises(KeyboardInterrupt):
+        dispatch((delayed(task)(i) for i in range(10)), total=10, verbose=1)
+    err = capsys.readouterr().err
+    assert "3/10 splits" in err and err.endswith("\n")

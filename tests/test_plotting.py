@@ -29,12 +29,6 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 
-@pytest.fixture(autouse=True)
-def close_figures():
-    yield
-    plt.close("all")
-
-
 @pytest.fixture(scope="module")
 def records():
     rng = np.random.default_rng(0)
@@ -241,3 +235,128 @@ def test_model_names_label_the_axes_and_legends(records, hierarchical, tmp_path)
     )
     assert forest.ax_.get_xlabel() == "mean difference (lr - NB)"
     _render(forest, tmp_path)
+
+
+# -- many models ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def comparison():
+    from sklearn_bayescmp import ScoreTable, compare_models
+
+    rng = np.random.default_rng(3)
+    # "knn" and "tree" are the same model: practically equivalent everywhere.
+    means = np.array([0.80, 0.85, 0.85, 0.90])[:, None]
+    base = {f"d{d}": rng.normal(0.0, 0.002, (1, 20)) for d in range(8)}
+    scores = {name: means + noise + rng.normal(0.0, 0.001, (4, 20)) for name, noise in base.items()}
+    table = ScoreTable(scores, models=["nb", "knn", "tree", "forest"], test_train_ratio=1 / 9)
+    return compare_models(table, rope=0.01, random_state=0)
+
+
+def test_pairwise_display_shows_the_comparison(comparison, tmp_path):
+    from sklearn_bayescmp.plotting import PairwiseDisplay
+
+    display = PairwiseDisplay.from_comparison(comparison)
+    np.testing.assert_array_equal(display.image_.get_array().data, comparison.prob_a_better)
+    assert display.image_.get_array().mask.diagonal().all()
+    assert [t.get_text() for t in display.ax_.get_yticklabels()] == list(comparison.models)
+    k = len(comparison.models)
+    decided = np.asarray(comparison.decisions) == "a"
+    assert len(display.ax_.patches) == decided.sum()
+    assert display.texts_[0, 1].get_text() == f"{comparison.prob_a_better[0, 1]:.2f}" or (
+        display.texts_[0, 1].get_text().startswith(("<", ">"))
+    )
+    assert all(display.texts_[i, i] is None for i in range(k))
+    equivalent = PairwiseDisplay.from_comparison(comparison, attribute="prob_equivalent")
+    np.testing.assert_array_equal(equivalent.image_.get_array().data, comparison.prob_equivalent)
+    assert "signed-rank" in display.ax_.get_title()
+    with pytest.raises(ValueError, match="`attribute` must be one of"):
+        PairwiseDisplay.from_comparison(comparison, attribute="prob_best")
+    _render(display, tmp_path)
+
+
+def test_equivalent_groups_are_maximal_runs():
+    from sklearn_bayescmp.plotting._critical_difference import equivalent_groups
+
+    equivalent = np.eye(4, dtype=bool)
+    assert equivalent_groups([0, 1, 2, 3], equivalent) == []
+    equivalent[0, 1] = equivalent[1, 0] = equivalent[1, 2] = equivalent[2, 1] = True
+    # 0~1 and 1~2 but not 0~2: two overlapping runs, not one.
+    assert equivalent_groups([0, 1, 2, 3], equivalent) == [(0, 1), (1, 2)]
+    equivalent[0, 2] = equivalent[2, 0] = True
+    assert equivalent_groups([0, 1, 2, 3], equivalent) == [(0, 2)]
+    # Positions follow the rank order given.
+    assert equivalent_groups([3, 2, 1, 0], equivalent) == [(1, 3)]
+
+
+def test_critical_difference_display_joins_equivalent_models(comparison, tmp_path):
+    from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
+
+    display = CriticalDifferenceDisplay.from_comparison(comparison)
+    order = [comparison.models[i] for i in display.order_]
+    expected = comparison.ranking.expected_rank
+    assert order == [comparison.models[i] for i in np.argsort(expected, kind="stable")]
+    # knn and tree are equivalent (and neighbours in rank): exactly one bar joins them.
+    assert display.groups == [tuple(sorted((order.index("knn"), order.index("tree"))))]
+    assert len(display.bars_) == 1
+    texts = [t.get_text() for t in display.ax_.texts]
+    assert any(t.startswith("Nemenyi CD = ") for t in texts)
+    cd = comparison.reference.friedman.critical_difference
+    assert f"Nemenyi CD = {cd:.2f} (frequentist reference)" in texts
+    average = CriticalDifferenceDisplay.from_comparison(
+        comparison, ranks="average", reference=False
+    )
+    np.testing.assert_array_equal(average.ranks, comparison.reference.friedman.average_ranks)
+    assert not any(t.get_text().startswith("Nemenyi") for t in average.ax_.texts)
+    with pytest.raises(ValueError, match="`ranks` must be"):
+        CriticalDifferenceDisplay.from_comparison(comparison, ranks="median")
+    _render(display, tmp_path)
+
+
+def test_ranking_display_orders_models_by_expected_rank(comparison, tmp_path):
+    from sklearn_bayescmp.plotting import RankingDisplay
+
+    display = RankingDisplay.from_comparison(comparison)
+    ranking = comparison.ranking
+    order = np.argsort(ranking.expected_rank, kind="stable")
+    np.testing.assert_array_equal(display.order_, order)
+    rank_ax, prob_ax = display.ax_
+    labels = [t.get_text() for t in rank_ax.get_yticklabels()]
+    assert labels == [comparison.models[i] for i in order]
+    (points,) = [line for line in rank_ax.lines if line.get_marker() == "o"]
+    np.testing.assert_allclose(points.get_xdata(), ranking.expected_rank[order])
+    (points,) = [line for line in prob_ax.lines if line.get_marker() == "o"]
+    np.testing.assert_allclose(points.get_xdata(), ranking.prob_best[order])
+    _render(display, tmp_path)
+
+
+def test_critical_difference_display_needs_a_ranking():
+    from sklearn_bayescmp import ScoreTable, compare_models
+    from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
+
+    rng = np.random.default_rng(0)
+    one_dataset = ScoreTable(
+        {"only": rng.normal(0.8, 0.02, (3, 10))}, models=["a", "b", "c"], test_train_ratio=1 / 9
+    )
+    with pytest.raises(ValueError, match="has no ranking"):
+        CriticalDifferenceDisplay.from_comparison(compare_models(one_dataset, random_state=0))
+
+
+def test_posterior_x_label_gives_each_model_its_mean_score():
+    rng = np.random.default_rng(0)
+    scores_a, scores_b = rng.normal(0.9, 0.02, 30), rng.normal(0.85, 0.02, 30)
+    record = CVDifferences(
+        scores_a - scores_b,
+        n_train=90,
+        n_test=10,
+        scores_a=scores_a,
+        scores_b=scores_b,
+        model_a="lr",
+        model_b="NB",
+    )
+    display = PosteriorDisplay.from_result(bayesian_correlated_ttest(record), title="iris")
+    assert display.ax_.get_xlabel() == (
+        f"mean difference (lr - NB)\nmean scores: lr {scores_a.mean():.4g}, "
+        f"NB {scores_b.mean():.4g}"
+    )
+    assert display.ax_.get_title() == "iris"

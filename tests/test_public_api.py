@@ -129,3 +129,45 @@ def test_ci_tests_the_declared_minimum_versions():
     for name, version in pins.items():
         declared = minimums[name].split(".")
         assert version.split(".")[: len(declared)] == declared, (name, version, minimums[name])
+
+
+#: Modules a user or a tool (autosummary, a test runner) may import first; the
+#: package's names load lazily, so each must import on its own without an
+#: import cycle. The stats modules and the results import each other's
+#: neighbours, so these are the ones at risk.
+FIRST_IMPORTS = [
+    "sklearn_bayescmp._results",
+    "sklearn_bayescmp._differences",
+    "sklearn_bayescmp._score_table",
+    "sklearn_bayescmp.stats",
+    "sklearn_bayescmp.plotting",
+    "sklearn_bayescmp.exceptions",
+]
+
+
+def test_every_module_imports_first_and_the_package_names_resolve():
+    import subprocess
+    import sys
+
+    code = (
+        "import importlib, sys\n"
+        "importlib.import_module(sys.argv[1])\n"
+        "import sklearn_bayescmp\n"
+        "[getattr(sklearn_bayescmp, name) for name in sklearn_bayescmp.__all__]\n"
+    )
+    # Fresh interpreters, run side by side.
+    processes = {
+        module: subprocess.Popen(
+            [sys.executable, "-c", code, module],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for module in FIRST_IMPORTS
+    }
+    failures = {}
+    for module, process in processes.items():
+        _, err = process.communicate(timeout=120)
+        if process.returncode:
+            failures[module] = err.strip().splitlines()[-1]
+    assert not failures

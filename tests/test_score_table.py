@@ -7,7 +7,7 @@ import warnings
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, ScoreTable, compare_models
@@ -222,8 +222,15 @@ def test_a_split_must_be_identified():
     columns = {"model": ["a", "b"], "score": [0.9, 0.8]}
     with pytest.raises(ValueError, match="needs a split column, or repeat and fold columns"):
         ScoreTable.from_long(columns, test_train_ratio=1 / 9)
-    with pytest.raises(ValueError, match="lacks the fold column"):
+    with pytest.raises(ValueError, match="has a repeat column but no fold column"):
         ScoreTable.from_long({**columns, "repeat": [0, 0]}, test_train_ratio=1 / 9)
+
+
+def test_a_fold_column_alone_identifies_the_split():
+    columns = {"model": ["a", "b", "a", "b"], "score": [0.9, 0.8, 0.7, 0.6]}
+    by_fold = ScoreTable.from_long({**columns, "fold": [0, 0, 1, 1]}, test_train_ratio=1 / 9)
+    by_split = ScoreTable.from_long({**columns, "split": [0, 0, 1, 1]}, test_train_ratio=1 / 9)
+    assert by_fold == by_split and by_fold.splits()["fold"].tolist() == [0, 1]
 
 
 def test_failed_and_missing_scores_are_counted_reported_and_left_out_pairwise(table):
@@ -414,8 +421,19 @@ def score_tables(draw):
     return ScoreTable(scores, models=models, n_train=sizes, n_test=sizes)
 
 
+#: Names numpy's string type would shorten (it drops trailing NUL characters).
+_NUL_NAMES = ScoreTable(
+    {"\x00": np.array([[np.nan], [0.5]])},
+    models=["0", "\x00"],
+    n_train={"\x00": [1]},
+    n_test={"\x00": [1]},
+)
+
+
 @settings(max_examples=100, deadline=None)
 @given(table=score_tables(), layout=st.sampled_from(["long", "wide"]))
+@example(table=_NUL_NAMES, layout="long")
+@example(table=_NUL_NAMES, layout="wide")
 def test_csv_round_trips_are_exact(table, layout):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingScoresWarning)

@@ -8,9 +8,20 @@ when a display draws, and global matplotlib state (rcParams, styles) is never
 changed.
 """
 
+from ._critical_difference import CriticalDifferenceDisplay
 from ._forest import ForestDisplay
+from ._pairwise import PairwiseDisplay
 from ._posterior import PosteriorDisplay
+from ._ranking import RankingDisplay
 from ._replicability import ReplicabilityDisplay
 from ._simplex import SimplexDisplay
 
-__all__ = ["ForestDisplay", "PosteriorDisplay", "ReplicabilityDisplay", "SimplexDisplay"]
+__all__ = [
+    "CriticalDifferenceDisplay",
+    "ForestDisplay",
+    "PairwiseDisplay",
+    "PosteriorDisplay",
+    "RankingDisplay",
+    "ReplicabilityDisplay",
+    "SimplexDisplay",
+]

@@ -1,8 +1,24 @@
-"""What every display shares: the lazy matplotlib import and the axes to draw on."""
+"""What every display shares: the lazy matplotlib import, new figures, colours and words.
+
+Colours come from the Okabe-Ito palette (safe for the common forms of colour
+blindness) and are used with one meaning throughout: blue for A (or the row
+model) being better, vermillion for B, grey for practical equivalence and the
+rope. New figures use matplotlib's constrained layout, so labels and legends
+are never cut off; global matplotlib state (rcParams, styles) is never
+changed.
+"""
+
+import textwrap
 
 #: Colours of the three outcomes (A better, equivalent, B better), colour-blind safe.
 OUTCOME_COLOURS = {"a": "#0072B2", "equivalent": "#999999", "b": "#D55E00"}
 ROPE_COLOUR = "#999999"
+#: A neutral colour for estimates and intervals, and a second series that
+#: carries no outcome (Okabe-Ito bluish green, e.g. shrinkage estimates).
+INK = "#222222"
+ACCENT = "#009E73"
+#: A sequential, colour-blind safe colour map for probabilities.
+PROBABILITY_CMAP = "cividis"
 
 
 def check_matplotlib():
@@ -17,12 +33,43 @@ def check_matplotlib():
     return plt
 
 
-def axes_to_draw_on(ax):
-    """``ax``, or the axes of a new figure when it is None."""
+def new_figure(n_axes=1, *, figsize=None, width_ratios=None):
+    """A figure with constrained layout and ``n_axes`` axes side by side.
+
+    Returns
+    -------
+    figure : matplotlib Figure
+    axes : Axes, or ndarray of Axes when ``n_axes > 1``
+    """
     plt = check_matplotlib()
+    return plt.subplots(
+        1,
+        n_axes,
+        figsize=figsize,
+        layout="constrained",
+        gridspec_kw=None if width_ratios is None else {"width_ratios": width_ratios},
+    )
+
+
+def axes_to_draw_on(ax, *, figsize=None):
+    """``ax``, or the axes of a new figure (constrained layout) when it is None."""
     if ax is None:
-        _, ax = plt.subplots()
+        _, ax = new_figure(figsize=figsize)
     return ax
+
+
+def format_probability(probability, digits=2):
+    """A probability to ``digits`` decimals, never claiming a certainty it lacks.
+
+    0.9974 is "0.997" and 1e-6 is "< 0.001" (with two digits); an exact 0 or
+    1 is "0.00" or "1.00".
+    """
+    text = f"{probability:.{digits}f}"
+    if float(text) in (0.0, 1.0) and 0.0 < probability < 1.0:
+        text = f"{probability:.{digits + 1}f}"
+        limit = 10.0 ** -(digits + 1)
+        text = {0.0: f"< {limit:g}", 1.0: f"> {1 - limit:g}"}.get(float(text), text)
+    return text
 
 
 def outcome_label(outcome, probability, model_names=("A", "B")):
@@ -33,8 +80,80 @@ def outcome_label(outcome, probability, model_names=("A", "B")):
     """
     name_a, name_b = model_names
     names = {"a": f"{name_a} better", "equivalent": "equivalent", "b": f"{name_b} better"}
-    text = f"= {probability:.2f}"
-    if text in ("= 0.00", "= 1.00") and 0.0 < probability < 1.0:
-        text = f"= {probability:.3f}"
-        text = {"= 0.000": "< 0.001", "= 1.000": "> 0.999"}.get(text, text)
-    return f"P({names[outcome]}) {text}"
+    text = format_probability(probability)
+    relation = "" if text[0] in "<>" else "= "
+    return f"P({names[outcome]}) {relation}{text}"
+
+
+def wrap_text(text, width):
+    """``text`` broken into lines of at most ``width`` characters.
+
+    Long model and data-set names would otherwise run past the figure's
+    edge, where no layout engine can bring them back. Existing line breaks
+    are kept.
+    """
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, max(8, int(width)), break_on_hyphens=False)) or line
+        for line in str(text).split("\n")
+    )
+
+
+def wrap_to_axes(text, ax, *, role="label", fraction=1.0):
+    """``text`` wrapped to the width of ``ax`` once the figure is laid out.
+
+    For titles, axis labels and annotations centred on or spread over the
+    axes: the layout is run first (without rendering), so the width is the
+    one the axes will have next to their tick labels, colour bars and
+    legends (draw those first).
+
+    Parameters
+    ----------
+    text : str
+    ax : matplotlib Axes
+    role : {"label", "title", "annotation"}, default="label"
+        Which font size applies (``axes.labelsize``, ``axes.titlesize``, or
+        "small" for annotations).
+    fraction : float, default=1.0
+        Share of the axes' width the text may take.
+    """
+    from matplotlib import rcParams
+    from matplotlib.font_manager import FontProperties
+
+    figure = ax.figure
+    figure.draw_without_rendering()
+    pixels = fraction * ax.get_window_extent().width
+    size = {"title": rcParams["axes.titlesize"], "label": rcParams["axes.labelsize"]}
+    points = FontProperties(size=size.get(role, "small")).get_size_in_points()
+    # An average character of the default sans-serif font is about 0.55 em wide.
+    return wrap_text(text, pixels / (0.55 * points * figure.dpi / 72))
+
+
+def set_title(ax, title):
+    """Set the title of ``ax``, wrapped to its width; nothing when ``title`` is empty."""
+    if title:
+        ax.set_title(wrap_to_axes(title, ax, role="title"))
+
+
+#: Legend entries wider than this many characters are wrapped.
+LEGEND_WIDTH = 28
+#: Model and data-set names on an axis longer than this are wrapped.
+NAME_WIDTH = 24
+
+
+def legend_outside(ax, **kwargs):
+    """A legend to the right of the axes, where it cannot cover data.
+
+    Constrained layout makes room for it; its labels are wrapped at
+    :data:`LEGEND_WIDTH` characters.
+    """
+    handles, labels = ax.get_legend_handles_labels()
+    labels = [wrap_text(label, LEGEND_WIDTH) for label in labels]
+    options = {
+        "loc": "upper left",
+        "bbox_to_anchor": (1.02, 1.0),
+        "borderaxespad": 0.0,
+        "fontsize": "small",
+        "frameon": False,
+        **kwargs,
+    }
+    return ax.legend(handles, labels, **options)

@@ -4,7 +4,17 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from .._results import HierarchicalTestResult
-from ._base import OUTCOME_COLOURS, ROPE_COLOUR, axes_to_draw_on
+from ._base import (
+    ACCENT,
+    INK,
+    NAME_WIDTH,
+    ROPE_COLOUR,
+    axes_to_draw_on,
+    legend_outside,
+    set_title,
+    wrap_text,
+    wrap_to_axes,
+)
 
 
 class ForestDisplay:
@@ -35,6 +45,8 @@ class ForestDisplay:
         Legend text of ``intervals``.
     model_names : tuple of (str, str), default=("A", "B")
         Names of the two models, for the x axis.
+    title : str, default=None
+        Title of the axes.
 
     Attributes
     ----------
@@ -57,6 +69,7 @@ class ForestDisplay:
         shrinkage_intervals=None,
         interval_label="95% credible interval",
         model_names=("A", "B"),
+        title=None,
     ):
         self.names = names
         self.estimates = estimates
@@ -66,10 +79,19 @@ class ForestDisplay:
         self.shrinkage_intervals = shrinkage_intervals
         self.interval_label = interval_label
         self.model_names = model_names
+        self.title = title
 
     @classmethod
     def from_comparator(
-        cls, comparator, *, hierarchical=None, prob=0.95, metric=None, ax=None, **kwargs
+        cls,
+        comparator,
+        *,
+        hierarchical=None,
+        prob=0.95,
+        metric=None,
+        title=None,
+        ax=None,
+        **kwargs,
     ):
         """Plot the data sets of a comparator fitted with ``fit_datasets``.
 
@@ -84,6 +106,8 @@ class ForestDisplay:
             Probability of the intervals.
         metric : str, default=None
             With several metrics, which one.
+        title : str, default=None
+            Title of the axes.
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
         **kwargs : dict
@@ -106,11 +130,12 @@ class ForestDisplay:
             shrinkage_intervals=None if hierarchical is None else hierarchical.shrinkage_intervals,
             interval_label=f"{prob:.0%} credible interval (correlated t-test)",
             model_names=comparator.model_names_,
+            title=title,
         )
         return display.plot(ax=ax, **kwargs)
 
     @classmethod
-    def from_result(cls, result, *, ax=None, **kwargs):
+    def from_result(cls, result, *, title=None, ax=None, **kwargs):
         """Plot the per-data-set means and shrinkage estimates of a hierarchical test.
 
         Parameters
@@ -118,6 +143,8 @@ class ForestDisplay:
         result : HierarchicalTestResult
             Its ``means`` (no interval) and ``shrinkage_estimates`` with their
             95% HDIs.
+        title : str, default=None
+            Title of the axes.
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
         **kwargs : dict
@@ -140,16 +167,19 @@ class ForestDisplay:
             shrinkage_estimates=result.shrinkage_estimates,
             shrinkage_intervals=result.shrinkage_intervals,
             model_names=(result.model_a, result.model_b),
+            title=title,
         )
         return display.plot(ax=ax, **kwargs)
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax=None, *, title=None, **kwargs):
         """Draw one row per data set.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
+        title : str, default=None
+            Title of the axes; None uses the display's ``title``.
         **kwargs : dict
             Passed to the estimates' ``errorbar`` (e.g. ``color``).
 
@@ -163,7 +193,7 @@ class ForestDisplay:
         self.order_ = np.argsort(estimates, kind="stable")
         rows = np.arange(len(estimates), dtype=float)
         ax.axvspan(*self.rope, color=ROPE_COLOUR, alpha=0.25, label="rope")
-        ax.axvline(0.0, color="black", linewidth=0.8, linestyle=":")
+        ax.axvline(0.0, color=INK, linewidth=0.8, linestyle=":")
         shrinkage = self.shrinkage_estimates is not None
         offset = 0.15 if shrinkage else 0.0
         own = estimates[self.order_]
@@ -172,7 +202,7 @@ class ForestDisplay:
         else:
             low, high = np.asarray(self.intervals, dtype=float)[self.order_].T
             error = [own - low, high - own]
-        style = {"fmt": "o", "color": "black", "capsize": 2, **kwargs}
+        style = {"fmt": "o", "color": INK, "capsize": 2, **kwargs}
         label = "data set mean" if error is None else f"data set mean, {self.interval_label}"
         ax.errorbar(own, rows + offset, xerr=error, label=label, **style)
         if shrinkage:
@@ -183,14 +213,16 @@ class ForestDisplay:
                 rows - offset,
                 xerr=[shrunk - low, high - shrunk],
                 fmt="D",
-                color=OUTCOME_COLOURS["a"],
+                color=ACCENT,
                 capsize=2,
                 label="shrinkage estimate, 95% HDI (hierarchical)",
             )
-        ax.set_yticks(rows, [str(self.names[i]) for i in self.order_])
+        ax.set_yticks(rows, [wrap_text(self.names[i], NAME_WIDTH) for i in self.order_])
         ax.set_ylim(-0.7, len(rows) - 0.3)
-        ax.set_xlabel(f"mean difference ({self.model_names[0]} - {self.model_names[1]})")
-        ax.legend(loc="lower left", bbox_to_anchor=(0.0, 1.0), fontsize="small", frameon=False)
+        legend_outside(ax)  # first: the label is wrapped to what the legend leaves
+        name_a, name_b = self.model_names
+        ax.set_xlabel(wrap_to_axes(f"mean difference ({name_a} - {name_b})", ax))
+        set_title(ax, title if title is not None else self.title)
         self.ax_ = ax
         self.figure_ = ax.figure
         return self

@@ -4,7 +4,15 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from .._results import BayesianCorrelatedTTestResult, HierarchicalTestResult
-from ._base import ROPE_COLOUR, axes_to_draw_on, outcome_label
+from ._base import (
+    INK,
+    ROPE_COLOUR,
+    axes_to_draw_on,
+    legend_outside,
+    outcome_label,
+    set_title,
+    wrap_to_axes,
+)
 
 
 class PosteriorDisplay:
@@ -13,7 +21,9 @@ class PosteriorDisplay:
     Draws the posterior density (a point mass as a vertical arrow), shades
     the region of practical equivalence, marks the highest-density interval
     and zero, and names the three probabilities in the legend in plain words
-    ("P(A better) = 0.77").
+    ("P(A better) = 0.77"). The legend sits to the right of the axes, where it
+    cannot cover the curve; the x label names the models and, when known,
+    their mean scores (as baycomp does).
 
     Build it with :meth:`from_result` or :meth:`from_comparator`.
 
@@ -38,6 +48,10 @@ class PosteriorDisplay:
         models' names.
     model_names : tuple of (str, str), default=("A", "B")
         Names of the two models, for the legend and the x axis.
+    mean_scores : tuple of (float, float), default=None
+        Mean score of each model, shown in the x label when given.
+    title : str, default=None
+        Title of the axes.
 
     Attributes
     ----------
@@ -70,6 +84,8 @@ class PosteriorDisplay:
         probabilities,
         xlabel=None,
         model_names=("A", "B"),
+        mean_scores=None,
+        title=None,
     ):
         self.grid = grid
         self.density = density
@@ -80,9 +96,11 @@ class PosteriorDisplay:
         self.probabilities = probabilities
         self.xlabel = xlabel
         self.model_names = model_names
+        self.mean_scores = mean_scores
+        self.title = title
 
     @classmethod
-    def from_result(cls, result, *, hdi_prob=0.95, n_points=400, ax=None, **kwargs):
+    def from_result(cls, result, *, hdi_prob=0.95, n_points=400, title=None, ax=None, **kwargs):
         """Plot the posterior of a Bayesian result.
 
         Parameters
@@ -95,6 +113,8 @@ class PosteriorDisplay:
             Probability of the marked highest-density interval.
         n_points : int, default=400
             Grid points of the density curve.
+        title : str, default=None
+            Title of the axes.
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
         **kwargs : dict
@@ -116,6 +136,9 @@ class PosteriorDisplay:
                 grid = np.linspace(low, high, n_points)
                 density, point = result.posterior.pdf(grid), None
             xlabel = None
+            mean_scores = (result.mean_score_a, result.mean_score_b)
+            if None in mean_scores:
+                mean_scores = None
         elif isinstance(result, HierarchicalTestResult):
             draws = np.ravel(result.samples["delta0"])
             hdi = tuple(result.credible_interval("delta0", hdi_prob))
@@ -124,6 +147,7 @@ class PosteriorDisplay:
             density = counts / (draws.size * np.diff(edges))
             point = None
             xlabel = f"delta0: mean difference over data sets ({result.model_a} - {result.model_b})"
+            mean_scores = None
         else:
             raise TypeError(
                 "`result` must be a BayesianCorrelatedTTestResult or a "
@@ -140,11 +164,15 @@ class PosteriorDisplay:
             probabilities=probabilities,
             xlabel=xlabel,
             model_names=(result.model_a, result.model_b),
+            mean_scores=mean_scores,
+            title=title,
         )
         return display.plot(ax=ax, **kwargs)
 
     @classmethod
-    def from_comparator(cls, comparator, *, hdi_prob=0.95, metric=None, ax=None, **kwargs):
+    def from_comparator(
+        cls, comparator, *, hdi_prob=0.95, metric=None, title=None, ax=None, **kwargs
+    ):
         """Plot the posterior of a comparator fitted with ``fit``.
 
         Parameters
@@ -155,6 +183,8 @@ class PosteriorDisplay:
             Probability of the marked highest-density interval.
         metric : str, default=None
             With several metrics, which one.
+        title : str, default=None
+            Title of the axes.
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
         **kwargs : dict
@@ -166,16 +196,22 @@ class PosteriorDisplay:
         """
         check_is_fitted(comparator, "result_")
         return cls.from_result(
-            comparator.bayesian_ttest(metric=metric), hdi_prob=hdi_prob, ax=ax, **kwargs
+            comparator.bayesian_ttest(metric=metric),
+            hdi_prob=hdi_prob,
+            title=title,
+            ax=ax,
+            **kwargs,
         )
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax=None, *, title=None, **kwargs):
         """Draw the posterior.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
+        title : str, default=None
+            Title of the axes; None uses the display's ``title``.
         **kwargs : dict
             Passed to the density line's ``plot`` (e.g. ``color``).
 
@@ -194,12 +230,12 @@ class PosteriorDisplay:
                 "",
                 xy=(self.point, 1.0),
                 xytext=(self.point, 0.0),
-                arrowprops={"arrowstyle": "-|>", "color": kwargs.get("color", "C0")},
+                arrowprops={"arrowstyle": "-|>", "color": kwargs.get("color", INK)},
             )
             ax.set_ylim(0.0, 1.1)
             ax.set_ylabel("probability (point mass)")
         else:
-            (self.line_,) = ax.plot(self.grid, self.density, **{"color": "black", **kwargs})
+            (self.line_,) = ax.plot(self.grid, self.density, **{"color": INK, **kwargs})
             ax.set_ylim(bottom=0.0)
             ax.set_ylabel("posterior density")
         hdi_low, hdi_high = self.hdi
@@ -207,16 +243,26 @@ class PosteriorDisplay:
             0.0,
             hdi_low,
             hdi_high,
-            colors="black",
+            colors=INK,
             linewidth=4,
             label=f"{self.hdi_prob:.0%} HDI [{hdi_low:.3g}, {hdi_high:.3g}]",
         )
         # One legend entry per outcome, in plain words.
         for outcome, probability in self.probabilities.items():
             ax.plot([], [], " ", label=outcome_label(outcome, probability, self.model_names))
-        name_a, name_b = self.model_names
-        ax.set_xlabel(self.xlabel or f"mean difference ({name_a} - {name_b})")
-        ax.legend(loc="best", fontsize="small", frameon=False)
+        legend_outside(ax)  # first: the label is wrapped to what the legend leaves
+        ax.set_xlabel(wrap_to_axes(self._xlabel(), ax))
+        set_title(ax, title if title is not None else self.title)
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
+
+    def _xlabel(self):
+        if self.xlabel:
+            return self.xlabel
+        name_a, name_b = self.model_names
+        label = f"mean difference ({name_a} - {name_b})"
+        if self.mean_scores is not None:
+            score_a, score_b = self.mean_scores
+            label += f"\nmean scores: {name_a} {score_a:.4g}, {name_b} {score_b:.4g}"
+        return label

@@ -3,7 +3,11 @@
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ._base import axes_to_draw_on
+from ._base import INK, OUTCOME_COLOURS, axes_to_draw_on, set_title, wrap_text
+
+#: Test names longer than this many characters are wrapped (wider than model
+#: names: identifiers such as "bayesian_correlated_ttest" break only at spaces).
+TEST_NAME_WIDTH = 32
 
 
 class ReplicabilityDisplay:
@@ -26,6 +30,8 @@ class ReplicabilityDisplay:
         Data sets on which every seed gave the same outcome.
     n_datasets : ndarray of shape (n_tests,)
         Data sets (rows of outcomes) of each test.
+    title : str, default=None
+        Title of the axes.
 
     Attributes
     ----------
@@ -37,20 +43,23 @@ class ReplicabilityDisplay:
         The bars.
     """
 
-    def __init__(self, *, tests, replicability, n_consistent, n_datasets):
+    def __init__(self, *, tests, replicability, n_consistent, n_datasets, title=None):
         self.tests = tests
         self.replicability = replicability
         self.n_consistent = n_consistent
         self.n_datasets = n_datasets
+        self.title = title
 
     @classmethod
-    def from_study(cls, study, *, ax=None, **kwargs):
+    def from_study(cls, study, *, title=None, ax=None, **kwargs):
         """Plot a fitted :class:`~sklearn_bayescmp.replicability.ReplicabilityStudy`.
 
         Parameters
         ----------
         study : ReplicabilityStudy
             Fitted with ``fit`` or ``fit_datasets``.
+        title : str, default=None
+            Title of the axes.
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
         **kwargs : dict
@@ -67,16 +76,19 @@ class ReplicabilityDisplay:
             replicability=np.asarray(summary["replicability"], dtype=float),
             n_consistent=np.asarray(summary["n_consistent"]),
             n_datasets=np.asarray(summary["n_datasets"]),
+            title=title,
         )
         return display.plot(ax=ax, **kwargs)
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax=None, *, title=None, **kwargs):
         """Draw one bar per test.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
+        title : str, default=None
+            Title of the axes; None uses the display's ``title``.
         **kwargs : dict
             Passed to ``barh`` (e.g. ``color``).
 
@@ -87,22 +99,30 @@ class ReplicabilityDisplay:
         """
         ax = axes_to_draw_on(ax)
         rows = np.arange(len(self.tests))
-        self.bars_ = ax.barh(rows, self.replicability, **{"color": "#0072B2", **kwargs})
+        self.bars_ = ax.barh(rows, self.replicability, **{"color": OUTCOME_COLOURS["a"], **kwargs})
         for row, value, consistent, total in zip(
             rows, self.replicability, self.n_consistent, self.n_datasets, strict=True
         ):
-            ax.text(
-                min(value, 1.0) + 0.01,
-                row,
-                f"R = {value:.2f}, {consistent}/{total} data sets consistent",
+            # Inside a long bar (right-aligned, white), after a short one: the
+            # annotation stays within the axes, whatever their width.
+            inside = value > 0.55
+            ax.annotate(
+                f"R = {value:.2f}\n{consistent}/{total} data sets consistent",
+                xy=(min(value, 1.0), row),
+                xytext=(-4 if inside else 4, 0),
+                textcoords="offset points",
+                ha="right" if inside else "left",
                 va="center",
+                color="white" if inside else INK,
                 fontsize="small",
             )
-        ax.set_yticks(rows, self.tests)
-        ax.set_xlim(0.0, 1.6)
+        ax.set_yticks(rows, [wrap_text(test, TEST_NAME_WIDTH) for test in self.tests])
+        ax.set_xlim(0.0, 1.0)
         ax.set_xticks(np.linspace(0, 1, 6))
         ax.set_xlabel("replicability R: probability that two seeds agree")
         ax.invert_yaxis()
+        title = title if title is not None else self.title
+        set_title(ax, title)
         self.ax_ = ax
         self.figure_ = ax.figure
         return self

@@ -3,7 +3,14 @@
 import numpy as np
 
 from .._results import DirichletProcessTestResult, HierarchicalTestResult
-from ._base import OUTCOME_COLOURS, axes_to_draw_on, outcome_label
+from ._base import (
+    INK,
+    OUTCOME_COLOURS,
+    axes_to_draw_on,
+    outcome_label,
+    set_title,
+    wrap_to_axes,
+)
 
 #: Corners of the triangle: A better (bottom left), equivalent (top), B better
 #: (bottom right).
@@ -56,7 +63,7 @@ class SimplexDisplay:
         self.model_names = model_names
 
     @classmethod
-    def from_result(cls, result, *, max_points=5000, random_state=0, ax=None, **kwargs):
+    def from_result(cls, result, *, max_points=5000, random_state=0, title=None, ax=None, **kwargs):
         """Plot the draws of a sign, signed-rank or hierarchical test.
 
         Parameters
@@ -69,6 +76,8 @@ class SimplexDisplay:
             figure light.
         random_state : int, default=0
             Seed of the subset.
+        title : str, default=None
+            Title of the axes; None names the test.
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
         **kwargs : dict
@@ -79,10 +88,10 @@ class SimplexDisplay:
         SimplexDisplay
         """
         if isinstance(result, DirichletProcessTestResult):
-            samples, title = result.samples, f"Bayesian {result.test} test"
+            samples, default_title = result.samples, f"Bayesian {result.test} test"
         elif isinstance(result, HierarchicalTestResult):
             samples = result.samples["outcome_probabilities"].reshape(-1, 3)
-            title = "Bayesian hierarchical test"
+            default_title = "Bayesian hierarchical test"
         else:
             raise TypeError(
                 "`result` must be a DirichletProcessTestResult or a HierarchicalTestResult; "
@@ -94,18 +103,20 @@ class SimplexDisplay:
         display = cls(
             samples=samples,
             probabilities=dict(result.probabilities),
-            title=title,
+            title=default_title if title is None else title,
             model_names=(result.model_a, result.model_b),
         )
         return display.plot(ax=ax, **kwargs)
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax=None, *, title=None, **kwargs):
         """Draw the triangle, its three regions and the draws.
 
         Parameters
         ----------
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
+        title : str, default=None
+            Title of the axes; None uses the display's ``title``.
         **kwargs : dict
             Passed to ``scatter`` (e.g. ``s``, ``alpha``).
 
@@ -115,36 +126,61 @@ class SimplexDisplay:
             This display, with ``ax_``, ``figure_`` and ``scatter_``.
         """
         ax = axes_to_draw_on(ax)
-        ax.fill(*CORNERS.T, facecolor="none", edgecolor="black", linewidth=1.0)
+        ax.fill(*CORNERS.T, facecolor="none", edgecolor=INK, linewidth=1.0)
         centre = CORNERS.mean(axis=0)
         for k in range(3):
             middle = (CORNERS[k] + CORNERS[(k + 1) % 3]) / 2
-            ax.plot(*np.transpose([centre, middle]), color="black", linewidth=0.6)
+            ax.plot(*np.transpose([centre, middle]), color=INK, linewidth=0.6)
         points = barycentric_to_cartesian(self.samples)
         winner = np.argmax(self.samples, axis=1)
         colours = np.array(list(OUTCOME_COLOURS.values()))[winner]
         style = {"s": 4, "alpha": 0.4, "linewidths": 0, **kwargs}
         self.scatter_ = ax.scatter(*points.T, c=colours, **style)
-        offsets = [(-0.04, -0.06), (0.0, 0.04), (0.04, -0.06)]
-        alignments = ["right", "center", "left"]
-        for (outcome, probability), corner, offset, align in zip(
-            self.probabilities.items(), CORNERS, offsets, alignments, strict=True
+        ax.set_xlim(-0.05, 1.05)
+        ax.set_ylim(-0.3, 1.02)
+        ax.set_aspect("equal")
+        ax.set_axis_off()
+        set_title(ax, title if title is not None else self.title)
+        # Corner labels under the bottom corners and above the top one, aligned
+        # inwards, each at most half the triangle's width so that they never meet.
+        placements = [
+            ((0.0, -0.04), "left", "top"),
+            ((0.5, np.sqrt(3) / 2 + 0.04), "center", "bottom"),
+            ((1.0, -0.04), "right", "top"),
+        ]
+        labels = []
+        for (outcome, probability), ((x, y), align, vertical) in zip(
+            self.probabilities.items(), placements, strict=True
         ):
-            ax.text(
-                corner[0] + offset[0],
-                corner[1] + offset[1],
-                outcome_label(outcome, probability, self.model_names),
+            text = ax.text(
+                x,
+                y,
+                wrap_to_axes(
+                    outcome_label(outcome, probability, self.model_names),
+                    ax,
+                    role="annotation",
+                    fraction=0.48,
+                ),
                 ha=align,
-                va="center",
+                va=vertical,
                 color=OUTCOME_COLOURS[outcome],
                 fontsize="small",
             )
-        ax.set_xlim(-0.35, 1.35)
-        ax.set_ylim(-0.15, 1.0)
-        ax.set_aspect("equal")
-        ax.set_axis_off()
-        if self.title:
-            ax.set_title(self.title)
+            labels.append(text)
+        _separate(labels[0], labels[2])
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
+
+
+def _separate(left, right):
+    """Move the right corner's label below the left one's where, in narrow axes, they meet."""
+    ax = left.axes
+    ax.figure.draw_without_rendering()
+    left_box, right_box = left.get_window_extent(), right.get_window_extent()
+    if left_box.x1 < right_box.x0:
+        return
+    # The left label's bottom, in data coordinates, and a few points below it.
+    to_data = ax.transData.inverted()
+    _, bottom = to_data.transform((left_box.x0, left_box.y0 - 3))
+    right.set_y(bottom)

@@ -5,6 +5,16 @@ file or another framework. Differences are always ``score_a - score_b`` on
 greater-is-better scores, so positive values favour A.
 """
 
+from .._rope import (
+    PosteriorOdds,
+    RopeDecision,
+    expected_loss_decision,
+    posterior_odds,
+    raftery_grade,
+    rope_probabilities,
+    threshold_decision,
+    zero_one_loss,
+)
 from ._correlated_t import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
 from ._frequentist import (
     combined_ftest_5x2cv,
@@ -17,16 +27,6 @@ from ._friedman import friedman_test, holm_adjusted, nemenyi_critical_difference
 from ._hierarchical import hierarchical_test
 from ._poisson import poisson_test
 from ._ranking import plackett_luce_ranking
-from ._rope import (
-    PosteriorOdds,
-    RopeDecision,
-    expected_loss_decision,
-    posterior_odds,
-    raftery_grade,
-    rope_probabilities,
-    threshold_decision,
-    zero_one_loss,
-)
 from ._sign import sign_test, signed_rank_test
 
 __all__ = [

@@ -9,13 +9,17 @@ Benavoli et al. (2017, §3.2) and Corani et al. (2017, §4.6) on those numbers:
 - the threshold rule (an outcome whose probability exceeds ``threshold``);
 - posterior odds between outcomes, graded on Raftery's (1995) scale;
 - the Bayes decision under a user loss matrix (minimum expected loss).
+
+It sits outside :mod:`sklearn_bayescmp.stats` (which re-exports its public
+names) because the result classes use it too, and the back ends import the
+result classes: here, neither package has to import the other first.
 """
 
 from dataclasses import dataclass
 
 import numpy as np
 
-from ..utils._validation import check_probability
+from .utils._validation import check_probability
 
 #: The outcomes, in the column order of loss matrices.
 OUTCOMES = ("a", "equivalent", "b")

@@ -1,0 +1,192 @@
+"""The ``bayescmp`` command: compare models from a CSV file of scores, or run the demo.
+
+- ``bayescmp compare FILE.csv`` reads a table of scores in any of three
+  layouts, told apart by its columns: a *long* table (one row per data set,
+  model and split, with model and score columns), a *wide* table (one column
+  per model), or per-split *differences* of two models (the
+  :class:`~sklearn_bayescmp.CVDifferences` format). Two models get each data
+  set's corrected and Bayesian correlated t-tests and, over several data sets,
+  the Poisson-binomial, sign, signed-rank and hierarchical tests; more models
+  get every pair compared, a Bayesian ranking and the frequentist reference.
+- ``bayescmp demo`` runs the README's main job with a progress bar.
+
+This module imports only the standard library, so that ``--help`` answers at
+once; each subcommand imports what it needs. The command never shows a
+traceback for a user's mistake: bad input exits with status 2 and one line
+naming the file, the line or the column; a missing optional dependency
+prints the results first, then a one-line install hint, and exits with 1;
+Ctrl-C exits with 130 and one line.
+"""
+
+import argparse
+import sys
+from fractions import Fraction
+
+from .. import __version__
+
+#: Exit statuses: bad input or arguments (as argparse), a missing optional
+#: dependency, and Ctrl-C (128 + SIGINT).
+USAGE_ERROR = 2
+MISSING_DEPENDENCY = 1
+INTERRUPTED = 130
+
+TESTS = ("auto", "correlated_t", "signed_rank", "sign", "poisson", "hierarchical")
+
+
+class InputError(Exception):
+    """Bad input, reported in one line without a traceback."""
+
+
+class MissingDependency(Exception):
+    """An optional dependency is missing; the message says how to install it."""
+
+
+class Interrupted(Exception):
+    """Ctrl-C; the message says what is kept (e.g. the cached splits)."""
+
+
+def _ratio(text):
+    """A positive number, written as a fraction (``1/9``) or a decimal."""
+    try:
+        value = float(Fraction(text.strip()))
+    except (ValueError, ZeroDivisionError):
+        raise argparse.ArgumentTypeError(
+            f"expected a number such as 1/9 or 0.25, got {text!r}"
+        ) from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive (n_test / n_train), got {text!r}")
+    return value
+
+
+def build_parser():
+    """The argument parser of ``bayescmp``."""
+    parser = argparse.ArgumentParser(
+        prog="bayescmp",
+        description="Is model A really better than model B? Bayesian and corrected "
+        "frequentist comparisons of cross-validated models.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    comparing = commands.add_parser(
+        "compare",
+        help="compare models from a CSV file of per-split scores",
+        description="Read a CSV file of per-split scores (delimiter sniffed: comma, "
+        "semicolon or tab) in one of three layouts, told apart by its columns: long (one "
+        "row per data set, model and split: model and score columns, and split or repeat "
+        "and fold), wide (one column of scores per model, one row per split), or the "
+        "differences of two models (difference, or score_a and score_b). Split sizes come "
+        "from n_train and n_test columns, or from --test-train-ratio. Two models get each "
+        "data set's corrected and Bayesian correlated t-tests and the tests over data "
+        "sets; more models get every pair compared, a Bayesian (Plackett-Luce) ranking "
+        "and the frequentist reference.",
+    )
+    comparing.add_argument("file", metavar="FILE.csv", help="the CSV file")
+    comparing.add_argument(
+        "--layout",
+        choices=("auto", "long", "wide", "differences"),
+        default="auto",
+        help="the table's layout (default: told by its columns)",
+    )
+    for column, default in (
+        ("dataset", "dataset"),
+        ("model", "model"),
+        ("score", "score"),
+        ("split", "split"),
+    ):
+        comparing.add_argument(
+            f"--{column}-col",
+            metavar="NAME",
+            help=f"the {column} column of a long or wide table (default {default!r})",
+        )
+    comparing.add_argument(
+        "--test-train-ratio",
+        type=_ratio,
+        metavar="R",
+        help="n_test / n_train of the splits when the table has no n_train and n_test "
+        "columns: 1/9 for 10-fold cross-validation, 1/4 for 5-fold",
+    )
+    comparing.add_argument(
+        "--test",
+        choices=TESTS,
+        default="auto",
+        help="the test of every pair of three or more models (default: correlated t-test "
+        "on one data set, signed-rank on several)",
+    )
+    comparing.add_argument(
+        "--rope", type=float, default=0.01, help="half-width of the rope (default 0.01)"
+    )
+    comparing.add_argument(
+        "--threshold", type=float, default=0.95, help="decision threshold (default 0.95)"
+    )
+    comparing.add_argument(
+        "--plot",
+        metavar="OUT.png",
+        help="save a figure: posterior or forest plot (two models), pairwise heatmap (one "
+        "data set) or critical-difference diagram (several)",
+    )
+    comparing.add_argument("--json", action="store_true", help="print JSON instead of tables")
+    comparing.add_argument(
+        "--seed", type=int, default=0, help="seed of the sampled tests (default 0)"
+    )
+    comparing.add_argument(
+        "--no-hierarchical",
+        action="store_true",
+        help="two models: skip the hierarchical test (the slowest, a few seconds)",
+    )
+
+    demonstrating = commands.add_parser(
+        "demo",
+        help="run a real comparison on a bundled data set, with a progress bar",
+        description="Compare scaled logistic regression with Gaussian naive Bayes on "
+        "scikit-learn's breast cancer data with 10x10 cross-validation.",
+    )
+    demonstrating.add_argument("--n-jobs", type=int, default=None, help="parallel jobs")
+    demonstrating.add_argument("--seed", type=int, default=0, help="seed of the splits")
+    demonstrating.add_argument(
+        "--memory",
+        metavar="DIR",
+        help="cache every finished split in DIR: an interrupted run resumes there",
+    )
+    return parser
+
+
+def main(argv=None):
+    """Entry point of the ``bayescmp`` command.
+
+    Parameters
+    ----------
+    argv : list of str, default=None
+        Arguments; ``sys.argv[1:]`` when None.
+
+    Returns
+    -------
+    int
+        Exit status: 0 on success, 2 on bad input, 1 when an optional
+        dependency is missing, 130 when interrupted.
+    """
+    args = build_parser().parse_args(argv)
+    prefix = f"bayescmp {args.command}"
+    try:
+        if args.command == "compare":
+            from ._compare import compare as run
+        else:
+            from ._demo import demo as run
+        run(args)
+    except InputError as exc:
+        print(f"{prefix}: error: {_one_line(exc)}", file=sys.stderr)
+        return USAGE_ERROR
+    except MissingDependency as exc:
+        print(f"{prefix}: {_one_line(exc)}", file=sys.stderr)
+        return MISSING_DEPENDENCY
+    except Interrupted as exc:
+        print(f"{prefix}: {_one_line(exc)}", file=sys.stderr)
+        return INTERRUPTED
+    except KeyboardInterrupt:
+        print(f"{prefix}: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    return 0
+
+
+def _one_line(exc):
+    return " ".join(str(exc).split())

@@ -1,0 +1,333 @@
+"""``bayescmp compare``: two models or many, from a CSV file of scores."""
+
+import json
+import os
+import re
+import sys
+import warnings
+
+import numpy as np
+from sklearn.exceptions import ConvergenceWarning
+
+from .._compare_models import compare_models
+from .._differences import CVDifferences
+from .._score_table import ScoreTable
+from .._table_readers import read_csv_columns
+from ..exceptions import MissingScoresWarning
+from ..stats import (
+    bayesian_correlated_ttest,
+    corrected_ttest,
+    hierarchical_test,
+    poisson_test,
+    sign_test,
+    signed_rank_test,
+)
+from ..stats._collection import collection_model_names
+from ..utils._validation import check_probability, check_rope
+from . import InputError, MissingDependency
+
+
+def compare(args):
+    """Run ``bayescmp compare``; return the report it printed (a dict)."""
+    options = _check_options(args)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", MissingScoresWarning)
+        warnings.simplefilter("always", ConvergenceWarning)
+        layout, content = _read(args)
+        if layout == "differences" or content.n_models == 2:
+            records = content if layout == "differences" else _pair_records(content)
+            report, figure = _pair_report(args, records, **options)
+        else:
+            report, figure = _many_report(args, content, **options)
+    text = report.pop("_text")
+    print(json.dumps(report, indent=2) if args.json else text)
+    # Warnings become one-line notes: failed or missing scores, unconverged chains.
+    for warning in caught:
+        print(f"bayescmp compare: note: {' '.join(str(warning.message).split())}", file=sys.stderr)
+    if args.plot:
+        _save_plot(args.plot, figure)
+    return report
+
+
+def _check_options(args):
+    """The rope, threshold and ratio, checked; the plot's directory must exist."""
+    try:
+        rope = check_rope(args.rope, name="--rope")
+        threshold = check_probability(args.threshold, name="--threshold")
+    except ValueError as exc:
+        raise InputError(_in_command_words(exc)) from None
+    if args.plot:
+        directory = os.path.dirname(os.path.abspath(args.plot))
+        if not os.path.isdir(directory):
+            raise InputError(
+                f"cannot save the plot {args.plot!r}: the directory {directory!r} does not "
+                "exist; create it first."
+            )
+    return {"rope": rope, "threshold": threshold}
+
+
+def _read(args):
+    """``("differences", {name: CVDifferences})`` or ``(layout, ScoreTable)``."""
+    try:
+        raw = read_csv_columns(args.file)
+    except OSError as exc:
+        raise InputError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
+    except ValueError as exc:
+        raise InputError(_in_command_words(exc)) from None
+    names = set(raw.names)
+    model, score = args.model_col or "model", args.score_col or "score"
+    layout = args.layout
+    if layout == "auto":
+        if {model, score} <= names:
+            layout = "long"
+        elif "difference" in names or {"score_a", "score_b"} <= names:
+            layout = "differences"
+        else:
+            layout = "wide"
+    try:
+        if layout == "differences":
+            return layout, CVDifferences.read_csv_collection(args.file)
+        columns = {
+            "dataset": args.dataset_col,
+            "split": args.split_col,
+            "test_train_ratio": args.test_train_ratio,
+        }
+        if layout == "long":
+            columns.update(model=model, score=score)
+        return layout, ScoreTable.read_csv(args.file, layout=layout, **columns)
+    except (ValueError, TypeError) as exc:
+        raise InputError(_in_command_words(exc)) from None
+
+
+#: The library's argument names in its messages, and the command's options for them.
+_OPTIONS = (
+    (re.compile(r"`?test_train_ratio`?=?"), "--test-train-ratio "),
+    (re.compile(r"\b(dataset|model|score|split)=(\.\.\.)?"), r"--\1-col NAME"),
+    (re.compile(r"\(the `(dataset|model|score|split)` column\)"), r"(--\1-col)"),
+    (re.compile(r" \(or pass delimiter=\)"), ""),
+    (re.compile(r"`"), ""),
+)
+
+
+def _in_command_words(exc):
+    """The message of a library error, with the command's option names in it."""
+    message = str(exc)
+    for pattern, replacement in _OPTIONS:
+        message = pattern.sub(replacement, message)
+    return " ".join(message.split())
+
+
+def _pair_records(table):
+    """The records of a two-model table, A being its first model."""
+    return table.differences(*table.models)
+
+
+# -- two models ----------------------------------------------------------------
+
+
+def _dataset_report(source, name, record, rope, threshold):
+    """Numbers of the single-data-set tests of one record."""
+    try:
+        ttest = corrected_ttest(record, nan_policy="omit")
+        posterior = bayesian_correlated_ttest(record, rope=rope, nan_policy="omit")
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"{source!r}, data set {name!r}: {exc}") from None
+    return {
+        "n_splits": int(record.n_splits),
+        "n_failed": int(record.n_failed),
+        "mean_difference": float(ttest.estimate),
+        "corrected_ttest": {
+            "statistic": float(ttest.statistic),
+            "df": float(ttest.df),
+            "pvalue": float(ttest.pvalue),
+            "standard_error": float(ttest.standard_error),
+            "confidence_interval": [float(v) for v in ttest.confidence_interval()],
+            "alternative": ttest.alternative,
+        },
+        "bayesian_correlated_ttest": {
+            "prob_a_better": posterior.prob_a_better,
+            "prob_equivalent": posterior.prob_equivalent,
+            "prob_b_better": posterior.prob_b_better,
+            "credible_interval": list(posterior.credible_interval()),
+            "decision": posterior.decision(threshold),
+        },
+    }, posterior
+
+
+def _collection_report(records, rope, threshold, seed, hierarchical):
+    """Numbers of the tests over data sets."""
+
+    def probabilities(result, **extra):
+        return {
+            "prob_a_better": result.prob_a_better,
+            "prob_equivalent": result.prob_equivalent,
+            "prob_b_better": result.prob_b_better,
+            **extra,
+            "decision": result.decision(threshold),
+        }
+
+    poisson = poisson_test(records, rope=rope)
+    report = {
+        "poisson_test": probabilities(poisson, prob_no_majority=poisson.prob_no_majority),
+        "sign_test": probabilities(sign_test(records, rope=rope, random_state=seed)),
+        "signed_rank_test": probabilities(signed_rank_test(records, rope=rope, random_state=seed)),
+    }
+    result = None
+    if hierarchical:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", ConvergenceWarning)
+            result = hierarchical_test(records, rope=rope, random_state=seed)
+        report["hierarchical_test"] = probabilities(
+            result,
+            predictive_prob_a_better=result.predictive_prob_a_better,
+            predictive_prob_equivalent=result.predictive_prob_equivalent,
+            predictive_prob_b_better=result.predictive_prob_b_better,
+            converged=not any(issubclass(w.category, ConvergenceWarning) for w in caught),
+        )
+    return report, result
+
+
+def _pair_report(args, datasets, *, rope, threshold):
+    try:
+        names = collection_model_names(list(datasets.values()), list(datasets), name=args.file)
+    except ValueError as exc:
+        raise InputError(_in_command_words(exc)) from None
+    report = {
+        "file": args.file,
+        "model_a": names[0],
+        "model_b": names[1],
+        "rope": list(rope),
+        "threshold": threshold,
+        "datasets": {},
+    }
+    posteriors = {}
+    for name, record in datasets.items():
+        report["datasets"][name], posteriors[name] = _dataset_report(
+            args.file, name, record, rope, threshold
+        )
+    hierarchical = None
+    if len(datasets) >= 2:
+        report["collection"], hierarchical = _collection_report(
+            list(datasets.values()), rope, threshold, args.seed, not args.no_hierarchical
+        )
+    report["_text"] = _format_pair_table(report)
+
+    def figure():
+        from ..plotting import ForestDisplay, PosteriorDisplay
+
+        if len(posteriors) == 1:
+            return PosteriorDisplay.from_result(next(iter(posteriors.values())))
+        return ForestDisplay(
+            names=list(posteriors),
+            estimates=np.array([p.loc for p in posteriors.values()]),
+            intervals=np.array([tuple(p.credible_interval()) for p in posteriors.values()]),
+            rope=rope,
+            shrinkage_estimates=None if hierarchical is None else hierarchical.shrinkage_estimates,
+            shrinkage_intervals=None if hierarchical is None else hierarchical.shrinkage_intervals,
+            model_names=names,
+        ).plot()
+
+    return report, figure
+
+
+def _format_pair_table(report):
+    """The report of two models as aligned text tables."""
+    width = max(20, *(len(name) for name in report["datasets"]))
+    lines = [
+        f"A = {report['model_a']}, B = {report['model_b']} (differences A - B: positive favours A)",
+        f"rope = [{report['rope'][0]:g}, {report['rope'][1]:g}], "
+        f"decision threshold = {report['threshold']:g}",
+        "",
+        f"{'data set':<{width}} {'splits':>6} {'mean A-B':>9} {'p (corr.)':>9} "
+        f"{'P(A)':>6} {'P(eq)':>6} {'P(B)':>6}  decision",
+    ]
+    for name, entry in report["datasets"].items():
+        bayes = entry["bayesian_correlated_ttest"]
+        lines.append(
+            f"{name:<{width}} {entry['n_splits']:>6} {entry['mean_difference']:>9.4f} "
+            f"{entry['corrected_ttest']['pvalue']:>9.4f} {bayes['prob_a_better']:>6.3f} "
+            f"{bayes['prob_equivalent']:>6.3f} {bayes['prob_b_better']:>6.3f}  {bayes['decision']}"
+        )
+    if report.get("collection"):
+        lines += [
+            "",
+            f"{'over the data sets':<{width}} {'P(A)':>6} {'P(eq)':>6} {'P(B)':>6}  decision",
+        ]
+        for test, entry in report["collection"].items():
+            lines.append(
+                f"{test:<{width}} {entry['prob_a_better']:>6.3f} {entry['prob_equivalent']:>6.3f} "
+                f"{entry['prob_b_better']:>6.3f}  {entry['decision']}"
+            )
+    return "\n".join(lines)
+
+
+# -- many models ---------------------------------------------------------------
+
+
+def _many_report(args, table, *, rope, threshold):
+    try:
+        comparison = compare_models(
+            table, test=args.test, rope=rope, threshold=threshold, random_state=args.seed
+        )
+    except ValueError as exc:
+        raise InputError(_in_command_words(exc)) from None
+    pairs = _rows(comparison.to_columns())
+    ranking = None if comparison.ranking is None else _rows(comparison.ranking.to_columns())
+    friedman = comparison.reference.friedman
+    report = {
+        "file": args.file,
+        "models": list(comparison.models),
+        "datasets": list(comparison.datasets),
+        "test": comparison.test,
+        "rope": list(rope),
+        "threshold": threshold,
+        "seed": comparison.random_state,
+        "pairs": pairs,
+        "ranking": ranking,
+        "reference": {
+            "pairwise_test": comparison.reference.test,
+            "alpha": comparison.reference.alpha,
+            "friedman": None
+            if friedman is None
+            else {
+                "statistic": friedman.statistic,
+                "pvalue": friedman.pvalue,
+                "average_ranks": dict(
+                    zip(friedman.names, friedman.average_ranks.tolist(), strict=True)
+                ),
+                "critical_difference": friedman.critical_difference,
+            },
+        },
+        "_text": comparison.summary(),
+    }
+
+    def figure():
+        from ..plotting import CriticalDifferenceDisplay, PairwiseDisplay
+
+        if comparison.ranking is None:
+            return PairwiseDisplay.from_comparison(comparison)
+        return CriticalDifferenceDisplay.from_comparison(comparison)
+
+    return report, figure
+
+
+def _rows(columns):
+    """A dict of equal-length columns as a list of row dicts (for JSON)."""
+    n_rows = len(next(iter(columns.values())))
+    return [{name: values[i] for name, values in columns.items()} for i in range(n_rows)]
+
+
+def _save_plot(path, figure):
+    """Draw and save the figure; without matplotlib, say how to install it."""
+    try:
+        display = figure()
+    except ImportError as exc:
+        raise MissingDependency(f"no plot saved: {exc}") from None
+    try:
+        display.figure_.savefig(path)
+    except OSError as exc:
+        raise InputError(f"cannot save the plot {path!r}: {exc.strerror or exc}") from None
+    finally:
+        import matplotlib.pyplot as plt
+
+        plt.close(display.figure_)

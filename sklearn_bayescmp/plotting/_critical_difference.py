@@ -1,0 +1,260 @@
+"""A critical-difference-style diagram whose bars mean "practically equivalent"."""
+
+import numpy as np
+
+from ._base import INK, OUTCOME_COLOURS, axes_to_draw_on, wrap_text
+
+
+def equivalent_groups(order, equivalent):
+    """Maximal runs of consecutive models (in rank order) that are all pairwise equivalent.
+
+    Parameters
+    ----------
+    order : sequence of int
+        Model indices from best to worst rank.
+    equivalent : ndarray of bool of shape (n_models, n_models)
+        Which pairs are practically equivalent.
+
+    Returns
+    -------
+    list of (int, int)
+        ``(first, last)`` positions in ``order`` of every maximal run of two or
+        more models, none contained in another.
+    """
+    groups = []
+    for start in range(len(order)):
+        end = start
+        while end + 1 < len(order) and all(
+            equivalent[order[a], order[end + 1]] for a in range(start, end + 1)
+        ):
+            end += 1
+        if end > start and (not groups or end > groups[-1][1]):
+            groups.append((start, end))
+    return groups
+
+
+class CriticalDifferenceDisplay:
+    """Models on a rank axis, joined by bars where they are practically equivalent.
+
+    The layout of Demšar's (2006) critical-difference diagrams, with Bayesian
+    content: models sit at their expected rank under the Plackett-Luce model
+    (or their average rank), and a bar joins a run of models whose every pair
+    is practically equivalent with probability above a threshold, rather
+    than "not significantly different". Nemenyi's critical difference is
+    drawn above the axis as the frequentist reference.
+
+    Build it with :meth:`from_comparison`.
+
+    Parameters
+    ----------
+    models : sequence of str
+        The models.
+    ranks : ndarray of shape (n_models,)
+        Their ranks (1 is best).
+    groups : list of (int, int)
+        Runs of practically equivalent models: first and last position in
+        rank order (see :func:`equivalent_groups`).
+    rank_label : str, default="expected rank"
+        What the axis shows.
+    bar_label : str, default=None
+        What the bars mean, written under the diagram.
+    critical_difference : float, default=None
+        Nemenyi's critical difference, drawn as a reference when given.
+    title : str, default=None
+        Title of the axes.
+
+    Attributes
+    ----------
+    ax_ : matplotlib Axes
+        The axes drawn on.
+    figure_ : matplotlib Figure
+        The figure of ``ax_``.
+    order_ : ndarray of int
+        Model indices from best to worst rank.
+    bars_ : list of matplotlib Line2D
+        The bars joining equivalent models.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
+    >>> display = CriticalDifferenceDisplay.from_comparison(comparison)  # doctest: +SKIP
+    """
+
+    def __init__(
+        self,
+        *,
+        models,
+        ranks,
+        groups,
+        rank_label="expected rank",
+        bar_label=None,
+        critical_difference=None,
+        title=None,
+    ):
+        self.models = models
+        self.ranks = ranks
+        self.groups = groups
+        self.rank_label = rank_label
+        self.bar_label = bar_label
+        self.critical_difference = critical_difference
+        self.title = title
+
+    @classmethod
+    def from_comparison(
+        cls, comparison, *, ranks="expected", threshold=None, reference=True, title=None, ax=None
+    ):
+        """Plot a :class:`~sklearn_bayescmp.ModelComparison` of two or more data sets.
+
+        Parameters
+        ----------
+        comparison : ModelComparison
+            From :func:`~sklearn_bayescmp.compare_models` with a ranking.
+        ranks : {"expected", "average"}, default="expected"
+            "expected": the Plackett-Luce posterior mean of every model's
+            expected rank; "average": the average rank over the data sets
+            (Friedman's, the frequentist reference).
+        threshold : float, default=None
+            A bar joins models whose every pair has ``P(equivalent)`` above
+            it; None uses the comparison's threshold.
+        reference : bool, default=True
+            Draw Nemenyi's critical difference above the axis.
+        title : str, default=None
+            Title of the axes.
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure when None.
+
+        Returns
+        -------
+        CriticalDifferenceDisplay
+        """
+        if ranks not in ("expected", "average"):
+            raise ValueError(f"`ranks` must be 'expected' or 'average'; got {ranks!r}.")
+        friedman = comparison.reference.friedman
+        if ranks == "expected":
+            if comparison.ranking is None:
+                raise ValueError(
+                    "This comparison has no ranking (one data set, or ranking=False); use "
+                    "compare_models(..., ranking=True) on two or more data sets."
+                )
+            values, label = comparison.ranking.expected_rank, "expected rank (Plackett-Luce)"
+        else:
+            if friedman is None:
+                raise ValueError(
+                    "Average ranks need three or more models on two or more data sets."
+                )
+            values, label = friedman.average_ranks, "average rank"
+        threshold = comparison.threshold if threshold is None else threshold
+        equivalent = np.asarray(comparison.prob_equivalent) > threshold
+        order = np.argsort(values, kind="stable")
+        display = cls(
+            models=list(comparison.models),
+            ranks=np.asarray(values, dtype=float),
+            groups=equivalent_groups(order, equivalent),
+            rank_label=label,
+            bar_label=f"bars: every pair practically equivalent, P(equivalent) > {threshold:g}",
+            critical_difference=(
+                friedman.critical_difference if reference and friedman is not None else None
+            ),
+            title=title,
+        )
+        return display.plot(ax=ax)
+
+    def plot(self, ax=None, *, title=None):
+        """Draw the diagram.
+
+        Parameters
+        ----------
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure when None.
+        title : str, default=None
+            Title of the axes; None uses the display's ``title``.
+
+        Returns
+        -------
+        CriticalDifferenceDisplay
+            This display, with ``ax_``, ``figure_``, ``order_`` and ``bars_``.
+        """
+        k = len(self.models)
+        half = (k + 1) // 2
+        n_rows = max(half, k - half)
+        bar_depth = 0.35 + 0.22 * np.arange(len(self.groups))
+        first_row = (bar_depth[-1] if len(self.groups) else 0.2) + 0.45
+        height = first_row + 0.45 * n_rows + 0.5
+        ranks = np.asarray(self.ranks, dtype=float)
+        self.order_ = np.argsort(ranks, kind="stable")
+        # The best half is named left of the axis, the rest right: the figure
+        # widens with the names (about 0.065 inch per character of small text)
+        # so that the axis keeps its length.
+        label_length = [len(f"{self.models[i]} (0.00)") for i in self.order_]
+        names = max(label_length[:half]) + max(label_length[half:], default=0)
+        width = min(16.0, max(7.5, 4.0 + 0.065 * names))
+        ax = axes_to_draw_on(ax, figsize=(width, 1.3 + 0.45 * height))
+        low, high = 1.0, float(max(k, np.ceil(ranks.max())))
+        # The rank axis, best on the left.
+        ax.plot([low, high], [0, 0], color=INK, linewidth=1)
+        for tick in range(int(low), int(high) + 1):
+            ax.plot([tick, tick], [0, -0.1], color=INK, linewidth=1)
+            ax.text(tick, -0.16, str(tick), ha="center", va="bottom", fontsize="small")
+        ax.text((low + high) / 2, -0.55, self.rank_label, ha="center", va="bottom")
+        # Each model: a line from its rank down to its row, then out to its label.
+        pad = 0.05 * (high - low)
+        for position, index in enumerate(self.order_):
+            left = position < half
+            row = first_row + 0.45 * (position if left else k - 1 - position)
+            edge = low - pad if left else high + pad
+            rank = ranks[index]
+            ax.plot([rank, rank, edge], [0, row, row], color=INK, linewidth=0.8)
+            ax.text(
+                edge - 0.02 * (high - low) if left else edge + 0.02 * (high - low),
+                row,
+                f"{self.models[index]} ({rank:.2f})",
+                ha="right" if left else "left",
+                va="center",
+                fontsize="small",
+            )
+        # Bars: runs of practically equivalent models.
+        self.bars_ = []
+        for depth, (first, last) in zip(bar_depth, self.groups, strict=True):
+            start = ranks[self.order_[first]] - 0.05
+            stop = ranks[self.order_[last]] + 0.05
+            (bar,) = ax.plot(
+                [start, stop],
+                [depth, depth],
+                color=OUTCOME_COLOURS["equivalent"],
+                linewidth=4,
+                solid_capstyle="round",
+            )
+            self.bars_.append(bar)
+        if self.critical_difference is not None:
+            cd = self.critical_difference
+            ax.plot([low, low + cd], [-1.0, -1.0], color=OUTCOME_COLOURS["b"], linewidth=1.5)
+            for x in (low, low + cd):
+                ax.plot([x, x], [-1.08, -0.92], color=OUTCOME_COLOURS["b"], linewidth=1.5)
+            ax.text(
+                low + cd + 0.03 * (high - low),
+                -1.0,
+                f"Nemenyi CD = {cd:.2f} (frequentist reference)",
+                va="center",
+                fontsize="small",
+                color=OUTCOME_COLOURS["b"],
+            )
+        if self.bar_label and self.groups:
+            ax.text(
+                (low + high) / 2,
+                height - 0.1,
+                self.bar_label,
+                ha="center",
+                va="top",
+                fontsize="small",
+            )
+        ax.set_xlim(low - pad, high + pad)
+        ax.set_ylim(height, -1.4 if self.critical_difference is not None else -0.9)
+        ax.set_axis_off()
+        title = title if title is not None else self.title
+        if title:
+            # Centred on the diagram, which is about as wide as the figure.
+            characters = 0.9 * ax.figure.get_figwidth() * 72 / (0.55 * 12)
+            ax.set_title(wrap_text(title, characters))
+        self.ax_ = ax
+        self.figure_ = ax.figure
+        return self
