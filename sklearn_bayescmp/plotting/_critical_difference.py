@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ._base import INK, OUTCOME_COLOURS, axes_to_draw_on, wrap_text
+from ._base import ACCENT, INK, OUTCOME_COLOURS, axes_to_draw_on, wrap_text
 
 
 def equivalent_groups(order, equivalent):
@@ -227,16 +227,16 @@ class CriticalDifferenceDisplay:
             self.bars_.append(bar)
         if self.critical_difference is not None:
             cd = self.critical_difference
-            ax.plot([low, low + cd], [-1.0, -1.0], color=OUTCOME_COLOURS["b"], linewidth=1.5)
+            ax.plot([low, low + cd], [-1.0, -1.0], color=ACCENT, linewidth=1.5)
             for x in (low, low + cd):
-                ax.plot([x, x], [-1.08, -0.92], color=OUTCOME_COLOURS["b"], linewidth=1.5)
+                ax.plot([x, x], [-1.08, -0.92], color=ACCENT, linewidth=1.5)
             ax.text(
                 low + cd + 0.03 * (high - low),
                 -1.0,
                 f"Nemenyi CD = {cd:.2f} (frequentist reference)",
                 va="center",
                 fontsize="small",
-                color=OUTCOME_COLOURS["b"],
+                color=ACCENT,
             )
         if self.bar_label and self.groups:
             ax.text(
