@@ -16,6 +16,7 @@ from dataclasses import KW_ONLY, dataclass
 import numpy as np
 
 from .utils._display import html_table, to_frame
+from .utils._io import read_text, source_name, write_text
 from .utils._validation import _as_float_vector, check_model_names, check_split_sizes
 
 CSV_COLUMNS = ("dataset", "repeat", "fold", "score_a", "score_b", "difference", "n_train", "n_test")
@@ -273,7 +274,7 @@ class CVDifferences:
         str or None
         """
         text = json.dumps(self.to_dict(), allow_nan=False)
-        return _write_text(text, path_or_buf)
+        return write_text(text, path_or_buf)
 
     @classmethod
     def from_json(cls, path_or_buf):
@@ -287,11 +288,11 @@ class CVDifferences:
         -------
         CVDifferences
         """
-        text = _read_text(path_or_buf)
+        text = read_text(path_or_buf)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ValueError(f"{_source_name(path_or_buf)} is not valid JSON: {exc}") from None
+            raise ValueError(f"{source_name(path_or_buf)} is not valid JSON: {exc}") from None
         return cls.from_dict(data)
 
     # -- CSV ----------------------------------------------------------------
@@ -387,7 +388,7 @@ class CVDifferences:
 
         for j in range(self.n_splits):
             writer.writerow([cell(column, j) for column in columns])
-        return _write_text(buffer.getvalue(), path_or_buf)
+        return write_text(buffer.getvalue(), path_or_buf)
 
     @classmethod
     def from_csv(cls, path_or_buf, *, dataset=None):
@@ -408,7 +409,7 @@ class CVDifferences:
         -------
         CVDifferences
         """
-        source = _source_name(path_or_buf)
+        source = source_name(path_or_buf)
         header, rows = _read_csv_rows(path_or_buf, source)
         if "dataset" in header:
             names = list(dict.fromkeys(r["dataset"] for _, r in rows))
@@ -445,7 +446,7 @@ class CVDifferences:
             ``dataset`` column, the file is one data set, named after the
             file (or "data" for a buffer).
         """
-        source = _source_name(path_or_buf)
+        source = source_name(path_or_buf)
         header, rows = _read_csv_rows(path_or_buf, source)
         if "dataset" not in header:
             if isinstance(path_or_buf, (str, os.PathLike)):
@@ -527,7 +528,7 @@ class CVDifferences:
 def _read_csv_rows(path_or_buf, source):
     """Header and non-empty rows ``(line number, {column: cell})`` of a CSV input."""
     try:
-        rows = list(csv.reader(io.StringIO(_read_text(path_or_buf))))
+        rows = list(csv.reader(io.StringIO(read_text(path_or_buf))))
     except csv.Error as exc:  # e.g. a bare CR inside a field
         raise ValueError(f"{source} is not valid CSV: {exc}") from None
     if not rows:
@@ -551,27 +552,3 @@ def _read_csv_rows(path_or_buf, source):
             )
         records.append((line, dict(zip(header, row, strict=True))))
     return header, records
-
-
-def _source_name(path_or_buf):
-    if isinstance(path_or_buf, (str, os.PathLike)):
-        return f"'{os.fspath(path_or_buf)}'"
-    return "The input"
-
-
-def _read_text(path_or_buf):
-    if isinstance(path_or_buf, (str, os.PathLike)):
-        with open(path_or_buf, encoding="utf-8", newline="") as handle:
-            return handle.read()
-    return path_or_buf.read()
-
-
-def _write_text(text, path_or_buf):
-    if path_or_buf is None:
-        return text
-    if isinstance(path_or_buf, (str, os.PathLike)):
-        with open(path_or_buf, "w", encoding="utf-8", newline="") as handle:
-            handle.write(text)
-    else:
-        path_or_buf.write(text)
-    return None

@@ -21,7 +21,6 @@ counted and reported, never imputed.
 
 import csv
 import io
-import os
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -42,6 +41,7 @@ from ._table_layouts import (
 from ._table_readers import read_csv_columns, read_table
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
+from .utils._io import write_text
 
 #: The column names the table itself writes, in order.
 LONG_COLUMNS = ("dataset", "model", "repeat", "fold", "n_train", "n_test", "score")
@@ -650,15 +650,7 @@ class ScoreTable:
             writer.writerow(
                 ["" if v is None else repr(v) if isinstance(v, float) else v for v in row]
             )
-        text = buffer.getvalue()
-        if path_or_buf is None:
-            return text
-        if isinstance(path_or_buf, (str, os.PathLike)):
-            with open(path_or_buf, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
-        else:
-            path_or_buf.write(text)
-        return None
+        return write_text(buffer.getvalue(), path_or_buf)
 
     # -- comparing and showing ------------------------------------------------
 

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from .utils._io import read_text, source_name
+
 #: Delimiters the CSV reader recognises.
 DELIMITERS = ",;\t"
 
@@ -120,12 +122,6 @@ def _dataframe_columns(data):
     return RawColumns(columns, f"The {kind} dataframe")
 
 
-def _source_name(path_or_buf):
-    if isinstance(path_or_buf, (str, os.PathLike)):
-        return f"'{os.fspath(path_or_buf)}'"
-    return "The input"
-
-
 def sniff_delimiter(text, source):
     """The delimiter of a CSV text: comma, semicolon or tab.
 
@@ -164,12 +160,9 @@ def read_csv_columns(path_or_buf, *, delimiter=None):
     -------
     RawColumns
     """
-    source = _source_name(path_or_buf)
-    if isinstance(path_or_buf, (str, os.PathLike)):
-        with open(path_or_buf, encoding="utf-8-sig", newline="") as handle:
-            text = handle.read()
-    else:
-        text = path_or_buf.read()
+    source = source_name(path_or_buf)
+    # utf-8-sig: spreadsheets often start their CSV exports with a byte-order mark.
+    text = read_text(path_or_buf, encoding="utf-8-sig")
     if not text.strip():
         raise ValueError(f"{source} is empty; expected a header row and one row per score.")
     if delimiter is None:
