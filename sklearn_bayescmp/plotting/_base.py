@@ -98,17 +98,15 @@ def wrap_text(text, width):
     )
 
 
-def wrap_to_axes(text, ax, *, role="label", fraction=1.0):
-    """``text`` wrapped to the width of ``ax`` once the figure is laid out.
+def characters_across(ax, *, role="label", fraction=1.0):
+    """How many characters fit across ``fraction`` of ``ax`` once the figure is laid out.
 
-    For titles, axis labels and annotations centred on or spread over the
-    axes: the layout is run first (without rendering), so the width is the
-    one the axes will have next to their tick labels, colour bars and
-    legends (draw those first).
+    The layout is run first (without rendering), so the width is the one the
+    axes will have next to their tick labels, colour bars and legends (draw
+    those first).
 
     Parameters
     ----------
-    text : str
     ax : matplotlib Axes
     role : {"label", "title", "annotation"}, default="label"
         Which font size applies (``axes.labelsize``, ``axes.titlesize``, or
@@ -125,7 +123,12 @@ def wrap_to_axes(text, ax, *, role="label", fraction=1.0):
     size = {"title": rcParams["axes.titlesize"], "label": rcParams["axes.labelsize"]}
     points = FontProperties(size=size.get(role, "small")).get_size_in_points()
     # An average character of the default sans-serif font is about 0.55 em wide.
-    return wrap_text(text, pixels / (0.55 * points * figure.dpi / 72))
+    return pixels / (0.55 * points * figure.dpi / 72)
+
+
+def wrap_to_axes(text, ax, *, role="label"):
+    """``text`` wrapped to the width of ``ax``: titles and axis labels centred on it."""
+    return wrap_text(text, characters_across(ax, role=role))
 
 
 def set_title(ax, title):

@@ -7,9 +7,10 @@ from ._base import (
     INK,
     OUTCOME_COLOURS,
     axes_to_draw_on,
+    characters_across,
     outcome_label,
     set_title,
-    wrap_to_axes,
+    wrap_text,
 )
 
 #: Corners of the triangle: A better (bottom left), equivalent (top), B better
@@ -148,6 +149,7 @@ class SimplexDisplay:
             ((0.5, np.sqrt(3) / 2 + 0.04), "center", "bottom"),
             ((1.0, -0.04), "right", "top"),
         ]
+        width = characters_across(ax, role="annotation", fraction=0.48)
         labels = []
         for (outcome, probability), ((x, y), align, vertical) in zip(
             self.probabilities.items(), placements, strict=True
@@ -155,12 +157,7 @@ class SimplexDisplay:
             text = ax.text(
                 x,
                 y,
-                wrap_to_axes(
-                    outcome_label(outcome, probability, self.model_names),
-                    ax,
-                    role="annotation",
-                    fraction=0.48,
-                ),
+                wrap_text(outcome_label(outcome, probability, self.model_names), width),
                 ha=align,
                 va=vertical,
                 color=OUTCOME_COLOURS[outcome],
