@@ -12,23 +12,23 @@ from collections.abc import Mapping
 from dataclasses import replace
 from numbers import Integral, Real
 
-import joblib
 import numpy as np
 from sklearn.base import BaseEstimator, clone
 from sklearn.metrics import get_scorer_names
 from sklearn.utils import get_tags, indexable
 from sklearn.utils.parallel import delayed
-from sklearn.utils.validation import check_is_fitted, check_memory, validate_data
+from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ._fit_cache import FitCache
 from ._paired_cv import (
     SplitPlan,
-    cached_fit_and_score_pair,
     check_common_scoring,
     check_datasets,
     check_repeated_cv,
     collect_runs,
     fit_and_score_pair,
     report_failures,
+    report_warnings,
     split_layout,
 )
 from ._progress import dispatch
@@ -53,6 +53,7 @@ from .utils._display import html_table, to_frame
 from .utils._naming import default_model_names, short_repr
 from .utils._sklearn import HasMethods, Interval, StrOptions, _fit_context
 from .utils._validation import check_model_names, check_rope
+from .utils._warnings import warn
 
 #: The names of the two estimators in routing (``set_fit_request`` targets them).
 _ESTIMATORS = ("estimator_a", "estimator_b")
@@ -136,14 +137,17 @@ class RepeatedCVComparator(BaseEstimator):
     min_repeats : int, default=2
         Repeats always run before early stopping may stop.
     memory : str, path-like or joblib.Memory, default=None
-        Cache of every split's paired fit-and-score, in a directory or a
-        :class:`joblib.Memory`. Finished splits are written as they complete,
-        so a run that is interrupted (crash, kill, Ctrl-C) and started again
-        with the same estimators, data, splits and scorer recomputes only
-        the unfinished splits. The key covers both estimators' parameters,
-        a fingerprint of the data, the split indices, the scorer, the
-        metadata passed to the fits and the scorer, and ``error_score``. None
-        caches nothing.
+        Cache of every estimator's fit-and-score on every split, in a
+        directory or a :class:`joblib.Memory`. Finished fits are written as
+        they complete, so a run that is interrupted (crash, kill, Ctrl-C) and
+        started again recomputes only the unfinished fits. The key of a fit
+        covers the estimator (its class, parameters and the code of every
+        class and function it reaches outside installed distributions), the
+        scorer (code included), the data, the split's indices, the metadata
+        passed to the fit and the scorer, ``error_score``, and the versions of
+        Python, scikit-learn, NumPy, SciPy, joblib and this package. What it
+        cannot cover is named in a warning and runs uncached. None caches
+        nothing.
 
     Attributes
     ----------
@@ -389,15 +393,16 @@ class RepeatedCVComparator(BaseEstimator):
         """
         self._clear_fitted_attributes()
         scoring = self._check_before_running()
-        plan = self._plan(X, y, groups, params, scoring)
+        cache = self._fit_cache()
+        plan = self._plan(X, y, groups, params, scoring, cache)
         validate_data(self, X, skip_check_array=True)
         n_repeats = int(plan.repeat.max()) + 1
         if self.early_stopping:
             run, self.n_repeats_run_, self.stopping_reason_ = self._run_until_decided(
-                plan, scoring, n_repeats
+                plan, scoring, n_repeats, cache
             )
         else:
-            (run,) = self._run([plan], scoring)
+            (run,) = self._run([plan], scoring, cache)
             self.n_repeats_run_ = n_repeats
             self.stopping_reason_ = "early stopping is off: every repeat was run"
         self.stopped_early_ = self.n_repeats_run_ < n_repeats
@@ -481,8 +486,9 @@ class RepeatedCVComparator(BaseEstimator):
         self._clear_fitted_attributes()
         entries = check_datasets(datasets)
         scoring = self._check_before_running()
-        plans = self._plans(entries, scoring)
-        runs = self._run(plans, scoring)
+        cache = self._fit_cache()
+        plans = self._plans(entries, scoring, cache)
+        runs = self._run(plans, scoring, cache)
         self.fit_errors_ = [failure for run in runs for failure in run.failures]
         datasets = {
             metric: {plan.name: run.records[metric] for plan, run in zip(plans, runs, strict=True)}
@@ -496,10 +502,10 @@ class RepeatedCVComparator(BaseEstimator):
         self.dataset_results_ = self._per_metric(results)
         return self
 
-    def _plans(self, entries, scoring):
+    def _plans(self, entries, scoring, cache):
         """One plan per data set of ``{name: (X, y, groups, params)}``."""
         return [
-            self._plan(X, y, groups, params, scoring, name=name)
+            self._plan(X, y, groups, params, scoring, cache, name=name)
             for name, (X, y, groups, params) in entries.items()
         ]
 
@@ -512,7 +518,7 @@ class RepeatedCVComparator(BaseEstimator):
         for name in [key for key in vars(self) if key.endswith("_") and not key.startswith("_")]:
             delattr(self, name)
 
-    def _plan(self, X, y, groups, params, scoring, *, name=None):
+    def _plan(self, X, y, groups, params, scoring, cache, *, name=None):
         if y is None:
             for key, estimator in self._estimators().items():
                 if get_tags(estimator).target_tags.required:
@@ -530,10 +536,9 @@ class RepeatedCVComparator(BaseEstimator):
             where = "" if name is None else f" for data set {name!r}"
             raise ValueError(f"`cv` yielded no splits{where}; got cv={self.cv!r}.")
         repeat, fold = split_layout(cv, len(splits))
-        # Hash the data once here, not once per split in the cache's key.
-        data_key = None if self.memory is None else joblib.hash((X, y))
-        fit_params = {"a": routed.fit["estimator_a"], "b": routed.fit["estimator_b"]}
-        return SplitPlan(name, X, y, splits, repeat, fold, fit_params, routed.score, data_key)
+        # The data are hashed once here, not once per split in the cache's key.
+        cache_keys = None if cache is None else cache.data_keys(X, y, routed.fit, routed.score)
+        return SplitPlan(name, X, y, splits, repeat, fold, routed.fit, routed.score, cache_keys)
 
     def _router(self, cv, scoring):
         estimators = {"estimator_a": self.estimator_a, "estimator_b": self.estimator_b}
@@ -557,17 +562,19 @@ class RepeatedCVComparator(BaseEstimator):
     def _estimators(self):
         return {"estimator_a": self.estimator_a, "estimator_b": self.estimator_b}
 
-    def _run(self, plans, scoring):
+    def _run(self, plans, scoring, cache):
         """All (data set, split) tasks in one dispatch; one run per data set."""
         total = sum(len(plan.splits) for plan in plans)
-        runs = self._collect(plans, self._dispatch(self._tasks(plans, scoring), total), scoring)
+        outcomes = self._dispatch(self._tasks(plans, scoring, cache), total)
+        runs = self._collect(plans, outcomes, scoring)
+        report_warnings(runs)
         report_failures(runs, self.error_score)
         return runs
 
     def _collect(self, plans, outcomes, scoring):
         return collect_runs(plans, outcomes, metrics=scoring.metrics, model_names=self.model_names_)
 
-    def _run_until_decided(self, plan, scoring, n_repeats):
+    def _run_until_decided(self, plan, scoring, n_repeats, cache):
         """Run one repeat at a time until the rope decision is reached.
 
         The rule is checked after every repeat (from ``min_repeats`` on), and
@@ -587,7 +594,7 @@ class RepeatedCVComparator(BaseEstimator):
             stop = start + int((plan.repeat == repeat).sum())
             batch = plan._replace(splits=plan.splits[start:stop])
             label = f"splits of repeat {repeat + 1}"
-            outcomes += self._dispatch(self._tasks([batch], scoring), stop - start, label)
+            outcomes += self._dispatch(self._tasks([batch], scoring, cache), stop - start, label)
             done = plan._replace(
                 splits=plan.splits[:stop], repeat=plan.repeat[:stop], fold=plan.fold[:stop]
             )
@@ -611,6 +618,7 @@ class RepeatedCVComparator(BaseEstimator):
                 break
         else:
             reason = f"no decision after all {n_repeats} repeats"
+        report_warnings([run])
         report_failures([run], self.error_score)
         return run, repeat + 1, reason
 
@@ -625,12 +633,18 @@ class RepeatedCVComparator(BaseEstimator):
             label=label,
         )
 
-    def _tasks(self, plans, scoring):
+    def _tasks(self, plans, scoring, cache):
         """One delayed call per (data set, split): both estimators on that split."""
-        cache = self._split_cache()
         for plan in plans:
+            keys = plan.cache_keys or dict.fromkeys(_ESTIMATORS)
             for train, test in plan.splits:
-                arguments = (
+                split_cache = None
+                if cache is not None and cache.enabled:
+                    split_cache = (
+                        cache.function,
+                        *(cache.split_key(keys[name], train, test) for name in _ESTIMATORS),
+                    )
+                yield delayed(fit_and_score_pair)(
                     clone(self.estimator_a),
                     clone(self.estimator_b),
                     plan.X,
@@ -638,24 +652,18 @@ class RepeatedCVComparator(BaseEstimator):
                     train,
                     test,
                     scoring,
-                    plan.fit_params["a"],
-                    plan.fit_params["b"],
+                    plan.fit_params["estimator_a"],
+                    plan.fit_params["estimator_b"],
                     plan.score_params,
                     self.error_score,
+                    split_cache,
                 )
-                if cache is None:
-                    yield delayed(fit_and_score_pair)(*arguments)
-                else:
-                    yield delayed(cache)(plan.data_key, *arguments)
 
-    def _split_cache(self):
-        """The cached paired fit-and-score of ``memory``, or None without one."""
+    def _fit_cache(self):
+        """The cache of the fits in ``memory`` (None without one)."""
         if self.memory is None:
             return None
-        memory = self.memory
-        if isinstance(memory, os.PathLike):
-            memory = os.fspath(memory)
-        return check_memory(memory).cache(cached_fit_and_score_pair, ignore=["X", "y"])
+        return FitCache(self.memory, self._estimators(), self.scoring, self.error_score)
 
     def _check_before_running(self):
         """Validate what the parameter constraints cannot, before any fit; return the scoring.
@@ -742,12 +750,10 @@ class RepeatedCVComparator(BaseEstimator):
         """
         record = self._record(metric)
         if self.stopped_early_:
-            warnings.warn(
+            warn(
                 "This comparison stopped as soon as the Bayesian decision was reached "
                 "(early_stopping=True). Under such optional stopping the p-value of the "
                 "corrected t-test is not valid; use the Bayesian posterior (result_).",
-                UserWarning,
-                stacklevel=2,
             )
         return corrected_ttest(record, alternative=alternative, nan_policy="omit")
 

@@ -39,7 +39,7 @@ from .stats import (
     signed_rank_test,
     wilcoxon_test,
 )
-from .stats._hierarchical import hierarchical_tests
+from .stats._hierarchical import hierarchical_tests, warn_if_not_converged
 from .stats._sign import dirichlet_process_tests
 from .utils._display import html_table, to_frame
 from .utils._random import check_random_generator
@@ -390,12 +390,18 @@ def _pair_results(test, collections, *, rope, prior, seed, n_jobs, options):
     )
     parts = Parallel(n_jobs=n_jobs)(
         delayed(hierarchical_tests)(
-            [collections[i] for i in batch], rope=rope, random_state=seed, stacklevel=6, **values
+            [collections[i] for i in batch],
+            rope=rope,
+            random_state=seed,
+            check_convergence=False,  # here, in the parent: a worker's warning is lost
+            **values,
         )
         for batch in batches
         if batch.size
     )
-    return [result for part in parts for result in part]
+    results = [result for part in parts for result in part]
+    warn_if_not_converged(results)
+    return results
 
 
 def _reference(table, pairs, collections, alpha):

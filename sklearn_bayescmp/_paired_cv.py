@@ -8,13 +8,10 @@ of task outcomes is then cut back into one :class:`PairedRun` per plan, whose
 """
 
 import math
-import os
 import time
 import traceback
-import warnings
 from collections.abc import Mapping
 from numbers import Integral
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -28,6 +25,7 @@ from sklearn.utils.multiclass import type_of_target
 
 from ._differences import CVDifferences
 from .utils._sklearn import _safe_indexing
+from .utils._warnings import recording_warnings, reissue, warn
 
 
 class Scoring(NamedTuple):
@@ -57,6 +55,7 @@ class _SideOutcome(NamedTuple):
     fit_time: float
     score_time: float
     error: str | None
+    warnings: tuple = ()  # (category, message) of every warning raised in fit and score
 
 
 class SplitFailure(NamedTuple):
@@ -129,12 +128,22 @@ def slice_params(params, indices, n_samples):
 
 
 def fit_and_score_one(estimator, X, y, train, test, scoring, fit_params, score_params, error_score):
-    """Fit ``estimator`` on ``train`` and score it on ``test``; failures become data.
+    """Fit ``estimator`` on ``train`` and score it on ``test``; failures and warnings become data.
 
     ``fit_params`` and ``score_params`` are the metadata routed to the
     estimator's ``fit`` and to the scorer; sample-aligned values are cut to
-    the training and the test rows.
+    the training and the test rows. The warnings raised by the fit and the
+    scorer are recorded in the outcome, so that the parent process can issue
+    them (a worker's warnings would otherwise be lost).
     """
+    with recording_warnings() as records:
+        outcome = _fit_and_score(
+            estimator, X, y, train, test, scoring, fit_params, score_params, error_score
+        )
+    return outcome._replace(warnings=tuple(records))
+
+
+def _fit_and_score(estimator, X, y, train, test, scoring, fit_params, score_params, error_score):
     n_samples = _n_rows(X)
     X_train, y_train = split_data(estimator, X, y, train)
     X_test, y_test = split_data(estimator, X, y, test, train)
@@ -186,52 +195,25 @@ def fit_and_score_pair(
     fit_params_b,
     score_params,
     error_score,
+    cache=None,
 ):
-    """One joblib task: both estimators on the same split, each with its own fit metadata."""
-    return tuple(
-        fit_and_score_one(
-            estimator, X, y, train, test, scoring, fit_params, score_params, error_score
-        )
-        for estimator, fit_params in ((estimator_a, fit_params_a), (estimator_b, fit_params_b))
-    )
+    """One joblib task: both estimators on the same split, each with its own fit metadata.
 
-
-def cached_fit_and_score_pair(
-    data_key,
-    estimator_a,
-    estimator_b,
-    X,
-    y,
-    train,
-    test,
-    scoring,
-    fit_params_a,
-    fit_params_b,
-    score_params,
-    error_score,
-):
-    """:func:`fit_and_score_pair` for :class:`joblib.Memory`, keyed by ``data_key``.
-
-    Cached with ``ignore=["X", "y"]``: the data enter the key through their
-    fingerprint ``data_key``, computed once per data set rather than once
-    per split. Everything else that decides a split's outcome is hashed:
-    both (unfitted) estimators with their parameters, the split's indices,
-    the scorer, the metadata of both fits and of the scorer, and
-    ``error_score``.
+    ``cache`` is None, or ``(memorized, key_a, key_b)``: each estimator whose
+    key is not None is fitted through ``memorized`` (a cached
+    :func:`~sklearn_bayescmp._fit_cache.cached_fit_and_score_one`), the other
+    directly.
     """
-    return fit_and_score_pair(
-        estimator_a,
-        estimator_b,
-        X,
-        y,
-        train,
-        test,
-        scoring,
-        fit_params_a,
-        fit_params_b,
-        score_params,
-        error_score,
-    )
+    outcomes = []
+    sides = ((estimator_a, fit_params_a), (estimator_b, fit_params_b))
+    for k, (estimator, fit_params) in enumerate(sides):
+        arguments = (estimator, X, y, train, test, scoring, fit_params, score_params, error_score)
+        key = None if cache is None else cache[1 + k]
+        if key is None:
+            outcomes.append(fit_and_score_one(*arguments))
+        else:
+            outcomes.append(cache[0](key, *arguments))
+    return tuple(outcomes)
 
 
 class SplitPlan(NamedTuple):
@@ -245,7 +227,7 @@ class SplitPlan(NamedTuple):
     fold: np.ndarray
     fit_params: dict  # estimator name ("a", "b") -> metadata for its fit
     score_params: dict
-    data_key: str | None = None  # fingerprint of (X, y), when results are cached
+    cache_keys: dict | None = None  # estimator name -> key of its fits here, or None
 
 
 class PairedRun(NamedTuple):
@@ -256,6 +238,7 @@ class PairedRun(NamedTuple):
     score_times: np.ndarray
     failures: list
     records: dict  # metric -> CVDifferences
+    warnings: list  # (category, message, which estimator) of every warning raised
 
     @property
     def n_splits(self):
@@ -302,7 +285,17 @@ def _assemble(plan, outcomes, metrics, model_names):
         )
         for k, metric in enumerate(metrics)
     }
-    return PairedRun(scores, field("fit_time"), field("score_time"), failures, records)
+    sources = [
+        f"estimator_{side}" if name is None else f"estimator_{side} ({name})"
+        for side, name in zip("ab", model_names, strict=True)
+    ]
+    raised = [
+        (category, message, source)
+        for pair in outcomes
+        for source, side in zip(sources, pair, strict=True)
+        for category, message in side.warnings
+    ]
+    return PairedRun(scores, field("fit_time"), field("score_time"), failures, records, raised)
 
 
 def collect_runs(plans, outcomes, *, metrics=("score",), model_names=(None, None)):
@@ -339,14 +332,18 @@ def report_failures(runs, error_score):
     n_failed = sum(run.n_failed for run in runs)
     n_splits = sum(run.record.n_splits for run in runs)
     scope = "" if len(runs) == 1 else f" (over {len(runs)} data sets)"
-    warnings.warn(
+    warn(
         f"{n_failed} of {n_splits} splits failed{scope} and are left out of both models' "
         f"results (error_score={error_score!r}). {details}",
         FitFailedWarning,
-        # report_failures < a run helper (_run, _run_until_decided, a study's
-        # _study) < fit < _fit_context wrapper < caller
-        stacklevel=5,
     )
+
+
+def report_warnings(runs):
+    """Issue the warnings the fits raised (in workers or not), once each, with counts."""
+    raised = [record for run in runs for record in run.warnings]
+    n_fits = sum(run.n_splits for run in runs)
+    reissue(raised, where="fits", total=dict.fromkeys({source for *_, source in raised}, n_fits))
 
 
 def check_datasets(datasets):
@@ -451,27 +448,3 @@ def split_layout(cv, n_splits):
         n_folds = n_splits // n_repeats
         return np.repeat(np.arange(n_repeats), n_folds), np.tile(np.arange(n_folds), n_repeats)
     return np.zeros(n_splits, dtype=np.int64), np.arange(n_splits)
-
-
-def cached_split_count(memory):
-    """How many paired fit-and-scores the cache ``memory`` holds (finished splits).
-
-    Parameters
-    ----------
-    memory : str, path-like or joblib.Memory
-        The comparator's ``memory``.
-
-    Returns
-    -------
-    int
-    """
-    location = getattr(memory, "location", memory)
-    if location is None:
-        return 0
-    # joblib keeps every call's result in <location>/joblib/<module>/<function>/<hash>/.
-    return sum(
-        1
-        for _ in Path(os.fspath(location)).rglob(
-            f"{cached_fit_and_score_pair.__name__}/*/output.pkl"
-        )
-    )

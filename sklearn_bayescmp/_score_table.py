@@ -21,7 +21,6 @@ counted and reported, never imputed.
 
 import csv
 import io
-import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -42,6 +41,7 @@ from ._table_readers import read_csv_columns, read_table
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
 from .utils._io import write_text
+from .utils._warnings import warn
 
 #: The column names the table itself writes, in order.
 LONG_COLUMNS = ("dataset", "model", "repeat", "fold", "n_train", "n_test", "score")
@@ -759,10 +759,9 @@ def _report_incomplete(table, source):
         failed, missing = _incomplete_cells(table, k)
         if failed or missing:
             per_model.append(f"{model}: {failed} failed, {missing} missing")
-    warnings.warn(
+    warn(
         f"{source}: {table.n_failed} score(s) are NaN (failed splits) and {table.n_missing} "
         f"cell(s) are missing ({'; '.join(per_model)}). Each is left out of the pairs that "
         "involve its model only, and counted in the results (n_omitted); nothing is imputed.",
         MissingScoresWarning,
-        stacklevel=4,
     )

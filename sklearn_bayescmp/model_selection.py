@@ -12,7 +12,6 @@
   candidate that is not practically worse than the best-ranked one.
 """
 
-import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
@@ -37,6 +36,7 @@ from .stats import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest,
 from .utils._display import html_table, to_frame
 from .utils._sklearn import HasMethods, Interval, StrOptions, validate_params
 from .utils._validation import check_probability, check_rope
+from .utils._warnings import reissue, warn
 
 __all__ = [
     "CandidateComparison",
@@ -587,17 +587,25 @@ def compare_estimators(
         label="fits",
     )
     k = len(models)
+    reissue(
+        [
+            (category, message, name)
+            for outcome, name in zip(outcomes, names * len(splits), strict=True)
+            for category, message in outcome.warnings
+        ],
+        where="fits",
+        total=dict.fromkeys(names, len(splits)),
+    )
     failed = np.array([o.error is not None for o in outcomes]).reshape(len(splits), k).T
     scores = np.array([o.scores[0] for o in outcomes], dtype=float).reshape(len(splits), k).T
     scores[failed] = np.nan  # left out of every pair that involves the split
     if failed.any():
         counts = ", ".join(f"{n}: {int(c)}" for n, c in zip(names, failed.sum(axis=1), strict=True))
-        warnings.warn(
+        warn(
             f"{int(failed.sum())} of {failed.size} fits failed and are left out of the "
             f"comparisons that involve their split ({counts}). Set error_score='raise' to "
             "see the errors.",
             FitFailedWarning,
-            stacklevel=3,  # compare_estimators < validate_params wrapper < caller
         )
     repeat, fold = split_layout(splitter, len(splits))
     table = ScoreTable(

@@ -24,7 +24,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, clone
 from sklearn.utils.validation import check_is_fitted
 
-from ._paired_cv import check_datasets, report_failures
+from ._paired_cv import check_datasets, report_failures, report_warnings
 from ._score_table import ScoreTable
 from .stats import (
     bayesian_correlated_ttest,
@@ -421,14 +421,20 @@ class ReplicabilityStudy(BaseEstimator):
                 "comparator."
             )
         self.rope_ = check_rope(comparators[0]._rope(scoring.metrics[0]))
-        plans = [comparator._plans(entries, scoring) for comparator in comparators]
+        caches = [comparator._fit_cache() for comparator in comparators]
+        plans = [
+            comparator._plans(entries, scoring, cache)
+            for comparator, cache in zip(comparators, caches, strict=True)
+        ]
         # Every (seed, data set, split) task in one dispatch.
         tasks = chain.from_iterable(
-            c._tasks(p, scoring) for c, p in zip(comparators, plans, strict=True)
+            c._tasks(p, scoring, cache)
+            for c, p, cache in zip(comparators, plans, caches, strict=True)
         )
         total = sum(len(plan.splits) for seed_plans in plans for plan in seed_plans)
         outcomes = self.comparator._dispatch(tasks, total)
         runs = comparators[0]._collect(list(chain.from_iterable(plans)), outcomes, scoring)
+        report_warnings(runs)
         report_failures(runs, self.comparator.error_score)
         names, q = list(entries), len(entries)
         self.datasets_ = {

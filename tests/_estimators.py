@@ -84,3 +84,22 @@ class LoggedFits(ClassifierMixin, BaseEstimator):
 
     def score(self, X, y):
         return float(np.mean(self.predict(X) == y)) + self.offset
+
+
+class WarnsInFit(ClassifierMixin, BaseEstimator):
+    """Majority classifier that warns at every fit (as an unconverged solver does)."""
+
+    def fit(self, X, y):
+        import warnings
+
+        from sklearn.exceptions import ConvergenceWarning
+
+        warnings.warn("the solver did not converge", ConvergenceWarning, stacklevel=2)
+        values, counts = np.unique(y, return_counts=True)
+        self.classes_ = values
+        self.majority_ = values[np.argmax(counts)]
+        return self
+
+    def predict(self, X):
+        check_is_fitted(self)
+        return np.full(X.shape[0], self.majority_)

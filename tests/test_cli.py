@@ -4,13 +4,14 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 from sklearn.naive_bayes import GaussianNB
 
 from sklearn_bayescmp import CVDifferences, ScoreTable, compare_models
-from sklearn_bayescmp._paired_cv import cached_split_count
+from sklearn_bayescmp._fit_cache import cached_fit_count
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.stats import (
     bayesian_correlated_ttest,
@@ -363,13 +364,20 @@ def test_ctrl_c_exits_130_with_one_line(capsys, tmp_path, monkeypatch):
 
 
 class _InterruptedNB(GaussianNB):
-    """Stands in for GaussianNB in the demo; Ctrl-C arrives during its sixth fit."""
+    """Stands in for GaussianNB in the demo; Ctrl-C arrives during its sixth fit.
 
-    fits = 0  # over all clones
+    The fits are counted in the file ``counter`` (over all clones and
+    processes): state outside the class, so that its fingerprint in the
+    cache's key stays the same from one run to the next.
+    """
+
+    counter = None  # the path of the count
 
     def fit(self, X, y, sample_weight=None):
-        type(self).fits += 1
-        if type(self).fits == 6:
+        path = Path(type(self).counter)
+        fits = int(path.read_text()) + 1
+        path.write_text(str(fits))
+        if fits == 6:
             raise KeyboardInterrupt
         return super().fit(X, y, sample_weight=sample_weight)
 
@@ -378,7 +386,9 @@ def test_demo_interrupted_says_what_is_cached(capsys, tmp_path, monkeypatch):
     from sklearn_bayescmp.cli import _demo
 
     monkeypatch.setattr(_demo, "GaussianNB", _InterruptedNB)
-    _InterruptedNB.fits = 0
+    monkeypatch.setattr(_InterruptedNB, "counter", str(tmp_path / "fits"))
+    count = tmp_path / "fits"
+    count.write_text("0")
     cache = tmp_path / "cache"
     status, out, err = _run(capsys, "demo", "--memory", cache)
     assert status == 130
@@ -386,20 +396,21 @@ def test_demo_interrupted_says_what_is_cached(capsys, tmp_path, monkeypatch):
     progress, message = err.rsplit("\n", 2)[:2] if err.endswith("\n") else (err, "")
     # The progress line was ended before the message: the message is a line of its own.
     assert message == (
-        f"bayescmp demo: interrupted; 5 finished splits are cached in {cache} "
+        f"bayescmp demo: interrupted; 11 finished fits are cached in {cache} "
         "(run the same command again to resume)"
     )
     assert "5/100 splits" in progress.rsplit("\r", 1)[-1]  # the bar ends on the last count
-    assert cached_split_count(cache) == 5
+    # Both models' fits of the first 5 splits, and the first model's of the 6th.
+    assert cached_fit_count(cache) == 11
 
     # The same command resumes: only the 95 unfinished splits are fitted again.
-    _InterruptedNB.fits = -1000
+    count.write_text("-1000")
     status, out, _ = _run(capsys, "demo", "--memory", cache)
     assert status == 0 and "Bayesian correlated t-test" in out
-    assert _InterruptedNB.fits == -1000 + 95
-    assert cached_split_count(cache) == 100
+    assert int(count.read_text()) == -1000 + 95
+    assert cached_fit_count(cache) == 200
 
-    _InterruptedNB.fits = 0
+    count.write_text("0")
     status, _, err = _run(capsys, "demo")
     assert status == 130 and err.endswith("\nbayescmp demo: interrupted\n")
 

@@ -882,3 +882,21 @@ def test_summary_after_an_early_stop_does_not_warn(cancer):
         text = early.summary()
     assert "Stopped early (decision 'a' reached at threshold 0.95 after 2 of 10 repeats)" in text
     assert "p-value is not valid under such optional stopping" in text
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_warnings_of_the_fits_reach_the_caller_once_with_a_count(indexed_binary_data, n_jobs):
+    from sklearn.exceptions import ConvergenceWarning
+
+    from tests._estimators import WarnsInFit
+
+    X, y = indexed_binary_data
+    comparator = RepeatedCVComparator(
+        WarnsInFit(), GaussianNB(), names=("warner", "nb"), n_jobs=n_jobs, random_state=0
+    )
+    with pytest.warns(ConvergenceWarning) as caught:
+        comparator.fit(X, y)
+    assert [str(w.message) for w in caught] == [
+        "the solver did not converge (raised in 100 of 100 fits of estimator_a (warner))"
+    ]
+    assert caught[0].filename == __file__  # the line that called fit, in a worker too

@@ -80,8 +80,15 @@ def test_pairs_equal_the_two_model_back_end(table, test, backend, options):
 def test_hierarchical_pairs_are_sampled_in_one_batch_bit_identically(table):
     options = {"n_chains": 2, "n_warmup": 150, "n_samples": 300}
     small = table.select(models=["knn", "tree", "forest"], datasets=table.datasets[:5])
+    # The short chains' convergence warning reaches the caller, from a worker
+    # process too: once per call, pointing at this file.
+    for n_jobs in (1, 2):
+        with pytest.warns(ConvergenceWarning) as caught:
+            compare_models(small, test="hierarchical", random_state=3, n_jobs=n_jobs, **options)
+        assert len(caught) == 1
+        assert caught[0].filename == __file__ and "knn vs tree" in str(caught[0].message)
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)  # short chains
+        warnings.simplefilter("ignore", ConvergenceWarning)  # short chains, checked above
         batched = compare_models(small, test="hierarchical", random_state=3, **options)
         in_two_jobs = compare_models(
             small, test="hierarchical", random_state=3, n_jobs=2, **options

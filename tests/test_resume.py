@@ -109,3 +109,138 @@ def test_replicability_study_resumes_too(tmp_path, data):
     first = len(_fitted_splits(log))
     ReplicabilityStudy(comparator, seeds=[0, 1]).fit_datasets({"one": (X, y)})
     assert first == 2 * 100 and len(_fitted_splits(log)) == first
+
+
+# -- the key covers code, not only names --------------------------------------
+
+_USER_CODE = '''
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin
+
+THRESHOLD = {threshold}
+
+
+def scorer(estimator, X, y):
+    return float(np.mean(estimator.predict(X) == y)) {scorer_change}
+
+
+def transform(X):
+    return X {transform_change}
+
+
+class Stump(ClassifierMixin, BaseEstimator):
+    """Predicts 1 where column 1 exceeds THRESHOLD."""
+
+    def fit(self, X, y):
+        self.classes_ = np.array([0, 1])
+        return self
+
+    def predict(self, X):
+        return (X[:, 1] > THRESHOLD {stump_change}).astype(int)
+'''
+
+
+def _user_module(directory, **changes):
+    """Write (or rewrite) the module ``user_code`` in ``directory`` and import it afresh."""
+    import importlib
+    import sys
+
+    values = {"threshold": "0.0", "scorer_change": "", "transform_change": "", "stump_change": ""}
+    (directory / "user_code.py").write_text(_USER_CODE.format(**{**values, **changes}))
+    sys.path.insert(0, str(directory))
+    try:
+        sys.modules.pop("user_code", None)
+        importlib.invalidate_caches()
+        return importlib.import_module("user_code")
+    finally:
+        sys.path.remove(str(directory))
+        sys.modules.pop("user_code", None)
+
+
+def _code_comparator(module, memory):
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import FunctionTransformer
+
+    return RepeatedCVComparator(
+        make_pipeline(FunctionTransformer(module.transform), module.Stump()),
+        GaussianNB(),
+        scoring=module.scorer,
+        cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
+        memory=memory,
+    )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"scorer_change": "* 0.5"},  # the body of a custom scorer
+        {"stump_change": "+ 0.5"},  # a method of an estimator's class
+        {"transform_change": "+ 1.0"},  # the function inside a FunctionTransformer
+        {"threshold": "0.5"},  # a module constant that a method reads
+    ],
+    ids=["scorer body", "estimator method", "FunctionTransformer function", "global constant"],
+)
+def test_a_change_of_code_is_never_served_from_the_cache(tmp_path, data, change):
+    X, y = data
+    cache = tmp_path / "cache"
+    before = _code_comparator(_user_module(tmp_path), cache).fit(X, y)
+    changed = _user_module(tmp_path, **change)
+    cached = _code_comparator(changed, cache).fit(X, y)
+    uncached = _code_comparator(changed, None).fit(X, y)
+    np.testing.assert_array_equal(cached.scores_a_, uncached.scores_a_)
+    np.testing.assert_array_equal(cached.scores_b_, uncached.scores_b_)
+    assert not np.array_equal(cached.scores_a_, before.scores_a_)
+    # The same code again is served from the cache (the fit times are the stored ones).
+    again = _code_comparator(_user_module(tmp_path, **change), cache).fit(X, y)
+    np.testing.assert_array_equal(again.fit_times_, cached.fit_times_)
+
+
+def test_a_lambda_inside_a_pipeline_is_keyed_by_its_code(tmp_path, data):
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import FunctionTransformer
+
+    X, y = data
+
+    def comparator(function):
+        return RepeatedCVComparator(
+            make_pipeline(FunctionTransformer(function), GaussianNB()),
+            GaussianNB(),
+            cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
+            memory=tmp_path / "cache",
+        )
+
+    first = comparator(lambda z: z).fit(X, y)
+    again = comparator(lambda z: z).fit(X, y)  # another lambda, the same code: reused
+    np.testing.assert_array_equal(again.fit_times_, first.fit_times_)
+    flipped = comparator(lambda z: -z * z).fit(X, y)  # other code: fitted again
+    assert not np.array_equal(flipped.fit_times_[:, 0], first.fit_times_[:, 0])
+    np.testing.assert_array_equal(flipped.fit_times_[:, 1], first.fit_times_[:, 1])
+
+
+class _Unpicklable(float):
+    """A number that copies but cannot be pickled (as an object holding a lock or a handle)."""
+
+    def __deepcopy__(self, memo):
+        return self
+
+    def __reduce_ex__(self, protocol):
+        raise TypeError("cannot pickle '_Unpicklable' object")
+
+
+def test_what_cannot_be_fingerprinted_runs_uncached_and_says_so_once(tmp_path, data):
+    X, y = data
+    log = tmp_path / "fits.log"
+    comparator = _comparator(log, tmp_path / "cache")
+    comparator.set_params(estimator_a=LoggedFits(log=str(log), offset=_Unpicklable(0.0)))
+    expected = r"^memory: the fits of estimator_a run uncached: its parameter offset="
+    with pytest.warns(UserWarning, match=expected) as record:
+        comparator.fit(X, y)
+    messages = [str(w.message) for w in record if "memory:" in str(w.message)]
+    assert len(messages) == 1 and "\n" not in messages[0]
+    assert "cannot pickle '_Unpicklable' object" in messages[0]
+    first_times = comparator.fit_times_.copy()
+    with pytest.warns(UserWarning, match=expected):
+        comparator.fit(X, y)
+    # estimator_a was fitted twice; estimator_b (GaussianNB) came from the cache.
+    assert len(_fitted_splits(log)) == 2 * N_SPLITS
+    np.testing.assert_array_equal(comparator.fit_times_[:, 1], first_times[:, 1])

@@ -7,7 +7,7 @@ from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
 from .._comparator import RepeatedCVComparator
-from .._paired_cv import cached_split_count
+from .._fit_cache import cached_fit_count
 from . import Interrupted
 
 
@@ -32,7 +32,7 @@ def demo(args):
         if args.memory is None:
             raise
         raise Interrupted(
-            f"interrupted; {cached_split_count(args.memory)} finished splits are cached in "
+            f"interrupted; {cached_fit_count(args.memory)} finished fits are cached in "
             f"{args.memory} (run the same command again to resume)"
         ) from None
     print(comparator.summary())

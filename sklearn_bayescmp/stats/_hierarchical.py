@@ -6,7 +6,6 @@ summarises the draws: the three probabilities, shrinkage estimates and
 convergence diagnostics.
 """
 
-import warnings
 from collections.abc import Mapping
 from numbers import Integral, Real
 from types import MappingProxyType
@@ -19,6 +18,7 @@ from ..utils._arviz import array_stats
 from ..utils._random import check_random_generator
 from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import check_rope
+from ..utils._warnings import warn
 from ._collection import check_collection, collection_model_names
 from ._correlated_t import _student_outcome_probabilities, collection_statistics
 from ._hierarchical_sampler import HierarchicalData, sample_posteriors
@@ -109,7 +109,7 @@ def _convergence_problems(result):
     return problems
 
 
-def _warn_if_not_converged(results, stacklevel):
+def warn_if_not_converged(results):
     """One ConvergenceWarning for every result whose chains fall short."""
     lines = []
     for result in results:
@@ -118,13 +118,12 @@ def _warn_if_not_converged(results, stacklevel):
             pair = "" if len(results) == 1 else f"{result.model_a} vs {result.model_b}: "
             lines.append(pair + "; ".join(problems))
     if lines:
-        warnings.warn(
+        warn(
             "The hierarchical model's chains may not have converged: "
             + " | ".join(lines)
             + f" (want R-hat <= {RHAT_LIMIT} and ESS >= {ESS_LIMIT}). Increase "
             "`n_warmup` and `n_samples`, or check the data for outlying data sets.",
             ConvergenceWarning,
-            stacklevel=stacklevel,
         )
 
 
@@ -280,7 +279,15 @@ def hierarchical_test(
 
 
 def hierarchical_tests(
-    collections, *, rope, n_chains, n_warmup, n_samples, nu_prior, random_state, stacklevel=5
+    collections,
+    *,
+    rope,
+    n_chains,
+    n_warmup,
+    n_samples,
+    nu_prior,
+    random_state,
+    check_convergence=True,
 ):
     """:func:`hierarchical_test` of many collections, sampled in one batch.
 
@@ -300,9 +307,10 @@ def hierarchical_tests(
     rope, n_chains, n_warmup, n_samples, nu_prior, random_state
         As for :func:`hierarchical_test`; every collection uses
         ``random_state`` (an int gives every one the same seed).
-    stacklevel : int, default=5
-        Where the convergence warning points, counted from its ``warn``
-        call (5: the caller of :func:`hierarchical_test`).
+    check_convergence : bool, default=True
+        Warn about the collections whose chains fall short. False leaves it
+        to the caller (:func:`warn_if_not_converged`): a warning raised in a
+        joblib worker would not reach the user.
 
     Returns
     -------
@@ -330,7 +338,8 @@ def hierarchical_tests(
         )
         for i, (draws, _) in zip(indices, samples, strict=True):
             results[i] = _summarise(draws, *prepared[i], rope, nu_prior, random_state)
-    _warn_if_not_converged(results, stacklevel)
+    if check_convergence:
+        warn_if_not_converged(results)
     return results
 
 
