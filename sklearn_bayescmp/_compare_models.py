@@ -20,7 +20,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from numbers import Integral, Real
-from types import MappingProxyType
 
 import numpy as np
 from sklearn.utils.parallel import Parallel, delayed
@@ -42,6 +41,7 @@ from .stats import (
 from .stats._hierarchical import hierarchical_tests, warn_if_not_converged
 from .stats._sign import dirichlet_process_tests
 from .utils._display import html_table, to_frame
+from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from .utils._random import check_random_generator
 from .utils._sklearn import Interval, StrOptions, validate_params
 from .utils._validation import check_rope
@@ -59,7 +59,7 @@ _MIRROR = {"a": "b", "b": "a"}
 
 
 @dataclass(frozen=True, repr=False, eq=False)
-class FrequentistReference:
+class FrequentistReference(ReadOnlyPickleMixin):
     """The frequentist analysis people expect beside the Bayesian one.
 
     Shown as a reference, not as the recommendation: the tests on many data
@@ -95,7 +95,7 @@ class FrequentistReference:
 
 
 @dataclass(frozen=True, repr=False, eq=False)
-class ModelComparison:
+class ModelComparison(ReadOnlyPickleMixin):
     """Every pair of models of a score table compared, with a ranking and a reference.
 
     Built by :func:`compare_models`. Entry ``[i, j]`` of a matrix compares
@@ -572,7 +572,7 @@ def compare_models(
         models=models,
         datasets=table.datasets,
         test=test,
-        results=MappingProxyType(
+        results=FrozenMapping(
             {(models[i], models[j]): r for (i, j), r in zip(pairs, results, strict=True)}
         ),
         **matrices,

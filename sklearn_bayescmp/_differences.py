@@ -15,9 +15,18 @@ from dataclasses import KW_ONLY, dataclass
 
 import numpy as np
 
+from ._table_readers import read_csv_columns
+from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
+from .utils._frozen import ReadOnlyPickleMixin
 from .utils._io import read_text, source_name, write_text
-from .utils._validation import _as_float_vector, check_model_names, check_split_sizes
+from .utils._validation import (
+    _as_float_vector,
+    check_model_names,
+    check_scale,
+    check_split_sizes,
+)
+from .utils._warnings import warn
 
 CSV_COLUMNS = ("dataset", "repeat", "fold", "score_a", "score_b", "difference", "n_train", "n_test")
 #: Optional CSV columns naming the two models (the same on every row).
@@ -27,7 +36,7 @@ _JSON_VERSION = 1
 
 
 @dataclass(frozen=True, eq=False, repr=False)
-class CVDifferences:
+class CVDifferences(ReadOnlyPickleMixin):
     """Paired cross-validation results of two models on one data set.
 
     Parameters
@@ -83,11 +92,7 @@ class CVDifferences:
 
     def __post_init__(self):
         differences = _as_float_vector(self.differences, name="differences")
-        if np.isinf(differences).any():
-            raise ValueError(
-                "`differences` must be finite, or NaN for a failed split; got "
-                f"{int(np.isinf(differences).sum())} infinite value(s)."
-            )
+        check_scale(differences, name="differences")
         n_splits = differences.size
         if n_splits == 0:
             raise ValueError("`differences` is empty; a record needs at least one split.")
@@ -102,10 +107,11 @@ class CVDifferences:
             scores = getattr(self, key)
             if scores is not None:
                 scores = _as_float_vector(scores, name=key)
+                check_scale(scores, name=key)
                 self._check_length(scores, key, n_splits)
             values[key] = scores
-        if self.name is not None and not isinstance(self.name, str):
-            raise TypeError(f"`name` must be a string or None; got {self.name!r}.")
+        if self.name is not None and (not isinstance(self.name, str) or not self.name.strip()):
+            raise TypeError(f"`name` must be a non-empty string or None; got {self.name!r}.")
         check_model_names(self.model_a, self.model_b, allow_none=True)
         for key, value in values.items():
             if value is not None:
@@ -391,7 +397,7 @@ class CVDifferences:
         return write_text(buffer.getvalue(), path_or_buf)
 
     @classmethod
-    def from_csv(cls, path_or_buf, *, dataset=None):
+    def from_csv(cls, path_or_buf, *, dataset=None, delimiter=None, encoding=None):
         """Read a record from CSV (see :meth:`to_csv` for the columns).
 
         Columns ``n_train``, ``n_test`` and either ``difference`` or both
@@ -404,40 +410,48 @@ class CVDifferences:
         dataset : str, default=None
             Which data set to read from a file holding several (``dataset``
             column); required in that case.
+        delimiter : str, default=None
+            None sniffs comma, semicolon or tab.
+        encoding : str, default=None
+            None reads UTF-8 (with or without a byte-order mark) and UTF-16
+            (with one), also gzip, bz2 or xz compressed.
 
         Returns
         -------
         CVDifferences
         """
-        source = source_name(path_or_buf)
-        header, rows = _read_csv_rows(path_or_buf, source)
-        if "dataset" in header:
-            names = list(dict.fromkeys(r["dataset"] for _, r in rows))
-            if dataset is None and len(names) > 1:
+        raw = read_csv_columns(path_or_buf, delimiter=delimiter, encoding=encoding)
+        groups = _dataset_rows(raw)
+        names = [name for name in groups if name is not None]
+        if names and dataset is None and len(names) > 1:
+            raise ValueError(
+                f"{raw.source} holds {len(names)} data sets ({names[:5]}...); pass "
+                "dataset=<name> to read one of them, or use read_csv_collection."
+            )
+        if dataset is not None:
+            if not names:
                 raise ValueError(
-                    f"{source} holds {len(names)} data sets ({names[:5]}...); pass "
-                    "dataset=<name> to read one of them, or use read_csv_collection."
+                    f"{raw.source} has no 'dataset' column to select {dataset!r} from."
                 )
-            if dataset is not None:
-                if dataset not in names:
-                    raise ValueError(f"{source} has no data set {dataset!r}; found {names[:5]}.")
-                rows = [(line, r) for line, r in rows if r["dataset"] == dataset]
-            name = names[0] if dataset is None and names else dataset
-        else:
-            if dataset is not None:
-                raise ValueError(f"{source} has no 'dataset' column to select {dataset!r} from.")
-            name = None
-        return cls._from_csv_rows(header, rows, source, name)
+            if dataset not in groups:
+                raise ValueError(f"{raw.source} has no data set {dataset!r}; found {names[:5]}.")
+        name = dataset if dataset is not None else next(iter(groups))
+        return _records_of(raw, {name: groups[name]})[name]
 
     @classmethod
-    def read_csv_collection(cls, path_or_buf):
+    def read_csv_collection(cls, path_or_buf, *, delimiter=None, encoding=None):
         """Read every data set of a CSV file in one pass.
 
         Parameters
         ----------
         path_or_buf : str, path-like or file-like
-            CSV as written by :meth:`to_csv`; the ``dataset`` column, when
-            present, names each row's data set.
+            CSV as written by :meth:`to_csv` (delimiter sniffed: comma,
+            semicolon or tab); the ``dataset`` column, when present, names
+            each row's data set.
+        delimiter : str, default=None
+            None sniffs comma, semicolon or tab.
+        encoding : str, default=None
+            As for :meth:`from_csv`.
 
         Returns
         -------
@@ -446,109 +460,93 @@ class CVDifferences:
             ``dataset`` column, the file is one data set, named after the
             file (or "data" for a buffer).
         """
-        source = source_name(path_or_buf)
-        header, rows = _read_csv_rows(path_or_buf, source)
-        if "dataset" not in header:
+        raw = read_csv_columns(path_or_buf, delimiter=delimiter, encoding=encoding)
+        groups = _dataset_rows(raw)
+        if None in groups:
             if isinstance(path_or_buf, (str, os.PathLike)):
                 name = os.path.splitext(os.path.basename(os.fspath(path_or_buf)))[0]
             else:
                 name = "data"
-            return {name: cls._from_csv_rows(header, rows, source, name)}
-        groups = {}
-        for line, row in rows:
-            groups.setdefault(row["dataset"], []).append((line, row))
-        return {
-            name: cls._from_csv_rows(header, group, source, name) for name, group in groups.items()
-        }
-
-    @classmethod
-    def _from_csv_rows(cls, header, records, source, name):
-        """One record from parsed rows ``(line number, {column: cell})``."""
-        if not records:
-            raise ValueError(f"{source} has a header but no data rows.")
-
-        def column(key, parse, optional=False):
-            """Parsed column; None if absent, or if optional and every cell is empty."""
-            if key not in header:
-                return None
-            parsed = []
-            for line, r in records:
-                text = r[key].strip()
-                if text == "" and optional:
-                    parsed.append(None)
-                    continue
-                try:
-                    parsed.append(parse(text))
-                except ValueError:
-                    raise ValueError(
-                        f"{source}, line {line}, column {key!r}: expected "
-                        f"{'an integer' if parse is int else 'a number'}, got {text!r}."
-                    ) from None
-            if all(value is None for value in parsed):
-                return None
-            return np.array([math.nan if value is None else value for value in parsed])
-
-        scores_a = column("score_a", float, optional=True)
-        scores_b = column("score_b", float, optional=True)
-        differences = column("difference", float, optional=True)
-        if differences is None:
-            if scores_a is None or scores_b is None:
-                raise ValueError(
-                    f"{source}: the difference column is empty and the scores are "
-                    "missing; one of them is needed."
-                )
-            differences = scores_a - scores_b
-
-        def model_name(key):
-            """The model named in every row of ``key``'s column, or None without one."""
-            if key not in header:
-                return None
-            names = list(dict.fromkeys(r[key] for _, r in records))
-            if len(names) != 1 or not names[0].strip():
-                raise ValueError(
-                    f"{source}: column {key!r} must name the same model on every row of a "
-                    f"data set; found {names[:5]}."
-                )
-            return names[0]
-
-        return cls(
-            differences,
-            n_train=column("n_train", int),
-            n_test=column("n_test", int),
-            repeat=column("repeat", int),
-            fold=column("fold", int),
-            scores_a=scores_a,
-            scores_b=scores_b,
-            name=name,
-            model_a=model_name("model_a"),
-            model_b=model_name("model_b"),
-        )
+            groups = {name: groups[None]}
+        records = _records_of(raw, groups)
+        failed = sum(record.n_failed for record in records.values())
+        if failed:
+            warn(
+                f"{raw.source}: {failed} difference(s) are NaN (failed splits); each is left "
+                "out of the tests on its data set and counted in the results (n_omitted); "
+                "nothing is imputed.",
+                MissingScoresWarning,
+            )
+        return records
 
 
-def _read_csv_rows(path_or_buf, source):
-    """Header and non-empty rows ``(line number, {column: cell})`` of a CSV input."""
-    try:
-        rows = list(csv.reader(io.StringIO(read_text(path_or_buf))))
-    except csv.Error as exc:  # e.g. a bare CR inside a field
-        raise ValueError(f"{source} is not valid CSV: {exc}") from None
-    if not rows:
-        raise ValueError(f"{source} is empty; expected a header row with {CSV_COLUMNS}.")
-    header = [column.strip() for column in rows[0]]
-    required = {"n_train", "n_test"}
-    if not required <= set(header) or not (
-        "difference" in header or {"score_a", "score_b"} <= set(header)
+def _dataset_rows(raw):
+    """The rows of every data set (in order of appearance); one group, None, without a column."""
+    columns = set(raw.names)
+    if not {"n_train", "n_test"} <= columns or not (
+        "difference" in columns or {"score_a", "score_b"} <= columns
     ):
         raise ValueError(
-            f"{source} must have columns n_train, n_test and either difference or "
-            f"score_a and score_b; found {header}."
+            f"{raw.source} must have columns n_train, n_test and either difference or "
+            f"score_a and score_b; found {raw.names}."
         )
-    records = []
-    for line, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
+    if "dataset" not in columns:
+        return {None: np.arange(raw.n_rows)}
+    groups = {}
+    for row, name in enumerate(raw.labels("dataset", "datasets").tolist()):
+        groups.setdefault(name, []).append(row)
+    return {name: np.array(rows, dtype=np.int64) for name, rows in groups.items()}
+
+
+def _records_of(raw, groups):
+    """One CVDifferences per group of rows ``{name: rows}`` of a differences table."""
+
+    def numbers(column):
+        """The column's numbers (empty cells NaN), or None when absent or all empty."""
+        if column not in raw.columns:
+            return None
+        values, missing = raw.numbers(column, empty_is_missing=True)
+        return None if missing.all() else values
+
+    def integers(column, positive):
+        return None if column not in raw.columns else raw.integers(column, positive=positive)
+
+    scores_a, scores_b, differences = (numbers(c) for c in ("score_a", "score_b", "difference"))
+    if differences is None:
+        if scores_a is None or scores_b is None:
             raise ValueError(
-                f"{source}, line {line}: expected {len(header)} cells, found {len(row)}."
+                f"{raw.source}: the difference column is empty and the scores are missing; one "
+                "of them is needed."
             )
-        records.append((line, dict(zip(header, row, strict=True))))
-    return header, records
+        differences = scores_a - scores_b
+    n_train, n_test = integers("n_train", True), integers("n_test", True)
+    repeat, fold = integers("repeat", False), integers("fold", False)
+    models = {c: raw.labels(c, c) for c in MODEL_COLUMNS if c in raw.columns}
+    records = {}
+    for name, rows in groups.items():
+        named = {}
+        for column, labels in models.items():
+            found = list(dict.fromkeys(labels[rows].tolist()))
+            if len(found) != 1:
+                raise ValueError(
+                    f"{raw.source}: column {column!r} must name the same model on every row of a "
+                    f"data set; found {found[:5]} on data set {name!r}."
+                )
+            named[column] = found[0]
+
+        records[name] = CVDifferences(
+            differences[rows],
+            n_train=n_train[rows],
+            n_test=n_test[rows],
+            repeat=_part(repeat, rows),
+            fold=_part(fold, rows),
+            scores_a=_part(scores_a, rows),
+            scores_b=_part(scores_b, rows),
+            name=name,
+            **named,
+        )
+    return records
+
+
+def _part(values, rows):
+    return None if values is None else values[rows]

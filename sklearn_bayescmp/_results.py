@@ -8,7 +8,6 @@ continuous posterior and an empty rope).
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 from typing import NamedTuple
 
 import numpy as np
@@ -17,6 +16,7 @@ from scipy import stats
 from ._rope import RopeOutcomesMixin
 from .utils._arviz import array_stats
 from .utils._display import html_table, to_frame
+from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from .utils._validation import check_probability
 
 #: Names of the two models when the data did not name them.
@@ -68,7 +68,7 @@ def _compact_repr(result, names):
     return f"{type(result).__name__}({body})"
 
 
-class _TableMixin:
+class _TableMixin(ReadOnlyPickleMixin):
     """``to_columns``, ``to_frame`` and a notebook table for results.
 
     Subclasses define ``_row(**options)``: the result's numbers as a dict of
@@ -900,7 +900,7 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             predictive_prob_b_better=self.predictive_prob_a_better,
             shrinkage_estimates=_read_only(0.0 - self.shrinkage_estimates),
             shrinkage_intervals=_read_only(0.0 - self.shrinkage_intervals[:, ::-1]),
-            samples=MappingProxyType(samples),
+            samples=FrozenMapping(samples),
             means=_read_only(0.0 - self.means),
             rope=_mirrored_rope(self.rope),
             **_swapped_names(self),

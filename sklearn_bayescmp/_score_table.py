@@ -30,6 +30,7 @@ from ._differences import CVDifferences
 from ._table_layouts import (
     DEFAULT_DATASET,
     RATIO_REQUIRED,
+    WIDE_RESERVED,
     check_names,
     detect_layout,
     layout_options,
@@ -40,7 +41,9 @@ from ._table_layouts import (
 from ._table_readers import read_csv_columns, read_table
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
+from .utils._frozen import ReadOnlyPickleMixin
 from .utils._io import write_text
+from .utils._validation import check_scale
 from .utils._warnings import warn
 
 #: The column names the table itself writes, in order.
@@ -48,7 +51,7 @@ LONG_COLUMNS = ("dataset", "model", "repeat", "fold", "n_train", "n_test", "scor
 
 
 @dataclass(frozen=True, eq=False)
-class _DatasetScores:
+class _DatasetScores(ReadOnlyPickleMixin):
     """One data set's scores: a row per model, a column per split."""
 
     scores: np.ndarray  # (n_models, n_splits) float; NaN where failed or missing
@@ -170,11 +173,7 @@ class ScoreTable:
                     f"`scores[{name!r}]` must have one row per model ({len(models)}) and one "
                     f"column per split; got shape {array.shape}."
                 )
-            if np.isinf(array).any():
-                raise ValueError(
-                    f"`scores[{name!r}]` holds infinite values; scores must be finite, or NaN "
-                    "for a failed split."
-                )
+            check_scale(array, name=f"scores[{name!r}]")
             n_splits = array.shape[1]
             if fixed_sizes is None:
                 sizes = [
@@ -324,17 +323,22 @@ class ScoreTable:
         return cls._from_layout(raw, wide_layout(raw, **options))
 
     @classmethod
-    def read_csv(cls, path_or_buf, *, layout="auto", delimiter=None, **columns):
+    def read_csv(cls, path_or_buf, *, layout="auto", delimiter=None, encoding=None, **columns):
         """Read a long or wide CSV file (delimiter sniffed: comma, semicolon or tab).
 
         Parameters
         ----------
         path_or_buf : str, path-like or file-like
+            Also gzip, bz2 or xz compressed.
         layout : {"auto", "long", "wide"}, default="auto"
             "auto": long when the file has the model and score columns,
             otherwise wide.
         delimiter : str, default=None
             None sniffs comma, semicolon or tab.
+        encoding : str, default=None
+            None reads UTF-8 (with or without a byte-order mark) and UTF-16
+            (with one); anything else is refused with what the file looks
+            like. Pass e.g. ``"latin-1"`` for an older spreadsheet's export.
         **columns : dict
             Column names and options of :meth:`from_long` or :meth:`from_wide`
             (``dataset=``, ``model=``, ``score=``, ``test_train_ratio=``...).
@@ -343,7 +347,7 @@ class ScoreTable:
         -------
         ScoreTable
         """
-        raw = read_csv_columns(path_or_buf, delimiter=delimiter)
+        raw = read_csv_columns(path_or_buf, delimiter=delimiter, encoding=encoding)
         layout = detect_layout(raw, layout, columns.get("model"), columns.get("score"))
         if layout == "long":
             return cls._from_layout(raw, long_layout(raw, **layout_options("long", columns)))
@@ -582,6 +586,7 @@ class ScoreTable:
         if layout not in ("long", "wide"):
             raise ValueError(f"`layout` must be 'long' or 'wide'; got {layout!r}.")
         if layout == "wide":
+            _check_wide_names(self._models)
             columns = {key: [] for key in ("dataset", "repeat", "fold", "n_train", "n_test")}
             columns.update({model: [] for model in self._models})
             for name, data in self._data.items():
@@ -693,6 +698,23 @@ class ScoreTable:
 
 
 # -- helpers ----------------------------------------------------------------
+
+
+def _check_wide_names(models):
+    """Refuse model names that a wide table could not hold (it would read them back wrong)."""
+    for model in models:
+        if model in WIDE_RESERVED:
+            reason = (
+                f"has the name of a column the wide layout reserves ({', '.join(WIDE_RESERVED)})"
+            )
+        elif model != model.strip():
+            reason = "has spaces around it, which a column name loses"
+        else:
+            continue
+        raise ValueError(
+            f"Model {model!r} {reason}: a wide table cannot hold it. Use layout='long', which "
+            "holds any name."
+        )
 
 
 def _sizes(value, n_splits, name):

@@ -34,16 +34,35 @@ class DatasetArrays(NamedTuple):
 
 
 def check_names(names, argument):
-    """A tuple of distinct names (models or data sets), from any sequence."""
+    """A tuple of distinct names (models or data sets), from any sequence.
+
+    Names are kept as written; an empty one, or two that differ only in the
+    spaces around them (no table could tell them apart), are refused.
+    """
     if isinstance(names, str):
         raise TypeError(f"`{argument}` must be a sequence of names; got the string {names!r}.")
     names = tuple(str(name) for name in names)
     if not names:
         raise ValueError(f"`{argument}` is empty.")
+    blank = [name for name in names if not name.strip()]
+    if blank:
+        raise ValueError(f"`{argument}` holds an empty name {blank[0]!r}; name every entry.")
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise ValueError(f"`{argument}` repeats {repeated}; names must be unique.")
+    stripped = {}
+    for name in names:
+        other = stripped.setdefault(name.strip(), name)
+        if other != name:
+            raise ValueError(
+                f"`{argument}` holds {other!r} and {name!r}, which differ only in spaces around "
+                "them; make them distinct."
+            )
     return names
+
+
+#: The smallest and largest ``n_test / n_train`` of a split that the tests accept.
+RATIO_BOUNDS = (1e-6, 1e6)
 
 
 def ratio_sizes(test_train_ratio):
@@ -51,14 +70,15 @@ def ratio_sizes(test_train_ratio):
 
     Only the ratio enters the correction, so the smallest integers with it do.
     """
+    low, high = RATIO_BOUNDS
     if (
         isinstance(test_train_ratio, bool)
         or not isinstance(test_train_ratio, Real)
-        or not 0 < test_train_ratio < math.inf
+        or not low <= test_train_ratio <= high
     ):
         raise ValueError(
-            f"`test_train_ratio` must be a positive number, n_test / n_train of the splits "
-            f"(e.g. 1/9 for 10-fold cross-validation); got {test_train_ratio!r}."
+            f"`test_train_ratio` must be a number from {low:g} to {high:g}, n_test / n_train of "
+            f"the splits (e.g. 1/9 for 10-fold cross-validation); got {test_train_ratio!r}."
         )
     ratio = Fraction(test_train_ratio).limit_denominator(10**6)
     return ratio.denominator, ratio.numerator
@@ -127,15 +147,11 @@ def layout_options(layout, given):
 
 
 def _optional(raw, column, default, argument):
-    """The column ``column`` (must exist), or ``default``'s when present, or None."""
+    """The column ``column`` (which must exist), or ``default`` when present, or None."""
     if column is not None:
-        return raw.require(column, argument)
-    return raw.columns.get(default)
-
-
-def _labels(values):
-    """Names as strings (data sets, models); missing names are refused by the caller."""
-    return np.array(["" if v is None else str(v).strip() for v in values], dtype=object)
+        raw.require(column, argument)
+        return column
+    return default if default in raw.columns else None
 
 
 def _same_label(label, n):
@@ -159,82 +175,8 @@ def _rows_by_label(labels):
     return {label: np.array(rows, dtype=np.int64) for label, rows in groups.items()}
 
 
-def _is_nan_text(value):
-    return value is None or (isinstance(value, str) and value.strip().lower() in _NAN_TEXTS | {""})
-
-
-def _floats(raw, values, column, *, empty_is_missing=False):
-    """Scores as floats: NaN for failed splits; with ``empty_is_missing``, empty cells flagged.
-
-    Returns
-    -------
-    scores : ndarray of float
-    missing : ndarray of bool
-        Empty cells (only with ``empty_is_missing``).
-    """
-    values = np.asarray(values)
-    missing = np.zeros(values.shape, dtype=bool)
-    if values.dtype.kind in "iufb":
-        scores = values.astype(float)
-    else:
-        scores = np.empty(values.shape)
-        for i, value in enumerate(values):
-            if empty_is_missing and (
-                value is None or (isinstance(value, str) and not value.strip())
-            ):
-                missing[i], scores[i] = True, math.nan
-            elif _is_nan_text(value) or (isinstance(value, float) and math.isnan(value)):
-                scores[i] = math.nan
-            else:
-                try:
-                    scores[i] = float(value)
-                except (TypeError, ValueError):
-                    raise ValueError(
-                        f"{raw.where(i)}, column {column!r}: expected a number, got {value!r}. "
-                        "Scores must be numeric (NaN, NA or empty for a failed split)."
-                    ) from None
-    if np.isinf(scores).any():
-        i = int(np.flatnonzero(np.isinf(scores))[0])
-        raise ValueError(
-            f"{raw.where(i)}, column {column!r}: the score is infinite; scores must be finite, "
-            "or NaN for a failed split."
-        )
-    return scores, missing
-
-
-def _integers(raw, values, column, *, positive):
-    values = np.asarray(values)
-    lowest = 1 if positive else 0
-    if values.dtype.kind in "iuf" and values.size:
-        whole = np.isfinite(values) & (values == np.round(values)) & (values >= lowest)
-        if whole.all():
-            return values.astype(np.int64)
-    result = np.empty(values.shape, dtype=np.int64)
-    for i, value in enumerate(values):
-        try:
-            number = float(value)
-            ok = math.isfinite(number) and number == round(number)
-        except (TypeError, ValueError):
-            ok = False
-        if not ok or number < lowest:
-            kind = "a positive whole number" if positive else "a whole number >= 0"
-            raise ValueError(f"{raw.where(i)}, column {column!r}: expected {kind}, got {value!r}.")
-        result[i] = int(number)
-    return result
-
-
-def _split_codes(raw, values, column):
-    """Split identifiers as integers: their values if whole numbers, else codes in order."""
-    try:
-        return _integers(raw, values, column, positive=False)
-    except ValueError:
-        labels = _labels(values)
-        codes = {}
-        return np.array([codes.setdefault(label, len(codes)) for label in labels], dtype=np.int64)
-
-
 def _row_sizes(raw, n_train, n_test, test_train_ratio, n_rows):
-    """Per-row split sizes from the size columns, or from ``test_train_ratio``."""
+    """Per-row split sizes from the size columns (names or None), or from ``test_train_ratio``."""
     if (n_train is None) != (n_test is None):
         raise ValueError(
             f"{raw.source} has only one of the n_train and n_test columns; give both, or "
@@ -249,10 +191,7 @@ def _row_sizes(raw, n_train, n_test, test_train_ratio, n_rows):
         raise ValueError(
             f"{raw.source} has n_train and n_test columns; do not pass test_train_ratio as well."
         )
-    return (
-        _integers(raw, n_train[0], n_train[1], positive=True),
-        _integers(raw, n_test[0], n_test[1], positive=True),
-    )
+    return raw.integers(n_train, positive=True), raw.integers(n_test, positive=True)
 
 
 def long_layout(
@@ -271,21 +210,20 @@ def long_layout(
     datasets,
 ):
     n = raw.n_rows
-    model_names = _labels(raw.require(model, "model"))
-    scores, _ = _floats(raw, raw.require(score, "score"), score)
+    model_names = raw.labels(model, "model")
+    raw.require(score, "score")
+    scores, _ = raw.numbers(score)
     dataset_column = _optional(raw, dataset, "dataset", "dataset")
     dataset_names = (
-        _same_label(DEFAULT_DATASET, n) if dataset_column is None else _labels(dataset_column)
+        _same_label(DEFAULT_DATASET, n)
+        if dataset_column is None
+        else raw.labels(dataset_column, "datasets")
     )
-    for values, column in ((model_names, model), (dataset_names, dataset or "dataset")):
-        blank = np.flatnonzero(values == "")
-        if blank.size:
-            raise ValueError(f"{raw.where(int(blank[0]))}, column {column!r}: the name is empty.")
     split_repeat, split_fold = _row_splits(raw, split, repeat, fold)
     sizes = _row_sizes(
         raw,
-        _named(raw, n_train, "n_train"),
-        _named(raw, n_test, "n_test"),
+        _optional(raw, n_train, "n_train", "n_train"),
+        _optional(raw, n_test, "n_test", "n_test"),
         test_train_ratio,
         n,
     )
@@ -294,31 +232,25 @@ def long_layout(
     )
 
 
-def _named(raw, column, default):
-    values = _optional(raw, column, default, default)
-    return None if values is None else (values, column or default)
-
-
 def _row_splits(raw, split, repeat, fold, *, row_order=None):
     """Repeat and fold of every row, from a split column, repeat and fold, or the row order."""
-    split_values = _optional(raw, split, "split", "split")
-    if split_values is not None:
-        codes = _split_codes(raw, split_values, split or "split")
-        return np.zeros(raw.n_rows, np.int64), codes
-    repeat_values = _optional(raw, repeat, "repeat", "repeat")
-    fold_values = _optional(raw, fold, "fold", "fold")
-    if fold_values is not None and repeat_values is None:
+    split_column = _optional(raw, split, "split", "split")
+    if split_column is not None:
+        return np.zeros(raw.n_rows, np.int64), raw.split_codes(split_column)
+    repeat_column = _optional(raw, repeat, "repeat", "repeat")
+    fold_column = _optional(raw, fold, "fold", "fold")
+    if fold_column is not None and repeat_column is None:
         # One run of k-fold cross-validation: the fold is the split.
-        return np.zeros(raw.n_rows, np.int64), _split_codes(raw, fold_values, fold or "fold")
-    if repeat_values is not None:
-        if fold_values is None:
+        return np.zeros(raw.n_rows, np.int64), raw.split_codes(fold_column)
+    if repeat_column is not None:
+        if fold_column is None:
             raise ValueError(
                 f"{raw.source} has a repeat column but no fold column; a split is identified "
                 "by its fold (and its repeat, when cross-validation was repeated)."
             )
         return (
-            _integers(raw, repeat_values, repeat or "repeat", positive=False),
-            _integers(raw, fold_values, fold or "fold", positive=False),
+            raw.integers(repeat_column, positive=False),
+            raw.integers(fold_column, positive=False),
         )
     if row_order is not None:
         return np.zeros(raw.n_rows, np.int64), row_order
@@ -327,6 +259,11 @@ def _row_splits(raw, split, repeat, fold, *, row_order=None):
         f"or repeat and fold columns, to pair the models' scores; found {raw.names}. Name "
         "them with split=... or repeat=... and fold=..."
     )
+
+
+#: Columns the wide layout reads as the data set, the split and its sizes:
+#: a model cannot have one of these names in a wide table.
+WIDE_RESERVED = ("dataset", "split", "repeat", "fold", "n_train", "n_test")
 
 
 def wide_layout(
@@ -355,6 +292,13 @@ def wide_layout(
     }
     if models is None:
         models = [name for name in raw.names if name not in named.values()]
+        if "" in models:
+            position = raw.names.index("") + 1
+            raise ValueError(
+                f"{raw.source} has a column without a name (column {position}; a dataframe's "
+                "index written by to_csv?). Name it, drop it (to_csv(index=False)), or list "
+                "the model columns with models=[...]."
+            )
         if not models:
             raise ValueError(f"{raw.source} has no model columns besides {raw.names}.")
     else:
@@ -365,7 +309,7 @@ def wide_layout(
     dataset_names = (
         _same_label(DEFAULT_DATASET, raw.n_rows)
         if dataset_column is None
-        else _labels(dataset_column)
+        else raw.labels(dataset_column, "datasets")
     )
     order = np.zeros(raw.n_rows, dtype=np.int64)
     for rows in _rows_by_label(dataset_names).values():
@@ -373,8 +317,8 @@ def wide_layout(
     split_repeat, split_fold = _row_splits(raw, split, repeat, fold, row_order=order)
     sizes = _row_sizes(
         raw,
-        _named(raw, n_train, "n_train"),
-        _named(raw, n_test, "n_test"),
+        _optional(raw, n_train, "n_train", "n_train"),
+        _optional(raw, n_test, "n_test", "n_test"),
         test_train_ratio,
         raw.n_rows,
     )
@@ -382,7 +326,7 @@ def wide_layout(
     parts = {"dataset": [], "model": [], "repeat": [], "fold": [], "sizes": [[], []], "score": []}
     rows = []
     for model in models:
-        values, missing = _floats(raw, raw.columns[model], model, empty_is_missing=True)
+        values, missing = raw.numbers(model, empty_is_missing=True)
         kept = np.flatnonzero(~missing)
         rows.append(kept)
         parts["dataset"].append(dataset_names[kept])
@@ -418,81 +362,102 @@ class _RowView:
         return self.raw.where(int(self.rows[row]))
 
 
+def _codes(labels):
+    """Each label's index among the distinct labels, and those labels in order of appearance."""
+    index = {}
+    codes = np.fromiter(
+        (index.setdefault(label, len(index)) for label in labels), dtype=np.int64, count=len(labels)
+    )
+    return codes, list(index)
+
+
+def _chosen(found, chosen, argument, raw):
+    """``found`` (names in the table), or the ``chosen`` ones, which must all be found."""
+    if chosen is None:
+        return found
+    chosen = list(check_names(chosen, argument))
+    known = set(found)
+    absent = [name for name in chosen if name not in known]
+    if absent:
+        raise ValueError(
+            f"{raw.source} has no {argument[:-1]} {absent[0]!r} (`{argument}`); found {found[:10]}."
+        )
+    return chosen
+
+
 def assemble(raw, dataset_names, model_names, repeat, fold, sizes, scores, models, datasets):
     """The models and, per data set, the arrays of one entry per (data set, model, split).
+
+    Every cell (data set, model, split) may hold one score, and every split
+    one pair of sizes for all models; the first row that breaks either rule
+    is named.
 
     Returns
     -------
     models : list of str
     data : dict of str to DatasetArrays
     """
-    found_models = list(dict.fromkeys(model_names))
-    found_datasets = list(dict.fromkeys(dataset_names))
-    models = found_models if models is None else list(check_names(models, "models"))
-    datasets = found_datasets if datasets is None else list(check_names(datasets, "datasets"))
-    for chosen, found, argument in (
-        (models, found_models, "models"),
-        (datasets, found_datasets, "datasets"),
-    ):
-        absent = [name for name in chosen if name not in found]
-        if absent:
-            raise ValueError(
-                f"{raw.source} has no {argument[:-1]} {absent[0]!r} (`{argument}`); found "
-                f"{found[:10]}."
-            )
+    model_codes, found_models = _codes(model_names)
+    dataset_codes, found_datasets = _codes(dataset_names)
+    models = _chosen(found_models, models, "models", raw)
+    datasets = _chosen(found_datasets, datasets, "datasets", raw)
     if len(models) < 2:
         raise ValueError(
             f"{raw.source} holds {len(models)} model(s); a comparison needs two or more."
         )
-    model_index = {name: k for k, name in enumerate(models)}
-    keep = np.array(
-        [
-            m in model_index and d in datasets
-            for m, d in zip(model_names, dataset_names, strict=True)
-        ],
-        dtype=bool,
-    )
-    rows_of = _rows_by_label(dataset_names[keep])
-    rows = np.flatnonzero(keep)
+    model_of = np.array([models.index(m) if m in models else -1 for m in found_models])
+    dataset_of = {name: code for code, name in enumerate(found_datasets)}
+    rows_model = model_of[model_codes]
+    n_train_all, n_test_all = (np.asarray(size, dtype=np.int64) for size in sizes)
     data = {}
     for name in datasets:
-        mine = rows[rows_of.get(name, np.empty(0, np.int64))]
-        keys = sorted(set(zip(repeat[mine].tolist(), fold[mine].tolist(), strict=True)))
-        column = {key: j for j, key in enumerate(keys)}
+        mine = np.flatnonzero((dataset_codes == dataset_of[name]) & (rows_model >= 0))
+        pairs = np.column_stack([repeat[mine], fold[mine]]).astype(np.int64)
+        keys, split_of = np.unique(pairs.reshape(-1, 2), axis=0, return_inverse=True)
+        split_of = split_of.ravel()
         n_splits = len(keys)
+        k = rows_model[mine]
+        cell = k * n_splits + split_of
+        # The first row of each cell and of each split, in row order.
+        first_of_cell = np.full(len(models) * n_splits, mine.size, dtype=np.int64)
+        np.minimum.at(first_of_cell, cell, np.arange(mine.size))
+        first_of_split = np.full(n_splits, mine.size, dtype=np.int64)
+        np.minimum.at(first_of_split, split_of, np.arange(mine.size))
+        repeated = first_of_cell[cell] != np.arange(mine.size)
+        reference = first_of_split[split_of]
+        other_sizes = (n_train_all[mine] != n_train_all[mine[reference]]) | (
+            n_test_all[mine] != n_test_all[mine[reference]]
+        )
+        wrong = np.flatnonzero(repeated | other_sizes)
+        if wrong.size:
+            i = wrong[0]
+            row, key = mine[i], tuple(int(v) for v in keys[split_of[i]])
+            if repeated[i]:
+                first = mine[first_of_cell[cell[i]]]
+                raise ValueError(
+                    f"{raw.where(first)} and {raw.where(row).split(', ')[-1]} both score "
+                    f"model {model_names[row]!r} on split {_split_text(key)} of data set "
+                    f"{name!r}; each (data set, model, split) needs exactly one score."
+                )
+            first = mine[reference[i]]
+            raise ValueError(
+                f"{raw.where(row)}: split {_split_text(key)} of data set {name!r} has n_train "
+                f"{n_train_all[row]} and n_test {n_test_all[row]} here but "
+                f"{n_train_all[first]} and {n_test_all[first]} for another model; these are "
+                "not the same split. Give each split one identifier and one size for all models."
+            )
         table = np.full((len(models), n_splits), math.nan)
         present = np.zeros((len(models), n_splits), dtype=bool)
-        n_train = np.zeros(n_splits, np.int64)
-        n_test = np.zeros(n_splits, np.int64)
-        first_row = {}
-        for i in mine:
-            k = model_index[model_names[i]]
-            key = (int(repeat[i]), int(fold[i]))
-            j = column[key]
-            if present[k, j]:
-                raise ValueError(
-                    f"{raw.where(first_row[k, j])} and {raw.where(i).split(', ')[-1]} both score "
-                    f"model {model_names[i]!r} on split {_split_text(key)} of data set {name!r}; "
-                    "each (data set, model, split) needs exactly one score."
-                )
-            if n_train[j] and (n_train[j], n_test[j]) != (sizes[0][i], sizes[1][i]):
-                raise ValueError(
-                    f"{raw.where(i)}: split {_split_text(key)} of data set {name!r} has n_train "
-                    f"{sizes[0][i]} and n_test {sizes[1][i]} here but {n_train[j]} and "
-                    f"{n_test[j]} for another model; these are not the same split. Give each "
-                    "split one identifier and one size for all models."
-                )
-            present[k, j] = True
-            first_row[k, j] = i
-            table[k, j] = scores[i]
-            n_train[j], n_test[j] = sizes[0][i], sizes[1][i]
+        table[k, split_of] = scores[mine]
+        present[k, split_of] = True
+        first_rows = mine[first_of_split]
         data[name] = DatasetArrays(
             table,
             present,
-            np.array([key[0] for key in keys], np.int64),
-            np.array([key[1] for key in keys], np.int64),
-            n_train,
-            n_test,
+            keys[:, 0].copy(),
+            keys[:, 1].copy(),
+            n_train_all[first_rows],
+            n_test_all[first_rows],
         )
     return models, data
 

@@ -1,42 +1,75 @@
 """Reading tables of scores: any dataframe (through narwhals), dicts of arrays, CSV files.
 
-Every reader returns :class:`RawColumns`: the table's columns as numpy arrays
-(text cells as strings) with a way to name a row in error messages ("line 7"
-of a CSV file, "row 5" of a dataframe). Interpreting the columns (which is the
-model, the score, the split...) is the score table's job.
+Every reader returns :class:`RawColumns`: the table's columns with a way to
+name a row in messages ("line 7" of a CSV file, "row 5" of a dataframe), and
+the parsers of its cells (names, scores, whole numbers), which every layout
+uses. Which column is the model, the score or the split is the layouts' job
+(``_table_layouts``).
+
+CSV files are parsed in two streaming passes over the text, into typed
+columns: a column with few distinct cells (names, split indices, sizes) is
+stored as codes into its distinct values, any other (scores) as numbers, so
+that memory grows with the rows by a few bytes per cell, not by a Python
+string per cell.
 """
 
 import csv
 import io
+import math
 import os
+from array import array
 from collections.abc import Mapping
 
 import numpy as np
 
 from .utils._io import read_text, source_name
+from .utils._validation import LARGEST_SCORE
 
 #: Delimiters the CSV reader recognises.
 DELIMITERS = ",;\t"
+#: Cells read as a NaN score (a failed split), case-insensitively.
+NAN_TEXTS = frozenset({"nan", "na", "n/a", "null", "none"})
+#: Split indices and sizes must stay below this: they are counted exactly in floats.
+LARGEST_WHOLE_NUMBER = 2**53
+#: A CSV column with more distinct cells than this is stored as numbers.
+_DICTIONARY_LIMIT = 1 << 16
+#: Cells converted to numbers at a time.
+_CHUNK = 1 << 16
 
 
 class RawColumns:
-    """The columns of a table, before interpretation.
+    """The columns of a table, before interpretation, and the parsers of their cells.
 
     Parameters
     ----------
     columns : dict of str to ndarray
-        Equal-length 1-D arrays.
+        Equal-length 1-D arrays: text cells as strings (or numbers, for a
+        dataframe's numeric columns and a CSV file's columns of many
+        distinct numbers).
     source : str
         How messages refer to the table ("'results.csv'", "The pandas dataframe").
     line_numbers : ndarray of int, default=None
-        For a CSV file, the line of every row (blank lines are skipped); None
-        for in-memory tables, whose rows are numbered from 0.
+        For a CSV file, the first line of every row (blank lines are
+        skipped); None for in-memory tables, whose rows are numbered from 0.
+    empty : dict of str to ndarray of bool, default=None
+        For a CSV column stored as numbers, which of its cells were empty.
+    texts : callable, default=None
+        For a CSV file, ``texts(name)`` re-reads a column stored as numbers
+        as the strings it was written with.
+    dictionaries : dict of str to (ndarray, ndarray), default=None
+        For a CSV column of few distinct cells, those cells and every row's
+        index into them: the parsers then parse each distinct cell once.
     """
 
-    def __init__(self, columns, source, line_numbers=None):
+    def __init__(
+        self, columns, source, line_numbers=None, *, empty=None, texts=None, dictionaries=None
+    ):
         self.columns = columns
         self.source = source
         self.line_numbers = line_numbers
+        self.empty = {} if empty is None else empty
+        self._texts = texts
+        self._dictionaries = {} if dictionaries is None else dictionaries
 
     @property
     def names(self):
@@ -54,6 +87,10 @@ class RawColumns:
             return f"{self.source}, row {row}"
         return f"{self.source}, line {int(self.line_numbers[row])}"
 
+    def _row_word(self, row):
+        """``"line 7"`` or ``"row 5"``."""
+        return self.where(row).rsplit(", ", 1)[-1]
+
     def require(self, column, argument):
         """The column named ``column``, or an error that says which argument names it."""
         if column not in self.columns:
@@ -63,8 +100,181 @@ class RawColumns:
             )
         return self.columns[column]
 
+    # -- cells --------------------------------------------------------------
+    # Each parser works on the distinct cells of a dictionary column (and
+    # spreads the result over the rows with their codes), or on every cell.
 
-def read_table(data, *, delimiter=None):
+    def _cells(self, column):
+        """``(cells, codes)``: distinct cells and each row's index, or every cell and None."""
+        if column in self._dictionaries:
+            return self._dictionaries[column]
+        return np.asarray(self.columns[column]), None
+
+    def _rows_of(self, codes, flagged):
+        """The rows whose cell is flagged (``flagged`` is per cell)."""
+        flagged = np.asarray(flagged, dtype=bool)
+        return np.flatnonzero(flagged if codes is None else flagged[codes])
+
+    def labels(self, column, argument):
+        """The names in ``column`` (models, data sets) as strings, exactly as written.
+
+        A missing name (empty, only spaces, None or NaN) is refused with the
+        number of rows that lack one; so are two names that differ only in
+        spaces around them, which no table could tell apart.
+        """
+        self.require(column, argument)
+        cells, codes = self._cells(column)
+        if cells.dtype.kind == "f" and self._texts is not None and codes is None:
+            cells = self._texts(column)  # numbers written as names: keep their text
+        labels = np.empty(len(cells), dtype=object)
+        missing = np.zeros(len(cells), dtype=bool)
+        for i, value in enumerate(cells.tolist()):
+            if value is None or (isinstance(value, float) and math.isnan(value)):
+                missing[i] = True
+                continue
+            labels[i] = text = value if isinstance(value, str) else str(value)
+            missing[i] = not text.strip()
+        rows = self._rows_of(codes, missing)
+        if rows.size:
+            raise ValueError(
+                f"{self.source}, column {column!r}: {rows.size} row(s) have no name, first "
+                f"{self._row_word(rows[0])}; every score needs its {argument.rstrip('s')}. "
+                "Fill them in or drop those rows."
+            )
+        _refuse_names_that_differ_in_spaces(self, labels, codes, column)
+        return labels if codes is None else labels[codes]
+
+    def numbers(self, column, *, empty_is_missing=False):
+        """The scores in ``column`` as floats: NaN for a failed split.
+
+        Returns
+        -------
+        scores : ndarray of float
+        missing : ndarray of bool
+            With ``empty_is_missing``, the empty cells (no score at all, as
+            opposed to a failed one); otherwise an empty cell is refused.
+        """
+        cells, codes = self._cells(column)
+        if cells.dtype.kind in "iufb":
+            scores = cells.astype(float)
+            missing = self.empty.get(column, np.zeros(cells.shape, dtype=bool))
+            invalid = np.zeros(cells.shape, dtype=bool)
+        else:
+            scores = np.empty(len(cells))
+            missing = np.zeros(len(cells), dtype=bool)
+            invalid = np.zeros(len(cells), dtype=bool)
+            for i, value in enumerate(cells.tolist()):
+                if value is None or (isinstance(value, str) and not value.strip()):
+                    missing[i], scores[i] = True, math.nan
+                elif isinstance(value, float):
+                    scores[i] = value
+                elif isinstance(value, str) and value.strip().lower() in NAN_TEXTS:
+                    scores[i] = math.nan
+                else:
+                    try:
+                        scores[i] = float(value)
+                    except (TypeError, ValueError):
+                        invalid[i] = True
+        rows = self._rows_of(codes, invalid)
+        if rows.size:
+            value = cells[rows[0]] if codes is None else cells[codes[rows[0]]]
+            raise ValueError(
+                f"{self.where(rows[0])}, column {column!r}: expected a number, got {value!r}. "
+                "Scores must be numeric (NaN, NA or empty for a failed split)."
+            )
+        if codes is not None:
+            scores, missing = scores[codes], missing[codes]
+        if missing.any() and not empty_is_missing:
+            row = int(np.flatnonzero(missing)[0])
+            raise ValueError(
+                f"{self.where(row)}, column {column!r}: the score is empty; write NaN (or NA) "
+                "for a failed split, or drop the row."
+            )
+        check_magnitude(scores, self, column)
+        return scores, missing
+
+    def integers(self, column, *, positive):
+        """The whole numbers in ``column`` (split indices, sizes) as int64."""
+        cells, codes = self._cells(column)
+        lowest = 1 if positive else 0
+        kind = "a positive whole number" if positive else "a whole number >= 0"
+        if cells.dtype.kind in "iuf" and len(cells):
+            with np.errstate(invalid="ignore"):
+                whole = (
+                    np.isfinite(cells)
+                    & (cells == np.round(cells))
+                    & (cells >= lowest)
+                    & (cells <= LARGEST_WHOLE_NUMBER)
+                )
+            if whole.all():
+                values = cells.astype(np.int64)
+                return values if codes is None else values[codes]
+        values = np.zeros(len(cells), dtype=np.int64)
+        problems = {}
+        for i, value in enumerate(cells.tolist()):
+            try:
+                number = float(value)
+                ok = math.isfinite(number) and number == round(number) and number >= lowest
+            except (TypeError, ValueError):
+                ok = False
+            if not ok:
+                problems[i] = f"expected {kind}, got {value!r}."
+            elif number > LARGEST_WHOLE_NUMBER:
+                problems[i] = f"{value!r} is too large; expected {kind} of at most 2**53."
+            else:
+                values[i] = int(number)
+        rows = self._rows_of(codes, [i in problems for i in range(len(cells))])
+        if rows.size:
+            cell = rows[0] if codes is None else codes[rows[0]]
+            raise ValueError(f"{self.where(rows[0])}, column {column!r}: {problems[int(cell)]}")
+        return values if codes is None else values[codes]
+
+    def split_codes(self, column):
+        """Split identifiers as integers: their values if whole numbers, else codes in order."""
+        try:
+            return self.integers(column, positive=False)
+        except ValueError:
+            labels = self.labels(column, "split")
+            codes = {}
+            return np.array(
+                [codes.setdefault(label, len(codes)) for label in labels], dtype=np.int64
+            )
+
+
+def check_magnitude(values, raw, column):
+    """Refuse numbers too large for the tests' arithmetic (their squares would overflow)."""
+    with np.errstate(invalid="ignore"):
+        large = np.abs(values) > LARGEST_SCORE
+    if large.any():
+        i = int(np.flatnonzero(large)[0])
+        what = (
+            "the score is infinite" if np.isinf(values[i]) else f"{float(values[i])!r} is too large"
+        )
+        raise ValueError(
+            f"{raw.where(i)}, column {column!r}: {what}; scores must be finite numbers below "
+            f"{LARGEST_SCORE:g} in magnitude (NaN for a failed split). Rescale them."
+        )
+
+
+def _refuse_names_that_differ_in_spaces(raw, labels, codes, column):
+    """Two names that are equal once stripped of spaces are refused, naming both."""
+    seen = {}
+    for i, label in enumerate(labels.tolist()):
+        other = seen.setdefault(label.strip(), (label, i))
+        if other[0] != label:
+            first, second = (
+                (other[1], i)
+                if codes is None
+                else (raw._rows_of(codes, labels == x)[0] for x in (other[0], label))
+            )
+            raise ValueError(
+                f"{raw.source}, column {column!r}: the names {other[0]!r} ({raw._row_word(first)}) "
+                f"and {label!r} ({raw._row_word(second)}) differ only in spaces around them; "
+                "write them the same way, or make them distinct."
+            )
+
+
+def read_table(data, *, delimiter=None, encoding=None):
     """The columns of a dataframe, a dict of arrays, or a CSV file.
 
     Parameters
@@ -72,16 +282,19 @@ def read_table(data, *, delimiter=None):
     data : dataframe, dict of array-like, str or path-like
         A pandas, polars or pyarrow table (or any other that narwhals
         supports), a mapping of column names to equal-length arrays, or the
-        path of a CSV file (or a text buffer).
+        path of a CSV file (or an open file).
     delimiter : str, default=None
         The CSV delimiter; None sniffs comma, semicolon or tab.
+    encoding : str, default=None
+        The CSV file's encoding; None reads UTF-8 (with or without a
+        byte-order mark) and UTF-16 (with one).
 
     Returns
     -------
     RawColumns
     """
     if isinstance(data, (str, os.PathLike)) or hasattr(data, "read"):
-        return read_csv_columns(data, delimiter=delimiter)
+        return read_csv_columns(data, delimiter=delimiter, encoding=encoding)
     if isinstance(data, Mapping):
         return _dict_columns(data)
     return _dataframe_columns(data)
@@ -90,13 +303,13 @@ def read_table(data, *, delimiter=None):
 def _dict_columns(data):
     columns = {}
     for name, values in data.items():
-        array = np.asarray(values)
-        if array.ndim != 1:
+        array_ = np.asarray(values)
+        if array_.ndim != 1:
             raise ValueError(
                 f"Column {name!r} of the dict must be 1-D (one value per row); got shape "
-                f"{array.shape}."
+                f"{array_.shape}."
             )
-        columns[str(name)] = array
+        columns[str(name)] = array_
     lengths = {name: len(values) for name, values in columns.items()}
     if len(set(lengths.values())) > 1:
         raise ValueError(f"The dict's columns must have one length; got lengths {lengths}.")
@@ -108,6 +321,13 @@ def _dict_columns(data):
 def _dataframe_columns(data):
     import narwhals as nw
 
+    kind = type(data).__module__.split(".")[0]
+    if getattr(getattr(data, "columns", None), "nlevels", 1) > 1:
+        raise ValueError(
+            f"The {kind} dataframe has several levels of column names (a MultiIndex); "
+            "flatten them first, e.g. df.columns = ['_'.join(map(str, c)) for c in df.columns], "
+            "or reset_index() a stacked table."
+        )
     try:
         frame = nw.from_native(data, eager_only=True)
     except TypeError:
@@ -115,10 +335,13 @@ def _dataframe_columns(data):
             "The scores must be a dataframe (pandas, polars, pyarrow...), a dict of "
             f"columns or the path of a CSV file; got {type(data).__name__}."
         ) from None
-    kind = type(data).__module__.split(".")[0]
     columns = {str(name): frame[name].to_numpy() for name in frame.columns}
     if not columns:
         raise ValueError(f"The {kind} dataframe has no columns.")
+    if len(columns) != len(frame.columns):
+        raise ValueError(
+            f"The {kind} dataframe has column names that coincide as strings; make them unique."
+        )
     return RawColumns(columns, f"The {kind} dataframe")
 
 
@@ -147,47 +370,171 @@ def sniff_delimiter(text, source):
         return ","
 
 
-def read_csv_columns(path_or_buf, *, delimiter=None):
-    """The columns of a CSV file as strings, with the line number of every row.
+def _records(text, delimiter, source):
+    """``(first line, cells)`` of every record of a CSV text, blank ones included.
+
+    A record may span lines (a quoted cell holding a line break): its first
+    line is the one messages name.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    previous = 0
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            line = previous + 1
+            if "unexpected end of data" in str(exc):
+                raise ValueError(
+                    f"{source}, line {line}: a quoted cell opens here and is never closed (a "
+                    'missing " ?).'
+                ) from None
+            raise ValueError(f"{source}, line {line}: not valid CSV ({exc}).") from None
+        yield previous + 1, row
+        previous = reader.line_num
+
+
+def _data_rows(text, delimiter, source, n_columns):
+    """``(first line, cells)`` of every non-blank data row, with the cell count checked."""
+    records = _records(text, delimiter, source)
+    next(records)  # the header
+    for line, row in records:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != n_columns:
+            raise ValueError(
+                f"{source}, line {line}: expected {n_columns} cells (delimiter "
+                f"{delimiter!r}), found {len(row)}."
+            )
+        yield line, row
+
+
+def read_csv_columns(path_or_buf, *, delimiter=None, encoding=None):
+    """The columns of a CSV file, typed, with the first line of every row.
 
     Parameters
     ----------
     path_or_buf : str, path-like or file-like
     delimiter : str, default=None
         None sniffs comma, semicolon or tab.
+    encoding : str, default=None
+        None reads UTF-8 (with or without a byte-order mark), UTF-16 and
+        UTF-32 (with one), gzip, bz2 or xz compressed.
 
     Returns
     -------
     RawColumns
     """
     source = source_name(path_or_buf)
-    # utf-8-sig: spreadsheets often start their CSV exports with a byte-order mark.
-    text = read_text(path_or_buf, encoding="utf-8-sig")
+    text = read_text(path_or_buf, source=source, encoding=encoding)
     if not text.strip():
         raise ValueError(f"{source} is empty; expected a header row and one row per score.")
     if delimiter is None:
         delimiter = sniff_delimiter(text, source)
-    try:
-        rows = list(csv.reader(io.StringIO(text), delimiter=delimiter))
-    except csv.Error as exc:  # e.g. a bare CR inside a field
-        raise ValueError(f"{source} is not valid CSV: {exc}") from None
-    header = [name.strip() for name in rows[0]]
+    header = [name.strip() for name in next(_records(text, delimiter, source))[1]]
+    if not any(header):
+        raise ValueError(f"{source}: the first line is empty; expected the header row.")
     duplicated = sorted({name for name in header if header.count(name) > 1})
     if duplicated:
         raise ValueError(f"{source} has repeated column names {duplicated}; make them unique.")
-    cells, lines = [], []
-    for line, row in enumerate(rows[1:], start=2):
-        if not any(cell.strip() for cell in row):
-            continue
-        if len(row) != len(header):
-            raise ValueError(
-                f"{source}, line {line}: expected {len(header)} cells (delimiter "
-                f"{delimiter!r}), found {len(row)}."
-            )
-        cells.append([cell.strip() for cell in row])
+    # First pass: the lines, and the distinct cells of each column while they are few.
+    lines = array("q")
+    distinct = [set() for _ in header]
+    for line, row in _data_rows(text, delimiter, source, len(header)):
         lines.append(line)
-    if not cells:
+        for k, cell in enumerate(row):
+            seen = distinct[k]
+            if seen is not None:
+                seen.add(cell)
+                if len(seen) > _DICTIONARY_LIMIT:
+                    distinct[k] = None
+    if not lines:
         raise ValueError(f"{source} has a header but no data rows.")
-    table = np.array(cells, dtype=object)
-    columns = {name: table[:, k] for k, name in enumerate(header)}
-    return RawColumns(columns, source, np.array(lines))
+    columns, empty, dictionaries = _typed_columns(text, delimiter, source, header, distinct)
+
+    def texts(name):
+        k = header.index(name)
+        rows = _data_rows(text, delimiter, source, len(header))
+        return np.array([row[k] for _, row in rows], dtype=object)
+
+    line_numbers = np.frombuffer(lines, dtype=np.int64)
+    return RawColumns(
+        columns, source, line_numbers, empty=empty, texts=texts, dictionaries=dictionaries
+    )
+
+
+def _typed_columns(text, delimiter, source, header, distinct):
+    """Second pass: every column as codes into its distinct cells, or as numbers.
+
+    Returns
+    -------
+    columns : dict of str to ndarray
+    empty : dict of str to ndarray of bool
+        The empty cells of the columns stored as numbers.
+    dictionaries : dict of str to (ndarray, ndarray)
+        The distinct cells and the codes of the other columns.
+    """
+    indices = [
+        None if seen is None else {cell: i for i, cell in enumerate(sorted(seen))}
+        for seen in distinct
+    ]
+    codes = {k: array("q") for k, index in enumerate(indices) if index is not None}
+    numbers = {k: [] for k, index in enumerate(indices) if index is None}
+    pending = {k: [] for k in numbers}
+    for _, row in _data_rows(text, delimiter, source, len(header)):
+        for k, cell in enumerate(row):
+            if k in codes:
+                codes[k].append(indices[k][cell])
+            elif numbers[k] is not None:
+                pending[k].append(cell)
+                if len(pending[k]) == _CHUNK:
+                    part = _as_numbers(pending[k])
+                    numbers[k] = None if part is None else [*numbers[k], part]
+                    pending[k] = []
+    columns, empty, dictionaries = {}, {}, {}
+    for k, name in enumerate(header):
+        if k in codes:
+            cells = np.empty(len(indices[k]), dtype=object)
+            cells[:] = list(indices[k])
+            row_codes = np.frombuffer(codes[k], dtype=np.int64)
+            dictionaries[name] = (cells, row_codes)
+            columns[name] = cells[row_codes]
+            continue
+        last = None if numbers[k] is None else _as_numbers(pending[k])
+        if last is None:
+            # Some cell is not a number: keep the text, for the layout to report.
+            rows = _data_rows(text, delimiter, source, len(header))
+            columns[name] = np.array([row[k] for _, row in rows], dtype=object)
+            continue
+        parts = [*numbers[k], last]
+        columns[name] = np.concatenate([values for values, _ in parts])
+        blank = np.concatenate([blanks for _, blanks in parts])
+        if blank.any():
+            empty[name] = blank
+    return columns, empty, dictionaries
+
+
+def _as_numbers(cells):
+    """``(floats, empty)`` of a chunk of cells, NaN texts and empty cells as NaN.
+
+    None when some cell is not a number.
+    """
+    try:
+        return np.array(cells, dtype=float), np.zeros(len(cells), dtype=bool)
+    except ValueError:
+        pass
+    values = np.empty(len(cells))
+    blank = np.zeros(len(cells), dtype=bool)
+    for i, cell in enumerate(cells):
+        stripped = cell.strip()
+        if not stripped:
+            values[i], blank[i] = math.nan, True
+        elif stripped.lower() in NAN_TEXTS:
+            values[i] = math.nan
+        else:
+            try:
+                values[i] = float(stripped)
+            except ValueError:
+                return None
+    return values, blank

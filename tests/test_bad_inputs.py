@@ -113,7 +113,7 @@ CASES = {
     ),
     "record with an infinite difference": (
         lambda: CVDifferences([np.inf, 0.1], n_train=9, n_test=1),
-        r"`differences` must be finite, or NaN for a failed split",
+        r"`differences` contains 1 infinite value\(s\); scores and their differences must be",
     ),
     # Rope and threshold.
     "negative rope": (
@@ -224,7 +224,7 @@ CASES = {
     ),
     "CSV with a stray carriage return": (
         lambda: _csv("\n\r0"),
-        r"is not valid CSV",
+        r"the first line is empty; expected the header row",
     ),
     "JSON that is not JSON": (
         lambda: CVDifferences.from_json(io.StringIO("{not json")),

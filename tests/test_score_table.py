@@ -1,5 +1,6 @@
 """Tests of ScoreTable: layouts, readers, validation, conversions and round trips."""
 
+import gzip
 import io
 import re
 import sys
@@ -11,6 +12,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, ScoreTable, compare_models
+from sklearn_bayescmp._table_layouts import WIDE_RESERVED
 from sklearn_bayescmp.exceptions import MissingScoresWarning
 
 MODELS = ["logreg", "naive Bayes", "tree"]
@@ -188,8 +190,8 @@ BAD_TABLES = {
         "line 2, column 'n_train': expected a positive whole number, got '0'.",
     ),
     "empty model name": (
-        ["d,,0,0.9,9,1", "d,b,0,0.8,9,1"],
-        "line 2, column 'model': the name is empty.",
+        ["d,,0,0.9,9,1", "d,b,0,0.8,9,1", "d, ,1,0.7,9,1"],
+        "column 'model': 2 row(s) have no name, first line 2; every score needs its model.",
     ),
     "one model": (["d,a,0,0.9,9,1", "d,a,1,0.8,9,1"], "holds 1 model(s); a comparison needs two"),
 }
@@ -211,7 +213,9 @@ def test_the_test_train_ratio_is_required_without_sizes_and_says_why():
     assert "`test_train_ratio` is required" in message
     assert "the correlation correction of every test needs n_test / n_train" in message
     assert "test_train_ratio=1/9 for 10-fold" in message
-    with pytest.raises(ValueError, match=r"`test_train_ratio` must be a positive number"):
+    with pytest.raises(
+        ValueError, match=r"`test_train_ratio` must be a number from 1e-06 to 1e\+06"
+    ):
         ScoreTable.from_long(columns, test_train_ratio=0)
     both = {**columns, "n_train": [9] * 4, "n_test": [1] * 4}
     with pytest.raises(ValueError, match="do not pass test_train_ratio as well"):
@@ -283,8 +287,20 @@ def test_the_array_constructor_validates_its_arguments():
         ScoreTable(scores, models=["a", "a"], test_train_ratio=0.1)
     with pytest.raises(ValueError, match="Pass either the split sizes"):
         ScoreTable(scores, models=["a", "b"], n_train=9, n_test=1, test_train_ratio=0.1)
-    with pytest.raises(ValueError, match="holds infinite values"):
+    with pytest.raises(
+        ValueError, match=re.escape("`scores['data']` contains 1 infinite value(s)")
+    ):
         ScoreTable([[1, np.inf], [1, 2]], models=["a", "b"], test_train_ratio=0.1)
+    with pytest.raises(
+        ValueError, match=re.escape("larger than 1e+100 in magnitude (e.g. 1e+160)")
+    ):
+        ScoreTable([[1, 1e160], [1, 2]], models=["a", "b"], test_train_ratio=0.1)
+    with pytest.raises(ValueError, match="`models` holds an empty name ' '"):
+        ScoreTable(scores, models=["a", " "], test_train_ratio=0.1)
+    with pytest.raises(
+        ValueError, match="`models` holds 'a' and ' a', which differ only in spaces"
+    ):
+        ScoreTable(scores, models=["a", " a"], test_train_ratio=0.1)
     table = ScoreTable(
         {"x": scores, "y": scores}, models=["a", "b"], n_train={"x": 9, "y": 4}, n_test=1
     )
@@ -392,20 +408,20 @@ def test_narwhals_is_a_declared_dependency():
 
 
 finite_scores = st.floats(-1e6, 1e6, allow_nan=False)
-#: Names the readers would strip, or take for another column of a wide table.
-names = st.text(min_size=1).filter(
-    lambda s: (
-        s == s.strip() and s not in {"dataset", "split", "repeat", "fold", "n_train", "n_test"}
-    )
-)
+#: Any name a person could write: reserved words of the wide layout, spaces
+#: around it, quotes, delimiters and line breaks included.
+names = st.one_of(
+    st.text(min_size=1),
+    st.sampled_from(["split", "fold", "dataset", " a", "a ", 'say "hi"', "x,y", "l1\nl2", "NA"]),
+).filter(str.strip)
 
 
 @st.composite
 def score_tables(draw):
     n_models = draw(st.integers(2, 4))
     n_datasets = draw(st.integers(1, 3))
-    models = draw(st.lists(names, min_size=n_models, max_size=n_models, unique=True))
-    datasets = draw(st.lists(names, min_size=n_datasets, max_size=n_datasets, unique=True))
+    models = draw(st.lists(names, min_size=n_models, max_size=n_models, unique_by=str.strip))
+    datasets = draw(st.lists(names, min_size=n_datasets, max_size=n_datasets, unique_by=str.strip))
     scores, sizes = {}, {}
     for name in datasets:
         n_splits = draw(st.integers(1, 5))
@@ -430,11 +446,26 @@ _NUL_NAMES = ScoreTable(
 )
 
 
-@settings(max_examples=100, deadline=None)
-@given(table=score_tables(), layout=st.sampled_from(["long", "wide"]))
-@example(table=_NUL_NAMES, layout="long")
-@example(table=_NUL_NAMES, layout="wide")
-def test_csv_round_trips_are_exact(table, layout):
+@settings(max_examples=150, deadline=None)
+@given(
+    table=score_tables(),
+    layout=st.sampled_from(["long", "wide"]),
+    encoding=st.sampled_from(["text", "utf-8", "utf-8-sig", "utf-16", "gzip"]),
+)
+@example(table=_NUL_NAMES, layout="long", encoding="text")
+@example(table=_NUL_NAMES, layout="wide", encoding="text")
+def test_csv_round_trips_are_exact_or_refused_at_write_time(table, layout, encoding):
+    if layout == "wide" and any(m in WIDE_RESERVED or m != m.strip() for m in table.models):
+        with pytest.raises(ValueError, match="a wide table cannot hold it. Use layout='long'"):
+            table.to_csv(layout=layout)
+        return
+    text = table.to_csv(layout=layout)
+    if encoding == "text":
+        buffer = io.StringIO(text)
+    elif encoding == "gzip":
+        buffer = io.BytesIO(gzip.compress(text.encode()))
+    else:
+        buffer = io.BytesIO(text.encode(encoding))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingScoresWarning)
-        assert ScoreTable.read_csv(io.StringIO(table.to_csv(layout=layout)), layout=layout) == table
+        assert ScoreTable.read_csv(buffer, layout=layout) == table

@@ -8,13 +8,13 @@ convergence diagnostics.
 
 from collections.abc import Mapping
 from numbers import Integral, Real
-from types import MappingProxyType
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .._results import HierarchicalTestResult
 from ..utils._arviz import array_stats
+from ..utils._frozen import FrozenMapping
 from ..utils._random import check_random_generator
 from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import check_rope
@@ -360,10 +360,10 @@ def _summarise(draws, names, model_names, data, scale, rope, nu_prior, random_st
         *(float(p) for p in predictive),
         shrinkage_estimates=_read_only(draws["delta"].mean(axis=(0, 1))),
         shrinkage_intervals=_read_only(array_stats().hdi(draws["delta"], 0.95, axis=(0, 1))),
-        samples=MappingProxyType({name: _read_only(values) for name, values in draws.items()}),
-        rhat=MappingProxyType(rhat),
-        ess=MappingProxyType(ess),
-        ess_tail=MappingProxyType(ess_tail),
+        samples=FrozenMapping({name: _read_only(values) for name, values in draws.items()}),
+        rhat=FrozenMapping(rhat),
+        ess=FrozenMapping(ess),
+        ess_tail=FrozenMapping(ess_tail),
         means=_read_only(data.mean * scale),
         names=tuple(names),
         rope=rope,

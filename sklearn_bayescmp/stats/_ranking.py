@@ -24,12 +24,12 @@ which leaves ``w`` unchanged and keeps the chains from drifting in scale.
 """
 
 from numbers import Integral, Real
-from types import MappingProxyType
 
 import numpy as np
 
 from .._results import PlackettLuceResult
 from ..utils._arviz import array_stats
+from ..utils._frozen import FrozenMapping
 from ..utils._random import check_random_generator
 from ..utils._sklearn import Interval, validate_params
 
@@ -250,9 +250,9 @@ def plackett_luce_ranking(
         expected_rank=ranks.mean(axis=(0, 1)),
         expected_rank_interval=stats.eti(ranks, 0.95, axis=(0, 1)),
         prob_top=top,
-        samples=MappingProxyType({"weights": draws, "expected_rank": ranks}),
-        rhat=MappingProxyType(rhat),
-        ess=MappingProxyType(ess),
+        samples=FrozenMapping({"weights": draws, "expected_rank": ranks}),
+        rhat=FrozenMapping(rhat),
+        ess=FrozenMapping(ess),
         n_datasets=scores.shape[0],
         n_tied=n_tied,
         prior=float(prior),

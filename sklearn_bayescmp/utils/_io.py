@@ -1,14 +1,133 @@
-"""Text in and out of a path or an open file, as every CSV and JSON reader and writer needs it."""
+"""Text in and out of a path or an open file, as every CSV and JSON reader and writer needs it.
 
+Reading decodes what people actually have: UTF-8 with or without a byte-order
+mark, UTF-16 with one (what spreadsheets call "Unicode text"), and gzip, bz2
+or xz compressed files. Anything else is refused with the file's name and
+what it looks like (latin-1 text, an Excel workbook, a Parquet file, binary
+data), and how to fix it.
+"""
+
+import bz2
+import codecs
+import gzip
+import lzma
 import os
 
+#: Compressed formats read transparently: magic bytes -> decompressor.
+_COMPRESSED = (
+    (b"\x1f\x8b", "gzip", gzip.decompress),
+    (b"BZh", "bz2", bz2.decompress),
+    (b"\xfd7zXZ\x00", "xz", lzma.decompress),
+)
+#: Byte-order marks, longest first (UTF-32's begins with UTF-16's).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+#: Formats that are not text, by their first bytes, and what to do instead.
+_NOT_TEXT = (
+    (b"PK\x03\x04", "a zip archive (an Excel .xlsx workbook is one)", "export it as CSV"),
+    (b"\xd0\xcf\x11\xe0", "an Excel 97-2003 workbook", "export it as CSV"),
+    (b"PAR1", "a Parquet file", "read it with pandas or polars and pass the dataframe"),
+    (b"\x89PNG", "a PNG image", "pass the CSV file of scores"),
+    (b"%PDF", "a PDF document", "pass the CSV file of scores"),
+)
 
-def read_text(path_or_buf, *, encoding="utf-8"):
-    """The whole text of a path (opened with ``newline=""`` for the csv module) or a file."""
+
+class EncodingError(ValueError):
+    """A file that is not text in an encoding this package reads."""
+
+
+def decode(data, source, encoding=None):
+    """The text of the bytes ``data`` (of the file ``source``), decompressed and decoded.
+
+    Parameters
+    ----------
+    data : bytes
+    source : str
+        How messages name the file.
+    encoding : str, default=None
+        The text encoding; None detects UTF-8 (with or without a byte-order
+        mark) and UTF-16 or UTF-32 (with one).
+
+    Returns
+    -------
+    str
+    """
+    for magic, name, decompress in _COMPRESSED:
+        if data.startswith(magic):
+            try:
+                data = decompress(data)
+            except (OSError, EOFError, ValueError) as exc:
+                raise EncodingError(f"{source} is a damaged {name} file: {exc}") from None
+            break
+    if encoding is not None:
+        try:
+            return data.decode(encoding)
+        except LookupError:
+            raise EncodingError(f"Unknown encoding {encoding!r} for {source}.") from None
+        except UnicodeDecodeError as exc:
+            raise EncodingError(
+                f"{source} is not {encoding} text: {_position(data, exc.start)} holds byte "
+                f"0x{data[exc.start]:02x}."
+            ) from None
+    for bom, name in _BOMS:
+        if data.startswith(bom):
+            try:
+                return data.decode(name).lstrip("\ufeff")
+            except UnicodeDecodeError as exc:
+                raise EncodingError(
+                    f"{source} starts as {name.upper()} text but {_position(data, exc.start)} "
+                    "is not; save it again as UTF-8."
+                ) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise EncodingError(_describe_undecodable(data, exc.start, source)) from None
+
+
+def _position(data, offset):
+    line = data.count(b"\n", 0, offset) + 1
+    return f"line {line} (byte {offset})"
+
+
+def _describe_undecodable(data, offset, source):
+    """Why ``data`` is not UTF-8 text, and what to do, in one sentence."""
+    for magic, what, fix in _NOT_TEXT:
+        if data.startswith(magic):
+            return f"{source} is {what}, not a CSV text file: {fix}."
+    head = data[:4096]
+    if b"\x00" in head:
+        if head[1::2].count(0) > len(head) // 4 or head[0::2].count(0) > len(head) // 4:
+            return (
+                f"{source} looks like UTF-16 text without a byte-order mark; save it as UTF-8 "
+                "(or pass encoding='utf-16-le')."
+            )
+        return f"{source} is binary data, not a CSV text file."
+    return (
+        f"{source} is not UTF-8 text: {_position(data, offset)} holds byte 0x{data[offset]:02x}. "
+        "It looks like latin-1 (Windows-1252) text; save it as UTF-8, or pass "
+        "encoding='latin-1'."
+    )
+
+
+def read_text(path_or_buf, *, source=None, encoding=None):
+    """The whole text of a path or an open file, decompressed and decoded (see :func:`decode`).
+
+    A file opened in text mode is read as it is.
+    """
+    source = source_name(path_or_buf) if source is None else source
     if isinstance(path_or_buf, (str, os.PathLike)):
-        with open(path_or_buf, encoding=encoding, newline="") as handle:
-            return handle.read()
-    return path_or_buf.read()
+        with open(path_or_buf, "rb") as handle:
+            data = handle.read()
+    else:
+        data = path_or_buf.read()
+        if isinstance(data, str):
+            return data
+    return decode(data, source, encoding)
 
 
 def write_text(text, path_or_buf):

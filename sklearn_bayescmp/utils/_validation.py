@@ -10,6 +10,10 @@ import numbers
 
 import numpy as np
 
+#: Scores and their differences must stay below this magnitude: the tests
+#: square and sum them, and the squares of larger numbers overflow.
+LARGEST_SCORE = 1e100
+
 
 def check_rope(rope, *, name="rope"):
     """Return the region of practical equivalence as a ``(low, high)`` pair.
@@ -82,11 +86,7 @@ def check_differences(differences, *, nan_policy="raise", name="differences"):
     """
     values = _as_float_vector(differences, name=name)
     nan_mask = np.isnan(values)
-    if np.isinf(values).any():
-        raise ValueError(
-            f"`{name}` contains {int(np.isinf(values).sum())} infinite value(s); "
-            "score differences must be finite. Check the scorer of both models."
-        )
+    check_scale(values, name=name)
     if nan_mask.any() and nan_policy == "raise":
         raise ValueError(
             f"`{name}` contains {int(nan_mask.sum())} NaN value(s) (failed splits); "
@@ -100,6 +100,25 @@ def check_differences(differences, *, nan_policy="raise", name="differences"):
             f"{int(kept.sum())} (of {values.size}). Use more cross-validation splits."
         )
     return values[kept], kept
+
+
+def check_scale(values, *, name):
+    """Refuse infinite values and values too large for the tests' arithmetic (NaN passes)."""
+    with np.errstate(invalid="ignore"):
+        large = np.abs(values) > LARGEST_SCORE
+    if not large.any():
+        return
+    infinite = int(np.isinf(values).sum())
+    if infinite:
+        raise ValueError(
+            f"`{name}` contains {infinite} infinite value(s); scores and their differences must "
+            "be finite (NaN for a failed split). Check the scorer of both models."
+        )
+    raise ValueError(
+        f"`{name}` contains {int(large.sum())} value(s) larger than {LARGEST_SCORE:g} in "
+        f"magnitude (e.g. {float(values[large][0])!r}): the tests square and sum them, which "
+        "would overflow. Rescale the scores."
+    )
 
 
 def check_split_sizes(sizes, *, n_splits, name):
