@@ -48,13 +48,15 @@ from .utils._validation import check_rope
 
 #: The back ends of compare_models and the options each accepts.
 TESTS = {
-    "signed_rank": ("prior_strength", "prior_place", "n_samples"),
-    "sign": ("prior_strength", "prior_place", "n_samples"),
+    "signed_rank": ("prior_strength", "prior_place", "n_samples", "keep_draws"),
+    "sign": ("prior_strength", "prior_place", "n_samples", "keep_draws"),
     "poisson": (),
     "hierarchical": ("n_chains", "n_warmup", "n_samples", "nu_prior"),
     "correlated_t": (),
 }
 _SAMPLED = {"signed_rank", "sign", "hierarchical"}
+#: Pairs whose records are built and compared at a time.
+_PAIRS_PER_BATCH = 256
 _MIRROR = {"a": "b", "b": "a"}
 
 
@@ -379,9 +381,17 @@ def _pair_results(test, collections, *, rope, prior, seed, n_jobs, options):
         # The back end's own defaults (prior_strength differs between the two).
         backend = {"sign": sign_test, "signed_rank": signed_rank_test}[test]
         defaults = inspect.signature(backend).parameters
-        values = {name: defaults[name].default for name in TESTS[test]} | options
+        values = {name: defaults[name].default for name in TESTS[test] if name in defaults}
+        # Each pair keeps its probabilities and posterior means, and only the
+        # draws asked for: memory must not grow with the number of pairs.
+        values |= {"keep_draws": 0} | options
         return dirichlet_process_tests(
-            test.replace("_", "-"), collections, rope=rope, random_state=seed, **values
+            test.replace("_", "-"),
+            collections,
+            rope=rope,
+            random_state=seed,
+            n_jobs=n_jobs,
+            **values,
         )
     defaults = inspect.signature(hierarchical_test).parameters
     values = {name: defaults[name].default for name in TESTS[test]} | options
@@ -404,18 +414,19 @@ def _pair_results(test, collections, *, rope, prior, seed, n_jobs, options):
     return results
 
 
-def _reference(table, pairs, collections, alpha):
+def _reference_pvalues(table, collections):
+    """Two-sided p-values of the pairwise frequentist reference, one per collection."""
+    if table.n_datasets == 1:
+        return [
+            corrected_ttest(next(iter(c.values())), nan_policy="omit").pvalue for c in collections
+        ]
+    return [wilcoxon_test(collection).pvalue for collection in collections]
+
+
+def _reference(table, pairs, values, alpha):
     """Pairwise p-values with Holm's correction, and the Friedman test."""
     k = table.n_models
     pvalues = np.ones((k, k))
-    if table.n_datasets == 1:
-        test = "corrected_ttest"
-        values = [
-            corrected_ttest(next(iter(c.values())), nan_policy="omit").pvalue for c in collections
-        ]
-    else:
-        test = "wilcoxon"
-        values = [wilcoxon_test(collection).pvalue for collection in collections]
     adjusted = np.ones((k, k))
     for (i, j), p, p_holm in zip(pairs, values, holm_adjusted(values), strict=True):
         pvalues[i, j] = pvalues[j, i] = p
@@ -425,6 +436,7 @@ def _reference(table, pairs, collections, alpha):
         friedman = friedman_test(table.mean_scores(), names=table.models, alpha=alpha)
     for array in (pvalues, adjusted):
         array.flags.writeable = False
+    test = "corrected_ttest" if table.n_datasets == 1 else "wilcoxon"
     return FrequentistReference(test, pvalues, adjusted, friedman, float(alpha))
 
 
@@ -487,12 +499,16 @@ def compare_models(
         seed (common random numbers), so an int makes ``result(a, b)`` equal
         the two-model back end called with ``random_state=random_state``.
     n_jobs : int, default=None
-        Parallel jobs for the hierarchical test (its pairs split into
-        batches); results do not depend on it.
+        Parallel jobs: threads drawing the sign and signed-rank tests' Monte
+        Carlo samples, processes sampling the hierarchical test's pairs (in
+        batches). Results do not depend on it.
     **options : dict
         Options of the back end: ``prior_strength``, ``prior_place``,
-        ``n_samples`` (sign and signed-rank); ``n_chains``, ``n_warmup``,
-        ``n_samples``, ``nu_prior`` (hierarchical).
+        ``n_samples`` and ``keep_draws`` (sign and signed-rank: how many
+        posterior draws each pair's result keeps, for the simplex plot; 0 by
+        default, so that memory does not grow with the number of pairs);
+        ``n_chains``, ``n_warmup``, ``n_samples``, ``nu_prior``
+        (hierarchical).
 
     Returns
     -------
@@ -540,10 +556,6 @@ def compare_models(
     seed = _seed(random_state) if test in _SAMPLED or ranking else None
     models = table.models
     pairs = list(combinations(range(len(models)), 2))
-    collections = [table.differences(models[i], models[j]) for i, j in pairs]
-    results = _pair_results(
-        test, collections, rope=rope, prior=prior, seed=seed, n_jobs=n_jobs, options=options
-    )
     k = len(models)
     matrices = {
         "prob_a_better": np.zeros((k, k)),
@@ -553,16 +565,27 @@ def compare_models(
     decisions = np.full((k, k), "equivalent", dtype=object)
     mean_difference = np.zeros((k, k))
     n_omitted = np.zeros((k, k), dtype=np.int64)
-    for (i, j), result, collection in zip(pairs, results, collections, strict=True):
-        for name, values in matrices.items():
-            mirror = {"prob_a_better": "prob_b_better", "prob_b_better": "prob_a_better"}
-            values[i, j] = getattr(result, name)
-            values[j, i] = getattr(result, mirror.get(name, name))
-        decisions[i, j] = result.decision(threshold)
-        decisions[j, i] = _MIRROR.get(decisions[i, j], decisions[i, j])
-        means = [np.nanmean(record.differences) for record in collection.values()]
-        mean_difference[i, j], mean_difference[j, i] = np.mean(means), -np.mean(means)
-        n_omitted[i, j] = n_omitted[j, i] = sum(r.n_failed for r in collection.values())
+    results, pvalues = [], []
+    # The pairs' records are built a batch at a time and dropped once compared:
+    # memory is bounded by one batch, not by the number of pairs.
+    for start in range(0, len(pairs), _PAIRS_PER_BATCH):
+        batch = pairs[start : start + _PAIRS_PER_BATCH]
+        collections = [table.differences(models[i], models[j]) for i, j in batch]
+        batch_results = _pair_results(
+            test, collections, rope=rope, prior=prior, seed=seed, n_jobs=n_jobs, options=options
+        )
+        pvalues += _reference_pvalues(table, collections)
+        for (i, j), result, collection in zip(batch, batch_results, collections, strict=True):
+            for name, values in matrices.items():
+                mirror = {"prob_a_better": "prob_b_better", "prob_b_better": "prob_a_better"}
+                values[i, j] = getattr(result, name)
+                values[j, i] = getattr(result, mirror.get(name, name))
+            decisions[i, j] = result.decision(threshold)
+            decisions[j, i] = _MIRROR.get(decisions[i, j], decisions[i, j])
+            means = [record.mean for record in collection.values()]
+            mean_difference[i, j], mean_difference[j, i] = np.mean(means), -np.mean(means)
+            n_omitted[i, j] = n_omitted[j, i] = sum(r.n_failed for r in collection.values())
+        results += batch_results
     plackett_luce = None
     if ranking and table.n_datasets >= 2:
         plackett_luce = plackett_luce_ranking(table.mean_scores(), names=models, random_state=seed)
@@ -580,7 +603,7 @@ def compare_models(
         mean_difference=mean_difference,
         n_omitted=n_omitted,
         ranking=plackett_luce,
-        reference=_reference(table, pairs, collections, alpha),
+        reference=_reference(table, pairs, pvalues, alpha),
         rope=rope,
         threshold=float(threshold),
         random_state=seed,

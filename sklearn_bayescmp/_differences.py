@@ -7,6 +7,8 @@ JSON (floats are written with Python's shortest round-trip repr; no pickle).
 """
 
 import csv
+import dataclasses
+import functools
 import io
 import json
 import math
@@ -18,7 +20,7 @@ import numpy as np
 from ._table_readers import read_csv_columns
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
-from .utils._frozen import ReadOnlyPickleMixin
+from .utils._frozen import ReadOnlyPickleMixin, read_only
 from .utils._io import read_text, source_name, write_text
 from .utils._validation import (
     _as_float_vector,
@@ -118,6 +120,20 @@ class CVDifferences(ReadOnlyPickleMixin):
                 value.setflags(write=False)
             object.__setattr__(self, key, value)
 
+    @classmethod
+    def _from_validated(cls, differences, **fields):
+        """A record of arrays that a validated table already holds, without checking them again.
+
+        ``ScoreTable.differences`` builds one per data set and pair of models;
+        for many models the checks would cost more than the comparisons.
+        """
+        record = cls.__new__(cls)
+        values = {field.name: None for field in dataclasses.fields(cls)}
+        values.update(fields, differences=differences)
+        for key, value in values.items():
+            object.__setattr__(record, key, read_only(value))
+        return record
+
     def _index(self, values, name, default):
         if values is None:
             return default
@@ -158,6 +174,13 @@ class CVDifferences(ReadOnlyPickleMixin):
         """int: Number of failed splits (NaN differences)."""
         return int(np.isnan(self.differences).sum())
 
+    @functools.cached_property
+    def mean(self):
+        """float: Mean difference over the splits that did not fail (NaN when all failed)."""
+        if self.n_failed == self.n_splits:
+            return math.nan
+        return float(np.nanmean(self.differences))
+
     @property
     def test_train_ratio(self):
         """float: ``sum(n_test) / sum(n_train)``, the correction's ratio."""
@@ -172,7 +195,7 @@ class CVDifferences(ReadOnlyPickleMixin):
         return self.n_splits
 
     def __repr__(self):
-        mean = np.nanmean(self.differences) if self.n_failed < self.n_splits else math.nan
+        mean = self.mean
         models = "" if self.model_a is None else f"models={self.model_names!r}, "
         return (
             f"CVDifferences(name={self.name!r}, {models}n_splits={self.n_splits}, "
@@ -347,7 +370,7 @@ class CVDifferences(ReadOnlyPickleMixin):
         return to_frame(columns, index="split")
 
     def _repr_html_(self):
-        mean = np.nanmean(self.differences) if self.n_failed < self.n_splits else math.nan
+        mean = self.mean
         model_a, model_b = self.model_names
         return html_table(
             {

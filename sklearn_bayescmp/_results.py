@@ -614,9 +614,17 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         Share of draws in which ``theta_equivalent`` is the largest.
     prob_b_better : float
         Share of draws in which ``theta_b`` is the largest.
-    samples : ndarray of shape (n_samples, 3)
-        The draws of ``(theta_a, theta_equivalent, theta_b)``; each row sums
-        to one (the points of the simplex plot).
+    predictive_prob_a_better, predictive_prob_equivalent, predictive_prob_b_better : float
+        Posterior means of ``theta_a``, ``theta_equivalent`` and ``theta_b``
+        (over every draw).
+    samples : ndarray of shape (n_kept, 3)
+        Draws of ``(theta_a, theta_equivalent, theta_b)``; each row sums to
+        one (the points of the simplex plot). All ``n_draws`` of them from
+        :func:`~sklearn_bayescmp.stats.sign_test` and
+        :func:`~sklearn_bayescmp.stats.signed_rank_test`; the first
+        ``keep_draws`` from :func:`~sklearn_bayescmp.compare_models`.
+    n_draws : int
+        Number of Monte Carlo draws the probabilities are computed from.
     test : {"sign", "signed-rank"}
         Which test produced the result.
     means : ndarray of shape (n_datasets,)
@@ -639,7 +647,11 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     prob_a_better: float
     prob_equivalent: float
     prob_b_better: float
+    predictive_prob_a_better: float
+    predictive_prob_equivalent: float
+    predictive_prob_b_better: float
     samples: np.ndarray
+    n_draws: int
     test: str
     means: np.ndarray
     names: tuple | None
@@ -657,8 +669,8 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
 
     @property
     def n_samples(self):
-        """int: Number of Monte Carlo draws."""
-        return int(self.samples.shape[0])
+        """int: Number of Monte Carlo draws (``n_draws``)."""
+        return self.n_draws
 
     def __repr__(self):
         return _compact_repr(
@@ -677,11 +689,15 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         -------
         str
         """
-        mean_theta = self.samples.mean(axis=0)
+        mean_theta = (
+            self.predictive_prob_a_better,
+            self.predictive_prob_equivalent,
+            self.predictive_prob_b_better,
+        )
         return (
             f"Bayesian {self.test} test over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
-            f"on {self.prior_place!r}, {self.n_samples} draws)\n"
+            f"on {self.prior_place!r}, {self.n_draws} draws)\n"
             f"  {_probabilities_line(self)}\n"
             f"  posterior mean of theta (a, equivalent, b) = "
             f"({mean_theta[0]:.3f}, {mean_theta[1]:.3f}, {mean_theta[2]:.3f})\n"
@@ -699,6 +715,8 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             self,
             prob_a_better=self.prob_b_better,
             prob_b_better=self.prob_a_better,
+            predictive_prob_a_better=self.predictive_prob_b_better,
+            predictive_prob_b_better=self.predictive_prob_a_better,
             samples=_read_only(self.samples[:, ::-1]),
             means=_read_only(0.0 - self.means),
             rope=_mirrored_rope(self.rope),
@@ -710,8 +728,11 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         return {
             "test": self.test,
             **self._probability_row(threshold),
+            "predictive_prob_a_better": self.predictive_prob_a_better,
+            "predictive_prob_equivalent": self.predictive_prob_equivalent,
+            "predictive_prob_b_better": self.predictive_prob_b_better,
             "n_datasets": self.n_datasets,
-            "n_samples": self.n_samples,
+            "n_draws": self.n_draws,
         }
 
     def _title(self):

@@ -485,7 +485,7 @@ class ScoreTable:
         records = {}
         for name, data in self._data.items():
             scores_a, scores_b = data.scores[a], data.scores[b]
-            records[name] = CVDifferences(
+            records[name] = CVDifferences._from_validated(
                 scores_a - scores_b,
                 n_train=data.n_train,
                 n_test=data.n_test,

@@ -14,7 +14,7 @@ string per cell.
 """
 
 import csv
-import io
+import itertools
 import math
 import os
 from array import array
@@ -22,7 +22,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .utils._io import read_text, source_name
+from .utils._io import open_text, source_name
 from .utils._validation import LARGEST_SCORE
 
 #: Delimiters the CSV reader recognises.
@@ -48,9 +48,10 @@ class RawColumns:
         distinct numbers).
     source : str
         How messages refer to the table ("'results.csv'", "The pandas dataframe").
-    line_numbers : ndarray of int, default=None
-        For a CSV file, the first line of every row (blank lines are
-        skipped); None for in-memory tables, whose rows are numbered from 0.
+    line_numbers : callable, default=None
+        For a CSV file, returns the first line of every row (blank lines are
+        skipped); called only when a message names a row. None for in-memory
+        tables, whose rows are numbered from 0.
     empty : dict of str to ndarray of bool, default=None
         For a CSV column stored as numbers, which of its cells were empty.
     texts : callable, default=None
@@ -66,7 +67,7 @@ class RawColumns:
     ):
         self.columns = columns
         self.source = source
-        self.line_numbers = line_numbers
+        self._line_numbers = line_numbers
         self.empty = {} if empty is None else empty
         self._texts = texts
         self._dictionaries = {} if dictionaries is None else dictionaries
@@ -83,9 +84,11 @@ class RawColumns:
 
     def where(self, row):
         """``"'results.csv', line 7"`` or ``"The dataframe, row 5"``."""
-        if self.line_numbers is None:
+        if self._line_numbers is None:
             return f"{self.source}, row {row}"
-        return f"{self.source}, line {int(self.line_numbers[row])}"
+        if callable(self._line_numbers):
+            self._line_numbers = self._line_numbers()  # found once, when first needed
+        return f"{self.source}, line {int(self._line_numbers[row])}"
 
     def _row_word(self, row):
         """``"line 7"`` or ``"row 5"``."""
@@ -376,38 +379,64 @@ def _records(text, delimiter, source):
     A record may span lines (a quoted cell holding a line break): its first
     line is the one messages name.
     """
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    reader = csv.reader(text.lines(), delimiter=delimiter, strict=True)
     previous = 0
-    while True:
-        try:
-            row = next(reader)
-        except StopIteration:
-            return
-        except csv.Error as exc:
-            line = previous + 1
-            if "unexpected end of data" in str(exc):
-                raise ValueError(
-                    f"{source}, line {line}: a quoted cell opens here and is never closed (a "
-                    'missing " ?).'
-                ) from None
-            raise ValueError(f"{source}, line {line}: not valid CSV ({exc}).") from None
-        yield previous + 1, row
-        previous = reader.line_num
+    try:
+        for row in reader:
+            yield previous + 1, row
+            previous = reader.line_num
+    except csv.Error as exc:
+        line = previous + 1
+        if "unexpected end of data" in str(exc):
+            raise ValueError(
+                f"{source}, line {line}: a quoted cell opens here and is never closed (a "
+                'missing " ?).'
+            ) from None
+        raise ValueError(f"{source}, line {line}: not valid CSV ({exc}).") from None
 
 
-def _data_rows(text, delimiter, source, n_columns):
-    """``(first line, cells)`` of every non-blank data row, with the cell count checked."""
+def _data_lines(text, delimiter, source, n_columns):
+    """The first line of every non-blank data row; an error names the line of a bad row.
+
+    The slow, exact walk: run only when a message needs a line number.
+    """
     records = _records(text, delimiter, source)
     next(records)  # the header
+    lines = []
     for line, row in records:
-        if not any(cell.strip() for cell in row):
-            continue
+        if not "".join(row).strip():
+            continue  # a blank line
         if len(row) != n_columns:
             raise ValueError(
                 f"{source}, line {line}: expected {n_columns} cells (delimiter "
                 f"{delimiter!r}), found {len(row)}."
             )
-        yield line, row
+        lines.append(line)
+    return np.array(lines, dtype=np.int64)
+
+
+def _chunks(text, delimiter, source, n_columns):
+    """The non-blank data rows, ``_CHUNK`` at a time, each with ``n_columns`` cells.
+
+    The fast walk: the csv module reads whole chunks and only the rows that
+    look odd are inspected in Python. On a malformed file the exact walk of
+    :func:`_data_lines` raises the message, with its line.
+    """
+    reader = csv.reader(text.lines(), delimiter=delimiter, strict=True)
+    try:
+        next(reader)  # the header
+        while rows := list(itertools.islice(reader, _CHUNK)):
+            odd = [i for i, row in enumerate(rows) if len(row) != n_columns or not row[0]]
+            if odd:
+                blank = {i for i in odd if not "".join(rows[i]).strip()}
+                if any(len(rows[i]) != n_columns for i in odd if i not in blank):
+                    _data_lines(text, delimiter, source, n_columns)  # raises, with the line
+                rows = [row for i, row in enumerate(rows) if i not in blank]
+            if rows:
+                yield rows
+    except csv.Error:
+        _data_lines(text, delimiter, source, n_columns)  # raises, with the line
+        raise
 
 
 def read_csv_columns(path_or_buf, *, delimiter=None, encoding=None):
@@ -427,44 +456,47 @@ def read_csv_columns(path_or_buf, *, delimiter=None, encoding=None):
     RawColumns
     """
     source = source_name(path_or_buf)
-    text = read_text(path_or_buf, source=source, encoding=encoding)
-    if not text.strip():
+    text = open_text(path_or_buf, source=source, encoding=encoding)
+    if text.is_blank():
         raise ValueError(f"{source} is empty; expected a header row and one row per score.")
     if delimiter is None:
-        delimiter = sniff_delimiter(text, source)
+        delimiter = sniff_delimiter(text.head(65536), source)
     header = [name.strip() for name in next(_records(text, delimiter, source))[1]]
     if not any(header):
         raise ValueError(f"{source}: the first line is empty; expected the header row.")
     duplicated = sorted({name for name in header if header.count(name) > 1})
     if duplicated:
         raise ValueError(f"{source} has repeated column names {duplicated}; make them unique.")
-    # First pass: the lines, and the distinct cells of each column while they are few.
-    lines = array("q")
+
+    def chunks():
+        return _chunks(text, delimiter, source, len(header))
+
+    # First pass: the distinct cells of each column while they are few.
+    n_rows = 0
     distinct = [set() for _ in header]
-    for line, row in _data_rows(text, delimiter, source, len(header)):
-        lines.append(line)
-        for k, cell in enumerate(row):
-            seen = distinct[k]
+    for rows in chunks():
+        n_rows += len(rows)
+        for seen, cells in zip(distinct, zip(*rows, strict=True), strict=True):
             if seen is not None:
-                seen.add(cell)
-                if len(seen) > _DICTIONARY_LIMIT:
-                    distinct[k] = None
-    if not lines:
+                seen.update(cells)
+        distinct = [None if s is not None and len(s) > _DICTIONARY_LIMIT else s for s in distinct]
+    if not n_rows:
         raise ValueError(f"{source} has a header but no data rows.")
-    columns, empty, dictionaries = _typed_columns(text, delimiter, source, header, distinct)
+    columns, empty, dictionaries = _typed_columns(chunks, header, distinct)
 
     def texts(name):
         k = header.index(name)
-        rows = _data_rows(text, delimiter, source, len(header))
-        return np.array([row[k] for _, row in rows], dtype=object)
+        return np.array([row[k] for rows in chunks() for row in rows], dtype=object)
 
-    line_numbers = np.frombuffer(lines, dtype=np.int64)
+    def line_numbers():
+        return _data_lines(text, delimiter, source, len(header))
+
     return RawColumns(
         columns, source, line_numbers, empty=empty, texts=texts, dictionaries=dictionaries
     )
 
 
-def _typed_columns(text, delimiter, source, header, distinct):
+def _typed_columns(chunks, header, distinct):
     """Second pass: every column as codes into its distinct cells, or as numbers.
 
     Returns
@@ -481,17 +513,13 @@ def _typed_columns(text, delimiter, source, header, distinct):
     ]
     codes = {k: array("q") for k, index in enumerate(indices) if index is not None}
     numbers = {k: [] for k, index in enumerate(indices) if index is None}
-    pending = {k: [] for k in numbers}
-    for _, row in _data_rows(text, delimiter, source, len(header)):
-        for k, cell in enumerate(row):
+    for rows in chunks():
+        for k, cells in enumerate(zip(*rows, strict=True)):
             if k in codes:
-                codes[k].append(indices[k][cell])
+                codes[k].extend(map(indices[k].__getitem__, cells))
             elif numbers[k] is not None:
-                pending[k].append(cell)
-                if len(pending[k]) == _CHUNK:
-                    part = _as_numbers(pending[k])
-                    numbers[k] = None if part is None else [*numbers[k], part]
-                    pending[k] = []
+                part = _as_numbers(cells)
+                numbers[k] = None if part is None else [*numbers[k], part]
     columns, empty, dictionaries = {}, {}, {}
     for k, name in enumerate(header):
         if k in codes:
@@ -500,18 +528,14 @@ def _typed_columns(text, delimiter, source, header, distinct):
             row_codes = np.frombuffer(codes[k], dtype=np.int64)
             dictionaries[name] = (cells, row_codes)
             columns[name] = cells[row_codes]
-            continue
-        last = None if numbers[k] is None else _as_numbers(pending[k])
-        if last is None:
+        elif numbers[k] is None:
             # Some cell is not a number: keep the text, for the layout to report.
-            rows = _data_rows(text, delimiter, source, len(header))
-            columns[name] = np.array([row[k] for _, row in rows], dtype=object)
-            continue
-        parts = [*numbers[k], last]
-        columns[name] = np.concatenate([values for values, _ in parts])
-        blank = np.concatenate([blanks for _, blanks in parts])
-        if blank.any():
-            empty[name] = blank
+            columns[name] = np.array([row[k] for rows in chunks() for row in rows], dtype=object)
+        else:
+            columns[name] = np.concatenate([values for values, _ in numbers[k]])
+            blank = np.concatenate([blanks for _, blanks in numbers[k]])
+            if blank.any():
+                empty[name] = blank
     return columns, empty, dictionaries
 
 

@@ -203,7 +203,7 @@ def _sign(records, study, seed):
 
 def _wilcoxon(records, study, seed):
     result = wilcoxon_test(records)
-    means = np.array([np.nanmean(record.differences) for record in records])
+    means = np.array([record.mean for record in records])
     return _frequentist_outcome(result, np.median(means), study.alpha)
 
 

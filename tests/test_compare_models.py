@@ -59,7 +59,8 @@ def _pairs():
     ],
 )
 def test_pairs_equal_the_two_model_back_end(table, test, backend, options):
-    comparison = compare_models(table, test=test, rope=0.01, random_state=7, **options)
+    kept = {} if test == "poisson" else {"keep_draws": options["n_samples"]}
+    comparison = compare_models(table, test=test, rope=0.01, random_state=7, **options, **kept)
     for i, j in _pairs():
         records = table.differences(MODELS[i], MODELS[j])
         kwargs = {"random_state": 7, **options} if test != "poisson" else {}
@@ -72,6 +73,7 @@ def test_pairs_equal_the_two_model_back_end(table, test, backend, options):
         )
         if test != "poisson":
             np.testing.assert_array_equal(pair.samples, alone.samples)
+            assert pair.predictive_prob_b_better == alone.predictive_prob_b_better
         assert comparison.prob_a_better[i, j] == alone.prob_a_better
         assert comparison.prob_b_better[j, i] == alone.prob_a_better
         assert comparison.decisions[i, j] == alone.decision(0.95)
@@ -274,3 +276,19 @@ def test_a_single_data_set_needs_the_correlated_t_test(table):
         compare_models(table.select(datasets=["d3"]), test="sign")
     with pytest.raises(InvalidParameterError, match="The 'table' parameter"):
         compare_models({"d0": np.ones((2, 3))})
+
+
+def test_pairs_keep_their_numbers_but_no_draws_unless_asked(table):
+    comparison = compare_models(table, random_state=1, n_samples=3000)
+    pair = comparison.result("knn", "forest")
+    assert pair.samples.shape == (0, 3) and pair.n_draws == 3000
+    alone = signed_rank_test(table.differences("knn", "forest"), n_samples=3000, random_state=1)
+    assert pair.predictive_prob_a_better == alone.predictive_prob_a_better
+    assert pair.summary() == alone.summary()
+    few = compare_models(table, random_state=1, n_samples=3000, keep_draws=100)
+    np.testing.assert_array_equal(few.result("knn", "forest").samples, alone.samples[:100])
+    pytest.importorskip("matplotlib")
+    from sklearn_bayescmp.plotting import SimplexDisplay
+
+    with pytest.raises(ValueError, match="Pass keep_draws=5000 to compare_models"):
+        SimplexDisplay.from_result(pair)

@@ -98,6 +98,12 @@ class SimplexDisplay:
                 "`result` must be a DirichletProcessTestResult or a HierarchicalTestResult; "
                 f"got {type(result).__name__}."
             )
+        if not len(samples):
+            raise ValueError(
+                "This result kept no posterior draws to plot: compare_models keeps none by "
+                "default, so that memory does not grow with the number of pairs. Pass "
+                "keep_draws=5000 to compare_models, or run the test on the pair alone."
+            )
         if len(samples) > max_points:
             rng = np.random.default_rng(random_state)
             samples = samples[rng.choice(len(samples), max_points, replace=False)]

@@ -110,7 +110,7 @@ def dataset_means(x, *, name="x"):
         empty = [n for n, r in zip(names, records, strict=True) if r.n_failed == r.n_splits]
         if empty:
             raise ValueError(f"`{name}`: every split failed on data set {empty[0]!r}.")
-        means = np.array([np.nanmean(r.differences) for r in records])
+        means = np.array([r.mean for r in records])
         return names, means, collection_model_names(records, names, name=name)
     if np.ndim(x) == 2:
         raise ValueError(

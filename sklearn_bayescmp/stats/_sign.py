@@ -22,11 +22,10 @@ bounded memory.
 """
 
 from collections.abc import Mapping
-from concurrent.futures import ThreadPoolExecutor
 from numbers import Integral, Real
 
 import numpy as np
-from joblib import cpu_count
+from sklearn.utils.parallel import Parallel, delayed
 
 from .._results import DirichletProcessTestResult
 from ..utils._random import check_random_generator
@@ -51,6 +50,7 @@ _PARAMETERS = {
     "prior_place": [StrOptions({"a", "rope", "b"})],
     "n_samples": [Interval(Integral, 1, None, closed="left")],
     "random_state": ["random_state", np.random.Generator],
+    "n_jobs": [Integral, None],
 }
 
 
@@ -122,33 +122,41 @@ class _WalshExceeds:
 class _Workspace:
     """Scratch arrays of one thread, sized by the first (largest) block and then reused.
 
-    Fresh large temporaries cost more in page faults than the arithmetic.
+    Fresh large temporaries cost more in page faults than the arithmetic. The
+    kernels run one after the other on a block, so one workspace serves all
+    of them: memory does not grow with the number of pairs.
     """
 
     def __init__(self):
         self.buffers = None
 
-    def arrays(self, size, n):
-        if self.buffers is None:
-            self.buffers = np.empty((size, n)), np.zeros((size, n + 1)), np.empty((size, n))
-        return tuple(buffer[:size] for buffer in self.buffers)
+    def arrays(self, n, size):
+        if self.buffers is None or self.buffers[0].shape[0] != n:
+            self.buffers = np.empty((n, size)), np.zeros((n + 1, size)), np.empty((n, size))
+        return tuple(buffer[:, :size] for buffer in self.buffers)
 
 
 class _SignKernel:
-    """``theta`` of the sign test for a block of weights (one column per ``z``)."""
+    """``theta`` of the sign test for a block of weights (one row per ``z``, a column per draw)."""
 
     def __init__(self, z, rope):
         low, high = rope
-        region = np.where(z > high, 0, np.where(z < low, 2, 1))  # columns: a, eq, b
-        self.indicator = np.zeros((z.size, 3))
-        self.indicator[np.arange(z.size), region] = 1.0
+        self.regions = [np.flatnonzero(z > high), np.flatnonzero((low <= z) & (z <= high))]
+        self.regions.append(np.flatnonzero(z < low))
 
-    def theta(self, weights, workspace):
-        return (weights @ self.indicator) / weights.sum(axis=1, keepdims=True)
+    def theta(self, weights, total, workspace):
+        # Row sums in a fixed order (not a matrix product, whose order the
+        # BLAS may choose): the draws do not depend on how they are blocked.
+        return np.column_stack([weights[rows].sum(axis=0) / total for rows in self.regions])
 
 
 class _SignedRankKernel:
-    """``theta`` of the signed-rank test for a block of weights, O(q) per draw."""
+    """``theta`` of the signed-rank test for a block of weights, O(q) per draw.
+
+    The weights come one row per ``z`` and one column per draw: the prefix
+    sums over the sorted ``z`` are then a loop of whole-row additions, which
+    vectorise over the draws (``cumsum`` along a short last axis does not).
+    """
 
     def __init__(self, z, rope):
         low, high = rope
@@ -157,18 +165,19 @@ class _SignedRankKernel:
         self.first_above = _first_index_where(z_sorted, _WalshExceeds(high, strict=True))
         self.first_not_below = _first_index_where(z_sorted, _WalshExceeds(low, strict=False))
 
-    def theta(self, weights, workspace):
-        size, n = weights.shape
-        sorted_weights, prefix, gathered = workspace.arrays(size, n)
-        np.take(weights, self.order, axis=1, out=sorted_weights, mode="clip")
-        np.cumsum(sorted_weights, axis=1, out=prefix[:, 1:])  # prefix[:, m] = sum_{j<m} w_j
-        total = prefix[:, -1]
+    def theta(self, weights, total, workspace):
+        n, size = weights.shape
+        sorted_weights, prefix, gathered = workspace.arrays(n, size)
+        np.take(weights, self.order, axis=0, out=sorted_weights, mode="clip")
+        for m in range(n):  # prefix[m] = sum_{j<m} w_j, a row of draws at a time
+            np.add(prefix[m], sorted_weights[m], out=prefix[m + 1])
+        squared = prefix[n] * prefix[n]
         # theta_a = sum_i w_i sum_{j >= first_above[i]} w_j / total**2, and
         # theta_b = sum_i w_i sum_{j < first_not_below[i]} w_j / total**2.
-        np.take(prefix, self.first_above, axis=1, out=gathered, mode="clip")
-        theta_a = 1.0 - np.einsum("ij,ij->i", sorted_weights, gathered) / total**2
-        np.take(prefix, self.first_not_below, axis=1, out=gathered, mode="clip")
-        theta_b = np.einsum("ij,ij->i", sorted_weights, gathered) / total**2
+        np.take(prefix, self.first_above, axis=0, out=gathered, mode="clip")
+        theta_a = 1.0 - np.einsum("ji,ji->i", sorted_weights, gathered) / squared
+        np.take(prefix, self.first_not_below, axis=0, out=gathered, mode="clip")
+        theta_b = np.einsum("ji,ji->i", sorted_weights, gathered) / squared
         return np.column_stack([theta_a, 1.0 - theta_a - theta_b, theta_b])
 
 
@@ -189,41 +198,91 @@ def chunk_generators(random_state, n_samples):
     return list(zip(children, sizes, strict=True))
 
 
-def _sample_thetas(kernels, n_observations, prior_strength, n_samples, random_state):
-    """Draws of ``(theta_a, theta_eq, theta_b)`` for every kernel, chunks spread over threads.
+class _Summary:
+    """What one test keeps of its draws: the winners' counts, the sum of theta, a few draws."""
+
+    def __init__(self, keep):
+        self.wins = np.zeros(3, dtype=np.int64)
+        self.total = np.zeros(3)
+        self.keep = keep
+        self.kept = []
+
+    def add(self, theta):
+        self.wins += np.bincount(np.argmax(theta, axis=1), minlength=3)
+        # Summed draw after draw, onto the running total: the same sum however
+        # the draws are blocked.
+        self.total = np.add.reduce(np.concatenate([self.total[None], theta]), axis=0)
+        room = self.keep - sum(len(part) for part in self.kept)
+        if room > 0:
+            self.kept.append(theta[:room].copy())
+
+    def merge(self, other):
+        self.wins += other.wins
+        self.total += other.total
+        room = self.keep - sum(len(part) for part in self.kept)
+        for part in other.kept:
+            if room <= 0:
+                break
+            self.kept.append(part[:room])
+            room -= len(part[:room])
+
+
+def _summarise_draws(kernels, n_observations, prior_strength, n_draws, random_state, keep, n_jobs):
+    """Every kernel's summary of ``n_draws`` draws of ``(theta_a, theta_eq, theta_b)``.
 
     All kernels see the same Dirichlet weights: a kernel's draws are those it
     would get alone with the same ``random_state`` (many pairs of models cost
-    one set of weights). The random fills and the NumPy kernels release the
-    GIL, so threads use every core without copying data between processes.
+    one set of weights). Draws are summarised as they are made (winners'
+    counts, the sum of theta, the first ``keep`` draws), block by block, so
+    memory is bounded by one block per thread, whatever the number of draws
+    and of kernels. Chunks of draws are spread over ``n_jobs`` threads: the
+    random fills and the NumPy kernels release the GIL.
 
     Returns
     -------
-    list of ndarray of shape (n_samples, 3)
+    list of _Summary
         One per kernel.
     """
 
     def run(chunk):
         rng, size = chunk
-        workspaces = [_Workspace() for _ in kernels]
-        parts = [[] for _ in kernels]
+        workspace = _Workspace()
+        summaries = [_Summary(keep) for _ in kernels]
         blocks = dirichlet_weight_blocks(rng, size, n_observations, prior_strength, _BLOCK_ELEMENTS)
         for weights in blocks:
-            for kernel, workspace, part in zip(kernels, workspaces, parts, strict=True):
-                part.append(kernel.theta(weights, workspace))
-        return [np.concatenate(part) for part in parts]
+            # One row per observation, one column per draw: what the kernels
+            # read, transposed once for all of them.
+            columns = np.ascontiguousarray(weights.T)
+            total = columns.sum(axis=0)
+            for kernel, summary in zip(kernels, summaries, strict=True):
+                summary.add(kernel.theta(columns, total, workspace))
+        return summaries
 
-    chunks = chunk_generators(random_state, n_samples)
-    with ThreadPoolExecutor(max_workers=min(len(chunks), cpu_count())) as pool:
-        per_chunk = list(pool.map(run, chunks))
-    return [np.concatenate([chunk[k] for chunk in per_chunk]) for k in range(len(kernels))]
+    chunks = chunk_generators(random_state, n_draws)
+    # Threads share the kernels and the summaries: never processes, whatever the
+    # joblib backend in effect.
+    per_chunk = Parallel(n_jobs=n_jobs, require="sharedmem")(delayed(run)(c) for c in chunks)
+    totals = per_chunk[0]
+    for summaries in per_chunk[1:]:
+        for total, summary in zip(totals, summaries, strict=True):
+            total.merge(summary)
+    return totals
 
 
 _KERNELS = {"sign": _SignKernel, "signed-rank": _SignedRankKernel}
 
 
 def dirichlet_process_tests(
-    test, collections, *, rope, prior_strength, prior_place, n_samples, random_state
+    test,
+    collections,
+    *,
+    rope,
+    prior_strength,
+    prior_place,
+    n_samples,
+    random_state,
+    keep_draws=None,
+    n_jobs=None,
 ):
     """The sign or signed-rank test of many collections, sharing their Dirichlet weights.
 
@@ -236,14 +295,18 @@ def dirichlet_process_tests(
     test : {"sign", "signed-rank"}
     collections : list
         Each an argument ``x`` of :func:`sign_test`.
-    rope, prior_strength, prior_place, n_samples, random_state
+    rope, prior_strength, prior_place, n_samples, random_state, n_jobs
         As for :func:`sign_test`.
+    keep_draws : int, default=None
+        Draws each result keeps (the first ones); None keeps them all. The
+        probabilities and posterior means always use every draw.
 
     Returns
     -------
     list of DirichletProcessTestResult
     """
     rope = check_rope(rope)
+    keep = n_samples if keep_draws is None else min(int(keep_draws), n_samples)
     prepared = [dataset_means(x) for x in collections]
     results = [None] * len(prepared)
     batches = {}
@@ -256,13 +319,17 @@ def dirichlet_process_tests(
             )
             for i in indices
         ]
-        samples = _sample_thetas(kernels, q, prior_strength, n_samples, random_state)
-        for i, draws in zip(indices, samples, strict=True):
+        summaries = _summarise_draws(
+            kernels, q, prior_strength, n_samples, random_state, keep, n_jobs
+        )
+        for i, summary in zip(indices, summaries, strict=True):
             names, means, (model_a, model_b) = prepared[i]
-            winners = np.bincount(np.argmax(draws, axis=1), minlength=3) / n_samples
+            kept = np.concatenate(summary.kept) if summary.kept else np.empty((0, 3))
             results[i] = DirichletProcessTestResult(
-                *(float(p) for p in winners),
-                samples=draws,
+                *(float(p) for p in summary.wins / n_samples),
+                *(float(p) for p in summary.total / n_samples),
+                samples=kept,
+                n_draws=n_samples,
                 test=test,
                 means=means,
                 names=None if names is None else tuple(names),
@@ -294,13 +361,19 @@ _SHARED_DOC = """
     n_samples : int, default=50_000
         Number of Monte Carlo draws.
     random_state : int, Generator, RandomState or None, default=None
-        Seed of the draws; results depend only on it.
+        Seed of the draws; results depend only on it, not on ``n_jobs``.
+    n_jobs : int, default=None
+        Threads drawing the Monte Carlo samples, in chunks of fixed size
+        (``None`` means 1 unless in a :func:`joblib.parallel_config` context;
+        ``-1`` means all processors).
 
     Returns
     -------
     DirichletProcessTestResult
         With ``prob_a_better``, ``prob_equivalent``, ``prob_b_better`` (the
-        share of draws in which each outcome is the most probable), the draws
+        share of draws in which each outcome is the most probable),
+        ``predictive_prob_a_better``, ``predictive_prob_equivalent``,
+        ``predictive_prob_b_better`` (the posterior means of theta), the draws
         ``samples`` of shape (n_samples, 3) and ``decision(threshold)``.
 
     References
@@ -316,7 +389,14 @@ _SHARED_DOC = """
 
 @validate_params(_PARAMETERS, prefer_skip_nested_validation=True)
 def sign_test(
-    x, *, rope=0.01, prior_strength=1.0, prior_place="rope", n_samples=50_000, random_state=None
+    x,
+    *,
+    rope=0.01,
+    prior_strength=1.0,
+    prior_place="rope",
+    n_samples=50_000,
+    random_state=None,
+    n_jobs=None,
 ):
     """Bayesian sign test of two models over many data sets.
 
@@ -339,13 +419,21 @@ def sign_test(
         prior_place=prior_place,
         n_samples=n_samples,
         random_state=random_state,
+        n_jobs=n_jobs,
     )
     return result
 
 
 @validate_params(_PARAMETERS, prefer_skip_nested_validation=True)
 def signed_rank_test(
-    x, *, rope=0.01, prior_strength=0.5, prior_place="rope", n_samples=50_000, random_state=None
+    x,
+    *,
+    rope=0.01,
+    prior_strength=0.5,
+    prior_place="rope",
+    n_samples=50_000,
+    random_state=None,
+    n_jobs=None,
 ):
     """Bayesian signed-rank test of two models over many data sets.
 
@@ -369,6 +457,7 @@ def signed_rank_test(
         prior_place=prior_place,
         n_samples=n_samples,
         random_state=random_state,
+        n_jobs=n_jobs,
     )
     return result
 

@@ -10,6 +10,7 @@ data), and how to fix it.
 import bz2
 import codecs
 import gzip
+import io
 import lzma
 import os
 
@@ -41,22 +42,69 @@ class EncodingError(ValueError):
     """A file that is not text in an encoding this package reads."""
 
 
-def decode(data, source, encoding=None):
-    """The text of the bytes ``data`` (of the file ``source``), decompressed and decoded.
+class TextData:
+    """The text of a file, kept as its bytes and read line by line as often as needed.
+
+    A CSV reader walks a large file more than once; a :class:`io.StringIO`
+    of its text would hold four bytes per character, the bytes and a
+    decoding wrapper hold one.
 
     Parameters
     ----------
-    data : bytes
-    source : str
-        How messages name the file.
+    data : bytes or str
+        The (decompressed) bytes, or the text of a file opened in text mode.
+    encoding : str or None
+        The encoding of ``data`` (None for text).
+    """
+
+    def __init__(self, data, encoding):
+        self.data = data
+        self.encoding = encoding
+
+    def lines(self):
+        """A fresh iterator over the lines, newlines kept as written (for the csv module)."""
+        if isinstance(self.data, str):
+            return io.StringIO(self.data, newline="")
+        return io.TextIOWrapper(io.BytesIO(self.data), encoding=self.encoding, newline="")
+
+    def head(self, size):
+        """The first ``size`` characters (about)."""
+        if isinstance(self.data, str):
+            return self.data[:size]
+        return self.lines().read(size)
+
+    def is_blank(self):
+        """Whether the text holds only white space."""
+        if isinstance(self.data, str):
+            return not self.data.strip()
+        return not self.head(4096).strip() and all(not line.strip() for line in self.lines())
+
+
+def open_text(path_or_buf, *, source=None, encoding=None):
+    """The text of a path or an open file, decompressed, with its encoding checked.
+
+    Parameters
+    ----------
+    path_or_buf : str, path-like or file-like
+    source : str, default=None
+        How messages name the file (by default its quoted path).
     encoding : str, default=None
         The text encoding; None detects UTF-8 (with or without a byte-order
-        mark) and UTF-16 or UTF-32 (with one).
+        mark) and UTF-16 or UTF-32 (with one). A file opened in text mode is
+        read as it is.
 
     Returns
     -------
-    str
+    TextData
     """
+    source = source_name(path_or_buf) if source is None else source
+    if isinstance(path_or_buf, (str, os.PathLike)):
+        with open(path_or_buf, "rb") as handle:
+            data = handle.read()
+    else:
+        data = path_or_buf.read()
+        if isinstance(data, str):
+            return TextData(data, None)
     for magic, name, decompress in _COMPRESSED:
         if data.startswith(magic):
             try:
@@ -64,29 +112,47 @@ def decode(data, source, encoding=None):
             except (OSError, EOFError, ValueError) as exc:
                 raise EncodingError(f"{source} is a damaged {name} file: {exc}") from None
             break
-    if encoding is not None:
-        try:
-            return data.decode(encoding)
-        except LookupError:
-            raise EncodingError(f"Unknown encoding {encoding!r} for {source}.") from None
-        except UnicodeDecodeError as exc:
-            raise EncodingError(
-                f"{source} is not {encoding} text: {_position(data, exc.start)} holds byte "
-                f"0x{data[exc.start]:02x}."
-            ) from None
-    for bom, name in _BOMS:
-        if data.startswith(bom):
-            try:
-                return data.decode(name).lstrip("\ufeff")
-            except UnicodeDecodeError as exc:
-                raise EncodingError(
-                    f"{source} starts as {name.upper()} text but {_position(data, exc.start)} "
-                    "is not; save it again as UTF-8."
-                ) from None
+    if encoding is None:
+        encoding = next((name for bom, name in _BOMS if data.startswith(bom)), None)
+        if encoding is None:
+            _check_decodes(data, "utf-8", source, guess=True)
+            return TextData(data, "utf-8")
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise EncodingError(_describe_undecodable(data, exc.start, source)) from None
+        codec = codecs.lookup(encoding).name
+    except LookupError:
+        raise EncodingError(f"Unknown encoding {encoding!r} for {source}.") from None
+    if codec == "utf-8" and data.startswith(codecs.BOM_UTF8):
+        encoding = "utf-8-sig"  # the mark is not part of the first column's name
+    _check_decodes(data, encoding, source)
+    return TextData(data, encoding)
+
+
+def _check_decodes(data, encoding, source, guess=False):
+    """Decode ``data`` a megabyte at a time (no copy of the whole text); say where it fails."""
+    decoder = codecs.getincrementaldecoder(encoding)()
+    step = 1 << 20
+    for start in range(0, max(len(data), 1), step):
+        try:
+            decoder.decode(data[start : start + step], final=start + step >= len(data))
+        except UnicodeDecodeError as exc:
+            offset = start + exc.start
+            if guess:
+                raise EncodingError(_describe_undecodable(data, offset, source)) from None
+            raise EncodingError(
+                f"{source} is not {encoding} text: {_position(data, offset)} holds byte "
+                f"0x{data[offset]:02x}."
+            ) from None
+
+
+def read_text(path_or_buf, *, source=None, encoding=None):
+    """The whole text of a path or an open file, decompressed and decoded.
+
+    See :func:`open_text`.
+    """
+    text = open_text(path_or_buf, source=source, encoding=encoding)
+    if isinstance(text.data, str):
+        return text.data
+    return text.data.decode(text.encoding).lstrip("\ufeff")
 
 
 def _position(data, offset):
@@ -112,22 +178,6 @@ def _describe_undecodable(data, offset, source):
         "It looks like latin-1 (Windows-1252) text; save it as UTF-8, or pass "
         "encoding='latin-1'."
     )
-
-
-def read_text(path_or_buf, *, source=None, encoding=None):
-    """The whole text of a path or an open file, decompressed and decoded (see :func:`decode`).
-
-    A file opened in text mode is read as it is.
-    """
-    source = source_name(path_or_buf) if source is None else source
-    if isinstance(path_or_buf, (str, os.PathLike)):
-        with open(path_or_buf, "rb") as handle:
-            data = handle.read()
-    else:
-        data = path_or_buf.read()
-        if isinstance(data, str):
-            return data
-    return decode(data, source, encoding)
 
 
 def write_text(text, path_or_buf):

@@ -164,10 +164,12 @@ def test_swapping_a_and_b_mirrors_draw_for_draw(backend):
 def test_results_depend_only_on_random_state(backend, monkeypatch):
     x = np.random.default_rng(6).normal(0.0, 0.02, 40)
     reference = backend(x, n_samples=9000, random_state=3)
-    monkeypatch.setattr(_sign, "cpu_count", lambda: 1)  # one thread
+    in_threads = backend(x, n_samples=9000, random_state=3, n_jobs=2)
     monkeypatch.setattr(_sign, "_BLOCK_ELEMENTS", 100)  # tiny blocks
-    serial = backend(x, n_samples=9000, random_state=3)
-    np.testing.assert_array_equal(serial.samples, reference.samples)
+    tiny_blocks = backend(x, n_samples=9000, random_state=3)
+    for result in (in_threads, tiny_blocks):
+        np.testing.assert_array_equal(result.samples, reference.samples)
+        assert result.predictive_prob_a_better == reference.predictive_prob_a_better
     assert reference.random_state == 3
     other = backend(x, n_samples=9000, random_state=4)
     assert not np.array_equal(other.samples, reference.samples)
