@@ -127,6 +127,9 @@ class ModelComparison(ReadOnlyPickleMixin):
         minus column (over the splits both models completed).
     n_omitted : ndarray of int of shape (n_models, n_models)
         Splits left out of each pair because a score was failed or missing.
+    n_datasets_omitted : ndarray of int of shape (n_models, n_models)
+        Data sets left out of each pair (``allow_incomplete=True``) because
+        one of its models has no score there.
     ranking : PlackettLuceResult or None
         The Bayesian ranking of all models (two or more data sets).
     reference : FrequentistReference
@@ -152,6 +155,7 @@ class ModelComparison(ReadOnlyPickleMixin):
     decisions: np.ndarray
     mean_difference: np.ndarray
     n_omitted: np.ndarray
+    n_datasets_omitted: np.ndarray
     ranking: object
     reference: FrequentistReference
     rope: tuple
@@ -196,7 +200,8 @@ class ModelComparison(ReadOnlyPickleMixin):
         Parameters
         ----------
         attribute : {"prob_a_better", "prob_equivalent", "prob_b_better", \
-"decisions", "mean_difference", "n_omitted", "pvalues", "pvalues_holm"}, default="prob_a_better"
+"decisions", "mean_difference", "n_omitted", "n_datasets_omitted", "pvalues", \
+"pvalues_holm"}, default="prob_a_better"
 
         Returns
         -------
@@ -211,6 +216,7 @@ class ModelComparison(ReadOnlyPickleMixin):
             "decisions",
             "mean_difference",
             "n_omitted",
+            "n_datasets_omitted",
         )
         if attribute not in allowed:
             raise ValueError(
@@ -249,8 +255,8 @@ class ModelComparison(ReadOnlyPickleMixin):
         dict of str to list
             ``model_a``, ``model_b``, ``prob_a_better``, ``prob_equivalent``,
             ``prob_b_better``, ``decision``, ``mean_difference``,
-            ``n_omitted``, ``pvalue`` and ``pvalue_holm`` (the frequentist
-            reference).
+            ``n_omitted``, ``n_datasets_omitted``, ``pvalue`` and
+            ``pvalue_holm`` (the frequentist reference).
         """
         pairs = list(combinations(range(len(self.models)), 2))
         columns = {
@@ -264,6 +270,7 @@ class ModelComparison(ReadOnlyPickleMixin):
             ("decision", self.decisions),
             ("mean_difference", self.mean_difference),
             ("n_omitted", self.n_omitted),
+            ("n_datasets_omitted", self.n_datasets_omitted),
             ("pvalue", self.reference.pvalues),
             ("pvalue_holm", self.reference.pvalues_holm),
         ):
@@ -313,6 +320,12 @@ class ModelComparison(ReadOnlyPickleMixin):
         omitted = int(np.triu(self.n_omitted, 1).sum())
         if omitted:
             lines.append(f"({omitted} split(s) left out of pairs: failed or missing scores)")
+        for i, j in zip(*np.nonzero(np.triu(self.n_datasets_omitted, 1)), strict=True):
+            lines.append(
+                f"({self.models[i]} vs {self.models[j]}: compared on "
+                f"{len(self.datasets) - self.n_datasets_omitted[i, j]} of {len(self.datasets)} "
+                "data sets; the others lack scores of one of them)"
+            )
         if self.ranking is not None:
             lines += ["", self.ranking.summary()]
         lines += ["", "Frequentist reference (not the recommendation; see the user guide):"]
@@ -414,6 +427,53 @@ def _pair_results(test, collections, *, rope, prior, seed, n_jobs, options):
     return results
 
 
+def _shared_splits(table):
+    """Splits of every data set that both models of each pair completed: (n_datasets, k, k)."""
+    completed = [np.isfinite(table.scores(name)).astype(np.int64) for name in table.datasets]
+    return np.stack([done @ done.T for done in completed])
+
+
+def _lacking(table, shared, i, j, needed):
+    """The data sets on which models ``i`` and ``j`` share fewer than ``needed`` splits."""
+    return [
+        name for name, count in zip(table.datasets, shared[:, i, j], strict=True) if count < needed
+    ]
+
+
+def _incomplete_message(table, shared, i, j, dataset, needed):
+    """Why a pair cannot be compared on a data set, naming the model that lacks scores."""
+    d = table.datasets.index(dataset)
+    models = table.models
+    alone = [m for m in (i, j) if shared[d, m, m] < needed]
+    if alone:
+        reason = f"model {models[alone[0]]!r} has " + (
+            "no score" if shared[d, alone[0], alone[0]] == 0 else f"fewer than {needed} scores"
+        )
+        reason += f" on data set {dataset!r} (every split failed or is missing)"
+    else:
+        reason = (
+            f"models {models[i]!r} and {models[j]!r} share fewer than {needed} completed "
+            f"splits on data set {dataset!r}"
+        )
+    return (
+        f"{reason}, so the pair cannot be compared there. Leave the model or the data set out "
+        "(table.select(models=[...]) or table.select(datasets=[...])), or pass "
+        "allow_incomplete=True to compare each pair on the data sets where both models have "
+        "scores."
+    )
+
+
+def _complete_datasets(table, allow_incomplete):
+    """The data sets with a split that every model completed (what the ranking needs)."""
+    complete = [
+        name for name in table.datasets if np.all(np.isfinite(table.scores(name)), axis=0).any()
+    ]
+    if len(complete) < table.n_datasets and not allow_incomplete:
+        missing = next(name for name in table.datasets if name not in complete)
+        table.select(datasets=[missing]).mean_scores()  # raises, naming the data set
+    return complete
+
+
 def _reference_pvalues(table, collections):
     """Two-sided p-values of the pairwise frequentist reference, one per collection."""
     if table.n_datasets == 1:
@@ -423,8 +483,8 @@ def _reference_pvalues(table, collections):
     return [wilcoxon_test(collection).pvalue for collection in collections]
 
 
-def _reference(table, pairs, values, alpha):
-    """Pairwise p-values with Holm's correction, and the Friedman test."""
+def _reference(table, pairs, values, alpha, complete):
+    """Pairwise p-values with Holm's correction, and the Friedman test (on ``complete``)."""
     k = table.n_models
     pvalues = np.ones((k, k))
     adjusted = np.ones((k, k))
@@ -432,8 +492,9 @@ def _reference(table, pairs, values, alpha):
         pvalues[i, j] = pvalues[j, i] = p
         adjusted[i, j] = adjusted[j, i] = p_holm
     friedman = None
-    if table.n_datasets >= 2 and k >= 3:
-        friedman = friedman_test(table.mean_scores(), names=table.models, alpha=alpha)
+    if table.n_datasets >= 2 and len(complete) >= 2 and k >= 3:
+        means = table.select(datasets=complete).mean_scores()
+        friedman = friedman_test(means, names=table.models, alpha=alpha)
     for array in (pvalues, adjusted):
         array.flags.writeable = False
     test = "corrected_ttest" if table.n_datasets == 1 else "wilcoxon"
@@ -451,6 +512,7 @@ def _reference(table, pairs, values, alpha):
         "alpha": [Interval(Real, 0, 1, closed="neither")],
         "random_state": ["random_state", np.random.Generator],
         "n_jobs": [Integral, None],
+        "allow_incomplete": ["boolean"],
     },
     prefer_skip_nested_validation=True,
 )
@@ -465,6 +527,7 @@ def compare_models(
     alpha=0.05,
     random_state=None,
     n_jobs=None,
+    allow_incomplete=False,
     **options,
 ):
     """Compare every pair of models of a score table, rank them, and show the reference.
@@ -502,6 +565,12 @@ def compare_models(
         Parallel jobs: threads drawing the sign and signed-rank tests' Monte
         Carlo samples, processes sampling the hierarchical test's pairs (in
         batches). Results do not depend on it.
+    allow_incomplete : bool, default=False
+        When a model has no score on a data set (every split failed or is
+        missing), False refuses the table, naming the model and the data
+        set; True compares each pair on the data sets where both models
+        have scores (``n_datasets_omitted`` counts the others), and ranks the
+        models and runs the Friedman test on the data sets where all have.
     **options : dict
         Options of the back end: ``prior_strength``, ``prior_place``,
         ``n_samples`` and ``keep_draws`` (sign and signed-rank: how many
@@ -565,12 +634,28 @@ def compare_models(
     decisions = np.full((k, k), "equivalent", dtype=object)
     mean_difference = np.zeros((k, k))
     n_omitted = np.zeros((k, k), dtype=np.int64)
+    n_datasets_omitted = np.zeros((k, k), dtype=np.int64)
+    shared = _shared_splits(table)
+    needed = 1 if test in ("sign", "signed_rank") else 2  # a mean, or also a variance
     results, pvalues = [], []
     # The pairs' records are built a batch at a time and dropped once compared:
     # memory is bounded by one batch, not by the number of pairs.
     for start in range(0, len(pairs), _PAIRS_PER_BATCH):
         batch = pairs[start : start + _PAIRS_PER_BATCH]
-        collections = [table.differences(models[i], models[j]) for i, j in batch]
+        collections = []
+        for i, j in batch:
+            records = table.differences(models[i], models[j])
+            lacking = _lacking(table, shared, i, j, needed)
+            if lacking and not allow_incomplete:
+                raise ValueError(_incomplete_message(table, shared, i, j, lacking[0], needed))
+            if len(lacking) > len(records) - min(2, table.n_datasets):
+                raise ValueError(
+                    f"Models {models[i]!r} and {models[j]!r} have scores on "
+                    f"{len(records) - len(lacking)} data set(s) in common; "
+                    f"test={test!r} needs {min(2, table.n_datasets)}."
+                )
+            n_datasets_omitted[i, j] = n_datasets_omitted[j, i] = len(lacking)
+            collections.append({name: r for name, r in records.items() if name not in lacking})
         batch_results = _pair_results(
             test, collections, rope=rope, prior=prior, seed=seed, n_jobs=n_jobs, options=options
         )
@@ -586,10 +671,12 @@ def compare_models(
             mean_difference[i, j], mean_difference[j, i] = np.mean(means), -np.mean(means)
             n_omitted[i, j] = n_omitted[j, i] = sum(r.n_failed for r in collection.values())
         results += batch_results
+    complete = _complete_datasets(table, allow_incomplete)
     plackett_luce = None
-    if ranking and table.n_datasets >= 2:
-        plackett_luce = plackett_luce_ranking(table.mean_scores(), names=models, random_state=seed)
-    for array in (*matrices.values(), decisions, mean_difference, n_omitted):
+    if ranking and len(complete) >= 2:
+        means = table.select(datasets=complete).mean_scores()
+        plackett_luce = plackett_luce_ranking(means, names=models, random_state=seed)
+    for array in (*matrices.values(), decisions, mean_difference, n_omitted, n_datasets_omitted):
         array.flags.writeable = False
     return ModelComparison(
         models=models,
@@ -602,8 +689,9 @@ def compare_models(
         decisions=decisions,
         mean_difference=mean_difference,
         n_omitted=n_omitted,
+        n_datasets_omitted=n_datasets_omitted,
         ranking=plackett_luce,
-        reference=_reference(table, pairs, pvalues, alpha),
+        reference=_reference(table, pairs, pvalues, alpha, complete),
         rope=rope,
         threshold=float(threshold),
         random_state=seed,

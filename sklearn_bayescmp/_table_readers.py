@@ -221,27 +221,38 @@ class RawColumns:
             except (TypeError, ValueError):
                 ok = False
             if not ok:
-                problems[i] = f"expected {kind}, got {value!r}."
+                problems[i] = (ValueError, f"expected {kind}, got {value!r}.")
             elif number > LARGEST_WHOLE_NUMBER:
-                problems[i] = f"{value!r} is too large; expected {kind} of at most 2**53."
+                message = f"{value!r} is too large; expected {kind} of at most 2**53."
+                problems[i] = (_TooLarge, message)
             else:
                 values[i] = int(number)
         rows = self._rows_of(codes, [i in problems for i in range(len(cells))])
         if rows.size:
-            cell = rows[0] if codes is None else codes[rows[0]]
-            raise ValueError(f"{self.where(rows[0])}, column {column!r}: {problems[int(cell)]}")
+            error, message = problems[int(rows[0] if codes is None else codes[rows[0]])]
+            raise error(f"{self.where(rows[0])}, column {column!r}: {message}")
         return values if codes is None else values[codes]
 
     def split_codes(self, column):
-        """Split identifiers as integers: their values if whole numbers, else codes in order."""
+        """Split identifiers as integers: their values if whole numbers, else codes in order.
+
+        Numbers that are all whole but some too large are refused, not read
+        as labels.
+        """
         try:
             return self.integers(column, positive=False)
+        except _TooLarge:
+            raise
         except ValueError:
             labels = self.labels(column, "split")
             codes = {}
             return np.array(
                 [codes.setdefault(label, len(codes)) for label in labels], dtype=np.int64
             )
+
+
+class _TooLarge(ValueError):
+    """A whole number too large to be counted exactly (not a label)."""
 
 
 def check_magnitude(values, raw, column):
@@ -261,15 +272,17 @@ def check_magnitude(values, raw, column):
 
 def _refuse_names_that_differ_in_spaces(raw, labels, codes, column):
     """Two names that are equal once stripped of spaces are refused, naming both."""
+    if codes is None:
+        first_rows = np.arange(len(labels))
+    else:  # the distinct names, in the order of their first rows
+        first_rows = np.full(len(labels), len(codes))
+        np.minimum.at(first_rows, codes, np.arange(len(codes)))
     seen = {}
-    for i, label in enumerate(labels.tolist()):
-        other = seen.setdefault(label.strip(), (label, i))
+    for i in np.argsort(first_rows, kind="stable"):
+        label = labels[i]
+        other = seen.setdefault(label.strip(), (label, first_rows[i]))
         if other[0] != label:
-            first, second = (
-                (other[1], i)
-                if codes is None
-                else (raw._rows_of(codes, labels == x)[0] for x in (other[0], label))
-            )
+            first, second = other[1], first_rows[i]
             raise ValueError(
                 f"{raw.source}, column {column!r}: the names {other[0]!r} ({raw._row_word(first)}) "
                 f"and {label!r} ({raw._row_word(second)}) differ only in spaces around them; "

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from sklearn.naive_bayes import GaussianNB
 
 from sklearn_bayescmp import CVDifferences, ScoreTable, compare_models
@@ -160,13 +162,21 @@ def test_bad_options_exit_with_one_line(capsys, one_csv, argument):
 
 
 @pytest.mark.parametrize(
-    "ratio, expected", [("0", "must be positive"), ("1/0", "such as 1/9"), ("nan", "such as")]
+    "ratio, expected",
+    [
+        ("0", "from 1e-06 to 1e+06"),
+        ("1e-300", "from 1e-06 to 1e+06"),
+        ("1e300", "from 1e-06 to 1e+06"),
+        ("1/0", "such as 1/9"),
+        ("nan", "such as"),
+    ],
 )
 def test_bad_test_train_ratio_is_refused_by_the_parser(capsys, one_csv, ratio, expected):
     with pytest.raises(SystemExit) as info:
         main(["compare", str(one_csv), "--test-train-ratio", ratio])
     assert info.value.code == 2
-    assert expected in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert expected in err and err.count("\n") == 1 and "--test-train-ratio" in err
 
 
 def _python(code, *argv):
@@ -429,3 +439,77 @@ def test_progress_line_ends_when_a_run_is_interrupted(capsys):
         dispatch((delayed(task)(i) for i in range(10)), total=10, verbose=1)
     err = capsys.readouterr().err
     assert "3/10 splits" in err and err.endswith("\n")
+
+
+# --------------------------------------------------------------------------
+# fuzzing: any names, quoting and encodings give the canonical report or one line
+# --------------------------------------------------------------------------
+
+
+def _refuse_constant(constant):
+    raise ValueError(f"not strict JSON: {constant}")
+
+
+_hostile_names = st.one_of(
+    st.text(min_size=1, max_size=8),
+    st.sampled_from(["a,b", 'say "hi"', "two\nlines", " padded ", "NA", "split", "nan", "é"]),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    names=st.lists(_hostile_names, min_size=2, max_size=3, unique=True),
+    datasets=st.lists(_hostile_names, min_size=1, max_size=3, unique=True),
+    encoding=st.sampled_from(["utf-8", "utf-8-sig", "utf-16", "gzip", "latin-1"]),
+    seed=st.integers(0, 10),
+)
+def test_the_command_gives_the_report_or_one_line_whatever_the_names(
+    tmp_path_factory, names, datasets, encoding, seed
+):
+    import gzip
+    import io
+    import os
+
+    directory = tmp_path_factory.mktemp("fuzz")
+    rng = np.random.default_rng(seed)
+    scores = {d: rng.uniform(0.6, 0.9, (len(names), 5)) for d in datasets}
+    try:
+        table = ScoreTable(scores, models=names, test_train_ratio=1 / 4)
+    except ValueError as exc:  # names the table itself refuses (blank, spaces only)
+        assert "`models`" in str(exc) or "`scores`" in str(exc) or "name" in str(exc)
+        return
+    text = table.to_csv()
+    canonical, encoded = directory / "canonical.csv", directory / "encoded.csv"
+    canonical.write_text(text, encoding="utf-8", newline="")
+    if encoding == "gzip":
+        encoded.write_bytes(gzip.compress(text.encode()))
+    else:
+        try:
+            encoded.write_bytes(text.encode(encoding))
+        except UnicodeEncodeError:
+            return  # the names do not exist in that encoding
+    argv = ["--json", "--no-hierarchical", "--test", "sign"]
+
+    def run(path, *extra):
+        out, err = io.StringIO(), io.StringIO()
+        import contextlib
+
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                status = main(["compare", os.fspath(path), *argv, *extra])
+            except SystemExit as exc:
+                status = exc.code
+        return status, out.getvalue(), err.getvalue()
+
+    extra = ["--encoding", "latin-1"] if encoding == "latin-1" else []
+    expected, got = run(canonical), run(encoded, *extra)
+    assert got[0] in (0, 2), got
+    assert "Traceback" not in got[2]
+    if expected[0] == 0:
+        assert got[0] == 0, got[2]
+        report = json.loads(got[1], parse_constant=_refuse_constant)  # strict JSON
+        assert report == {**json.loads(expected[1]), "file": os.fspath(encoded)}
+        assert set(report.get("models") or [report["model_a"], report["model_b"]]) == set(names)
+    else:
+        errors = [line for line in got[2].splitlines() if "error:" in line]
+        assert got[0] == 2 and len(errors) == 1

@@ -360,3 +360,22 @@ def test_posterior_x_label_gives_each_model_its_mean_score():
         f"NB {scores_b.mean():.4g}"
     )
     assert display.ax_.get_title() == "iris"
+
+
+def test_forest_draws_an_estimate_that_lies_outside_its_interval():
+    from sklearn_bayescmp.plotting import ForestDisplay
+
+    # A posterior mean can lie outside its 95% HDI (a skewed posterior):
+    # the second data set's shrinkage estimate does.
+    display = ForestDisplay(
+        names=["d0", "d1"],
+        estimates=np.array([0.01, 0.02]),
+        intervals=np.array([[0.0, 0.02], [0.01, 0.03]]),
+        rope=(-0.01, 0.01),
+        shrinkage_estimates=np.array([0.01, 0.05]),
+        shrinkage_intervals=np.array([[0.0, 0.02], [0.01, 0.03]]),
+    ).plot()
+    lines = display.ax_.collections
+    segments = [segment for line in lines for segment in line.get_segments()]
+    # The whole interval [0.01, 0.03] of the shrinkage estimate is drawn.
+    assert any(np.allclose(sorted(s[:, 0]), [0.01, 0.03]) for s in segments)

@@ -171,6 +171,7 @@ def test_hierarchical_probabilities(rows, r, seed):
 cells = st.one_of(
     st.text(max_size=12),
     st.sampled_from(["", "nan", "inf", "-inf", "1e400", "-1e-400", "0x1p3", "NaN", "1_0", " 7 "]),
+    st.sampled_from(['"a,b"', '"x', 'y"', '"say ""hi"""', '"line\nbreak"', "1e30", "2e100"]),
     st.integers(-(10**30), 10**30).map(str),
     st.floats(allow_nan=True, allow_infinity=True).map(repr),
 )
@@ -190,9 +191,12 @@ def csv_texts(draw):
 
 
 def _read_or_refuse(reader, text):
-    """The reader returns a record or raises a clear ValueError/TypeError, never anything else."""
+    """The reader returns a record or raises a clear ValueError/TypeError, never anything else.
+
+    ``text`` is a string or an open file (of bytes, to try encodings).
+    """
     try:
-        record = reader(io.StringIO(text))
+        record = reader(io.StringIO(text) if isinstance(text, str) else text)
     except (ValueError, TypeError) as exc:
         message = str(exc)
         assert message and "Traceback" not in message
@@ -201,10 +205,27 @@ def _read_or_refuse(reader, text):
     return record
 
 
+def _encode(text, encoding):
+    """The bytes of ``text`` in an encoding (gzip: compressed UTF-8), or None if it cannot."""
+    import gzip
+
+    try:
+        return gzip.compress(text.encode()) if encoding == "gzip" else text.encode(encoding)
+    except UnicodeEncodeError:
+        return None
+
+
 @settings(max_examples=300, deadline=2000)
-@given(text=st.one_of(csv_texts(), st.text(max_size=300)))
-def test_csv_reader_never_crashes(text):
-    record = _read_or_refuse(CVDifferences.from_csv, text)
+@given(
+    text=st.one_of(csv_texts(), st.text(max_size=300)),
+    encoding=st.sampled_from(["text", "utf-8", "utf-8-sig", "utf-16", "latin-1", "gzip"]),
+)
+def test_csv_reader_never_crashes(text, encoding):
+    data = text if encoding == "text" else _encode(text, encoding)
+    if data is None:
+        return
+    buffer = io.StringIO(data) if isinstance(data, str) else io.BytesIO(data)
+    record = _read_or_refuse(CVDifferences.from_csv, buffer)
     if record is not None:
         assert np.all(np.isfinite(record.differences) | np.isnan(record.differences))
 

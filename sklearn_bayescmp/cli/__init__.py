@@ -45,22 +45,52 @@ class Interrupted(Exception):
     """Ctrl-C; the message says what is kept (e.g. the cached splits)."""
 
 
+#: The ratios n_test / n_train the tests accept (as ScoreTable does).
+RATIO_BOUNDS = (1e-6, 1e6)
+#: The seeds NumPy and scikit-learn accept.
+LARGEST_SEED = 2**32 - 1
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with every mistake said in one line (not the usage block first)."""
+
+    def error(self, message):
+        self.exit(USAGE_ERROR, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def _ratio(text):
     """A positive number, written as a fraction (``1/9``) or a decimal."""
     try:
         value = float(Fraction(text.strip()))
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, OverflowError):
         raise argparse.ArgumentTypeError(
             f"expected a number such as 1/9 or 0.25, got {text!r}"
         ) from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive (n_test / n_train), got {text!r}")
+    low, high = RATIO_BOUNDS
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(
+            f"expected n_test / n_train from {low:g} to {high:g} (1/9 for 10-fold "
+            f"cross-validation), got {text!r}"
+        )
+    return value
+
+
+def _seed(text):
+    """A seed: a whole number from 0 to 2**32 - 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = None
+    if value is None or not 0 <= value <= LARGEST_SEED:
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number from 0 to {LARGEST_SEED}, got {text!r}"
+        )
     return value
 
 
 def build_parser():
     """The argument parser of ``bayescmp``."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="bayescmp",
         description="Is model A really better than model B? Bayesian and corrected "
         "frequentist comparisons of cross-validated models.",
@@ -81,7 +111,15 @@ def build_parser():
         "sets; more models get every pair compared, a Bayesian (Plackett-Luce) ranking "
         "and the frequentist reference.",
     )
-    comparing.add_argument("file", metavar="FILE.csv", help="the CSV file")
+    comparing.add_argument(
+        "file", metavar="FILE.csv", help="the CSV file (also gzip, bz2 or xz compressed)"
+    )
+    comparing.add_argument(
+        "--encoding",
+        metavar="NAME",
+        help="the file's text encoding, e.g. latin-1 (default: UTF-8, with or without a "
+        "byte-order mark, or UTF-16 with one)",
+    )
     comparing.add_argument(
         "--layout",
         choices=("auto", "long", "wide", "differences"),
@@ -122,12 +160,25 @@ def build_parser():
     comparing.add_argument(
         "--plot",
         metavar="OUT.png",
-        help="save a figure: posterior or forest plot (two models), pairwise heatmap (one "
-        "data set) or critical-difference diagram (several)",
+        help="save a figure (the format by the extension: png, pdf, svg...): posterior or "
+        "forest plot (two models), pairwise heatmap (one data set) or critical-difference "
+        "diagram (several)",
     )
-    comparing.add_argument("--json", action="store_true", help="print JSON instead of tables")
     comparing.add_argument(
-        "--seed", type=int, default=0, help="seed of the sampled tests (default 0)"
+        "--json",
+        action="store_true",
+        help="print JSON instead of tables (a number that is not finite is null, with "
+        "<name>_nonfinite saying which: inf, -inf or nan)",
+    )
+    comparing.add_argument(
+        "--seed", type=_seed, default=0, help="seed of the sampled tests (default 0)"
+    )
+    comparing.add_argument(
+        "--allow-incomplete",
+        action="store_true",
+        help="three or more models: when a model has no score on a data set, compare each "
+        "pair on the data sets both models have (and rank on those all models have) instead "
+        "of stopping",
     )
     comparing.add_argument(
         "--no-hierarchical",
@@ -142,7 +193,7 @@ def build_parser():
         "scikit-learn's breast cancer data with 10x10 cross-validation.",
     )
     demonstrating.add_argument("--n-jobs", type=int, default=None, help="parallel jobs")
-    demonstrating.add_argument("--seed", type=int, default=0, help="seed of the splits")
+    demonstrating.add_argument("--seed", type=_seed, default=0, help="seed of the splits")
     demonstrating.add_argument(
         "--memory",
         metavar="DIR",

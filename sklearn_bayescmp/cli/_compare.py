@@ -1,6 +1,7 @@
 """``bayescmp compare``: two models or many, from a CSV file of scores."""
 
 import json
+import math
 import os
 import re
 import sys
@@ -40,7 +41,7 @@ def compare(args):
         else:
             report, figure = _many_report(args, content, **options)
     text = report.pop("_text")
-    print(json.dumps(report, indent=2) if args.json else text)
+    print(json.dumps(json_safe(report), indent=2, allow_nan=False) if args.json else text)
     # Warnings become one-line notes: failed or missing scores, unconverged chains.
     for warning in caught:
         print(f"bayescmp compare: note: {' '.join(str(warning.message).split())}", file=sys.stderr)
@@ -49,27 +50,83 @@ def compare(args):
     return report
 
 
+def json_safe(value):
+    """``value`` with every number that is not finite as None, and a note beside it.
+
+    Strict JSON has no ``Infinity`` or ``NaN``. In a mapping, a key ``k``
+    whose value is not finite (or a list holding such values) becomes
+    ``None`` (``null``), and ``k_nonfinite`` says what it was: ``"inf"``,
+    ``"-inf"`` or ``"nan"`` (a list of those, None where finite, for a list).
+    """
+    if isinstance(value, dict):
+        safe = {}
+        for key, item in value.items():
+            safe[key] = json_safe(item)
+            kinds = _nonfinite_kinds(item)
+            if kinds is not None:
+                safe[f"{key}_nonfinite"] = kinds
+        return safe
+    if isinstance(value, (list, tuple)):
+        return [json_safe(item) for item in value]
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def _nonfinite_kinds(value):
+    """``"inf"``/``"-inf"``/``"nan"`` for a non-finite float, a list of them for a list."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, (list, tuple)) and any(
+        isinstance(item, float) and not math.isfinite(item) for item in value
+    ):
+        return [_nonfinite_kinds(item) if isinstance(item, float) else None for item in value]
+    return None
+
+
 def _check_options(args):
-    """The rope, threshold and ratio, checked; the plot's directory must exist."""
+    """The rope, threshold and plot file, checked before any work."""
     try:
         rope = check_rope(args.rope, name="--rope")
         threshold = check_probability(args.threshold, name="--threshold")
     except ValueError as exc:
         raise InputError(_in_command_words(exc)) from None
     if args.plot:
-        directory = os.path.dirname(os.path.abspath(args.plot))
-        if not os.path.isdir(directory):
-            raise InputError(
-                f"cannot save the plot {args.plot!r}: the directory {directory!r} does not "
-                "exist; create it first."
-            )
+        _check_plot_path(args.plot)
     return {"rope": rope, "threshold": threshold}
+
+
+def _check_plot_path(path):
+    """The plot's file: not a directory, in a directory that exists, of a known format."""
+    if os.path.isdir(path):
+        raise InputError(
+            f"--plot {path!r} is a directory; give the figure's file name, e.g. "
+            f"{os.path.join(path, 'comparison.png')!r}."
+        )
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise InputError(
+            f"cannot save the plot {path!r}: the directory {directory!r} does not "
+            "exist; create it first."
+        )
+    extension = os.path.splitext(path)[1][1:].lower()
+    try:
+        from matplotlib.backend_bases import FigureCanvasBase
+    except ImportError:
+        return  # said after the results, with the install hint
+    formats = sorted(FigureCanvasBase.get_supported_filetypes())
+    if extension not in formats:
+        what = f"the format {extension!r}" if extension else "no extension"
+        raise InputError(
+            f"--plot {path!r} has {what}; give one of {', '.join(formats)} (e.g. "
+            f"{os.path.splitext(path)[0] or 'comparison'}.png)."
+        )
 
 
 def _read(args):
     """``("differences", {name: CVDifferences})`` or ``(layout, ScoreTable)``."""
     try:
-        raw = read_csv_columns(args.file)
+        raw = read_csv_columns(args.file, encoding=args.encoding)
     except OSError as exc:
         raise InputError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
     except ValueError as exc:
@@ -86,7 +143,7 @@ def _read(args):
             layout = "wide"
     try:
         if layout == "differences":
-            return layout, CVDifferences.read_csv_collection(args.file)
+            return layout, CVDifferences.read_csv_collection(args.file, encoding=args.encoding)
         columns = {
             "dataset": args.dataset_col,
             "split": args.split_col,
@@ -94,7 +151,9 @@ def _read(args):
         }
         if layout == "long":
             columns.update(model=model, score=score)
-        return layout, ScoreTable.read_csv(args.file, layout=layout, **columns)
+        return layout, ScoreTable.read_csv(
+            args.file, layout=layout, encoding=args.encoding, **columns
+        )
     except (ValueError, TypeError) as exc:
         raise InputError(_in_command_words(exc)) from None
 
@@ -105,6 +164,8 @@ _OPTIONS = (
     (re.compile(r"\b(dataset|model|score|split)=(\.\.\.)?"), r"--\1-col NAME"),
     (re.compile(r"\(the `(dataset|model|score|split)` column\)"), r"(--\1-col)"),
     (re.compile(r" \(or pass delimiter=\)"), ""),
+    (re.compile(r"encoding='([^']*)'"), r"--encoding \1"),
+    (re.compile(r"allow_incomplete=True"), "--allow-incomplete"),
     (re.compile(r"`"), ""),
 )
 
@@ -143,6 +204,8 @@ def _dataset_report(source, name, record, rope, threshold):
             "standard_error": float(ttest.standard_error),
             "confidence_interval": [float(v) for v in ttest.confidence_interval()],
             "alternative": ttest.alternative,
+            # Why the statistic may be infinite: every difference is the same.
+            "zero_variance": bool(ttest.standard_error == 0),
         },
         "bayesian_correlated_ttest": {
             "prob_a_better": posterior.prob_a_better,
@@ -267,7 +330,12 @@ def _format_pair_table(report):
 def _many_report(args, table, *, rope, threshold):
     try:
         comparison = compare_models(
-            table, test=args.test, rope=rope, threshold=threshold, random_state=args.seed
+            table,
+            test=args.test,
+            rope=rope,
+            threshold=threshold,
+            random_state=args.seed,
+            allow_incomplete=args.allow_incomplete,
         )
     except ValueError as exc:
         raise InputError(_in_command_words(exc)) from None

@@ -197,21 +197,22 @@ class ForestDisplay:
         shrinkage = self.shrinkage_estimates is not None
         offset = 0.15 if shrinkage else 0.0
         own = estimates[self.order_]
+        style = {"fmt": "o", "color": INK, "capsize": 2, **kwargs}
         if self.intervals is None:
-            error = None
+            ax.errorbar(own, rows + offset, label="data set mean", **style)
         else:
             low, high = np.asarray(self.intervals, dtype=float)[self.order_].T
-            error = [own - low, high - own]
-        style = {"fmt": "o", "color": INK, "capsize": 2, **kwargs}
-        label = "data set mean" if error is None else f"data set mean, {self.interval_label}"
-        ax.errorbar(own, rows + offset, xerr=error, label=label, **style)
+            label = f"data set mean, {self.interval_label}"
+            _interval_bars(ax, own, rows + offset, low, high, label=label, **style)
         if shrinkage:
             shrunk = np.asarray(self.shrinkage_estimates, dtype=float)[self.order_]
             low, high = np.asarray(self.shrinkage_intervals, dtype=float)[self.order_].T
-            ax.errorbar(
+            _interval_bars(
+                ax,
                 shrunk,
                 rows - offset,
-                xerr=[shrunk - low, high - shrunk],
+                low,
+                high,
                 fmt="D",
                 color=ACCENT,
                 capsize=2,
@@ -226,3 +227,20 @@ class ForestDisplay:
         self.ax_ = ax
         self.figure_ = ax.figure
         return self
+
+
+def _interval_bars(ax, estimates, rows, low, high, **style):
+    """Markers at the estimates with bars over their intervals.
+
+    A posterior mean can lie outside its highest-density interval (a skewed
+    or heavy-tailed posterior), which ``errorbar`` cannot draw (negative error
+    lengths): the bars reach the estimate's side of the interval, and the
+    rest of such an interval is drawn as a line of its own.
+    """
+    error = [np.maximum(estimates - low, 0.0), np.maximum(high - estimates, 0.0)]
+    bars = ax.errorbar(estimates, rows, xerr=error, **style)
+    outside = (estimates < low) | (estimates > high)
+    if outside.any():
+        colour = bars.lines[0].get_color()
+        ax.hlines(rows[outside], low[outside], high[outside], colors=colour)
+    return bars

@@ -167,11 +167,15 @@ def _describe_undecodable(data, offset, source):
             return f"{source} is {what}, not a CSV text file: {fix}."
     head = data[:4096]
     if b"\x00" in head:
-        if head[1::2].count(0) > len(head) // 4 or head[0::2].count(0) > len(head) // 4:
-            return (
-                f"{source} looks like UTF-16 text without a byte-order mark; save it as UTF-8 "
-                "(or pass encoding='utf-16-le')."
-            )
+        even, odd = head[0::2], head[1::2]
+        # Mostly-ASCII UTF-16: every other byte is NUL, the others are not.
+        for nul, other in ((odd, even), (even, odd)):
+            if nul.count(0) >= 0.9 * len(nul) and other.count(0) <= 0.1 * len(other):
+                order = "le" if nul is odd else "be"
+                return (
+                    f"{source} looks like UTF-16 text without a byte-order mark; save it as "
+                    f"UTF-8 (or pass encoding='utf-16-{order}')."
+                )
         return f"{source} is binary data, not a CSV text file."
     return (
         f"{source} is not UTF-8 text: {_position(data, offset)} holds byte 0x{data[offset]:02x}. "

@@ -1,0 +1,694 @@
+"""Every bad input and fault an adversarial run tried, with what must happen.
+
+Each case runs the command (in process) or the library as a careless or
+unlucky user would, and states what must come out: exit status 2 and one
+line that names the option or the cell (never a traceback), or the exact
+result. The same runs generate the table of the reliability page
+(``docs/reliability_table.rst``); a test checks that the committed table is
+current. Regenerate it with::
+
+    BAYESCMP_WRITE_RELIABILITY_TABLE=1 python -m pytest tests/test_reliability.py
+"""
+
+import contextlib
+import gzip
+import io
+import json
+import os
+import pathlib
+import re
+import warnings
+from typing import NamedTuple
+
+import numpy as np
+import pytest
+
+from sklearn_bayescmp import CVDifferences, ScoreTable, compare_models
+from sklearn_bayescmp.cli import main
+
+TABLE = pathlib.Path(__file__).parents[1] / "docs" / "reliability_table.rst"
+
+
+class Observed(NamedTuple):
+    """What a case produced: an exit status (0 for a library call that worked) and text."""
+
+    status: int
+    text: str
+
+
+class Case(NamedTuple):
+    group: str
+    what: str
+    expected: str  # in words, for the table
+    status: int
+    pattern: str  # must be found in the observed text
+    run: object  # (directory) -> Observed
+
+
+def _command(*argv):
+    """Run ``bayescmp`` in process: the exit status and what it wrote to stderr (or stdout)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # sampler notes go to stderr as lines anyway
+            try:
+                status = main([str(a) for a in argv])
+            except SystemExit as exc:  # argparse
+                status = exc.code
+    return Observed(status, err.getvalue().strip() or out.getvalue().strip())
+
+
+def _library(call):
+    """Run a library call: status 2 and the message when it refuses (ValueError/TypeError)."""
+    try:
+        value = call()
+    except (ValueError, TypeError) as exc:
+        return Observed(2, str(exc))
+    return Observed(0, value)
+
+
+def _long_csv(directory, name="scores.csv", *, n_datasets=3, models=("A", "B"), edit=None):
+    """A long CSV with sizes: every model on every split of every data set."""
+    rng = np.random.default_rng(0)
+    rows = ["dataset,model,split,score,n_train,n_test"]
+    for d in range(n_datasets):
+        for model in models:
+            for split in range(10):
+                rows.append(f"d{d},{model},{split},{rng.uniform(0.7, 0.9)!r},90,10")
+    if edit is not None:
+        rows = edit(rows)
+    path = directory / name
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def _set_cell(row, column, value):
+    """A CSV row with the cell in ``column`` replaced."""
+    cells = row.split(",")
+    cells[column] = value
+    return ",".join(cells)
+
+
+def _cache_case(directory):
+    """A scorer's body changes between two runs on the same cache: the second equals uncached."""
+    import sys
+
+    from sklearn.model_selection import RepeatedStratifiedKFold
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    from sklearn_bayescmp import RepeatedCVComparator
+
+    X = np.column_stack([np.arange(60.0), np.random.default_rng(0).normal(size=60)])
+    y = (X[:, 1] > 0).astype(int)
+    source = (
+        "import numpy as np\n"
+        "def scorer(estimator, X, y):\n"
+        "    return float(np.mean(estimator.predict(X) == y)){}\n"
+    )
+    results = []
+    for change in ("", " * 0.5"):
+        (directory / "user_scorer.py").write_text(source.format(change))
+        sys.path.insert(0, str(directory))
+        sys.modules.pop("user_scorer", None)
+        import importlib
+
+        importlib.invalidate_caches()
+        module = importlib.import_module("user_scorer")
+        sys.path.remove(str(directory))
+        sys.modules.pop("user_scorer", None)
+        runs = []
+        for memory in (directory / "cache", None):
+            comparator = RepeatedCVComparator(
+                GaussianNB(),
+                DecisionTreeClassifier(random_state=0),
+                scoring=module.scorer,
+                cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
+                memory=memory,
+            ).fit(X, y)
+            runs.append(comparator.scores_a_)
+        results.append(runs)
+    (_, before), (cached, uncached) = results
+    same = np.array_equal(cached, uncached) and not np.array_equal(cached, before)
+    return Observed(0, "the second run equals an uncached run" if same else "stale scores")
+
+
+def _json_case(directory):
+    """Zero-variance differences: strict JSON, null and a note instead of Infinity."""
+
+    def edit(rows):
+        return [
+            row
+            if not row.startswith("d0,")
+            else _set_cell(row, 3, "0.75" if ",A," in row else "0.5")
+            for row in rows
+        ]
+
+    path = _long_csv(directory, edit=edit)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(["compare", str(path), "--json", "--no-hierarchical"])
+
+    def refuse(constant):
+        raise ValueError(f"not strict JSON: {constant}")
+
+    report = json.loads(out.getvalue(), parse_constant=refuse)
+    ttest = report["datasets"]["d0"]["corrected_ttest"]
+    return Observed(
+        status,
+        f"statistic={ttest['statistic']}, statistic_nonfinite={ttest['statistic_nonfinite']!r}, "
+        f"zero_variance={ttest['zero_variance']}",
+    )
+
+
+def _differences_csv(directory, delimiter):
+    records = {
+        f"d{i}": CVDifferences(
+            np.random.default_rng(i).normal(0.01, 0.02, 10), n_train=90, n_test=10, name=f"d{i}"
+        )
+        for i in range(3)
+    }
+    text = "".join(
+        r.to_csv() if i == 0 else r.to_csv().split("\r\n", 1)[1]
+        for i, r in enumerate(records.values())
+    )
+    path = directory / f"differences_{ord(delimiter)}.csv"
+    path.write_text(text.replace(",", delimiter), newline="")
+    return path
+
+
+def _semicolon_case(directory):
+    outputs = []
+    for delimiter in (",", ";", "\t"):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            status = main(
+                [
+                    "compare",
+                    str(_differences_csv(directory, delimiter)),
+                    "--json",
+                    "--no-hierarchical",
+                ]
+            )
+        outputs.append((status, json.loads(out.getvalue())["datasets"]))
+    same = all(output == outputs[0] for output in outputs)
+    return Observed(
+        max(s for s, _ in outputs), "the same numbers as the comma file" if same else "differ"
+    )
+
+
+def _encoded(directory, name, data):
+    path = directory / name
+    path.write_bytes(data)
+    return path
+
+
+def _text(directory):
+    return _long_csv(directory).read_text()
+
+
+def _same_report(directory, name, encode):
+    """The report of the file written as ``encode(text)``, against the plain UTF-8 file's."""
+    plain = _long_csv(directory)
+    encoded = _encoded(directory, name, encode(plain.read_text()))
+    reports = []
+    for path in (plain, encoded):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            status = main(["compare", str(path), "--json", "--no-hierarchical"])
+        report = json.loads(out.getvalue())
+        reports.append((status, {key: report[key] for key in ("datasets", "collection")}))
+    same = reports[0] == reports[1]
+    return Observed(reports[1][0], "the report of the UTF-8 file" if same else "another report")
+
+
+def _pandas_missing_names(directory):
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame(
+        {
+            "dataset": ["d0"] * 4,
+            "model": ["A", None, "B", float("nan")],
+            "split": [0, 0, 1, 1],
+            "score": [0.8, 0.7, 0.9, 0.6],
+        }
+    )
+    return _library(lambda: ScoreTable.from_long(frame, test_train_ratio=1 / 9))
+
+
+def _multiindex(directory):
+    pandas = pytest.importorskip("pandas")
+    frame = pandas.DataFrame(
+        [[0.8, 0.7]], columns=pandas.MultiIndex.from_tuples([("acc", "A"), ("acc", "B")])
+    )
+    return _library(lambda: ScoreTable.from_wide(frame, test_train_ratio=1 / 9))
+
+
+def _wide_reserved(directory):
+    table = ScoreTable(
+        np.array([[0.8, 0.9], [0.7, 0.6]]), models=["split", "B"], test_train_ratio=1 / 9
+    )
+    return _library(lambda: table.to_csv(layout="wide"))
+
+
+def _long_reserved(directory):
+    table = ScoreTable(
+        np.array([[0.8, 0.9], [0.7, 0.6]]), models=["split", "n_test"], test_train_ratio=1 / 9
+    )
+    back = ScoreTable.read_csv(io.StringIO(table.to_csv(layout="long")))
+    return Observed(0, "read back equal" if back == table else "differs")
+
+
+def _spaces(directory):
+    def edit(rows):
+        return [
+            row.replace(",A,", ", A,") if row.endswith(",90,10") and ",3," in row else row
+            for row in rows
+        ]
+
+    return _command("compare", _long_csv(directory, edit=edit))
+
+
+def _hierarchical_warning(directory):
+    from sklearn.exceptions import ConvergenceWarning
+
+    table = ScoreTable(
+        {f"d{i}": np.random.default_rng(i).uniform(0.7, 0.9, (3, 10)) for i in range(4)},
+        models=["a", "b", "c"],
+        test_train_ratio=1 / 9,
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        compare_models(
+            table, test="hierarchical", n_jobs=2, n_warmup=20, n_samples=30, random_state=0
+        )
+    found = [w for w in caught if issubclass(w.category, ConvergenceWarning)]
+    return Observed(
+        0,
+        f"{len(found)} ConvergenceWarning, at {pathlib.Path(found[0].filename).name}"
+        if found
+        else "no warning",
+    )
+
+
+def _nan_differences(directory):
+    path = directory / "nan_differences.csv"
+    path.write_text(
+        "dataset,difference,n_train,n_test\n"
+        + "".join(
+            f"d{d},{'nan' if (d, s) == (1, 3) else 0.01 * ((s % 3) - 1)},90,10\n"
+            for d in range(3)
+            for s in range(10)
+        )
+    )
+    return _command("compare", path, "--no-hierarchical")
+
+
+def _failed_model(directory, allow):
+    def edit(rows):
+        return [_set_cell(row, 3, "nan") if row.startswith("d1,C,") else row for row in rows]
+
+    path = _long_csv(directory, f"failed_{allow}.csv", models=("A", "B", "C"), edit=edit)
+    argv = ["compare", path] + (["--allow-incomplete"] if allow else [])
+    observed = _command(*argv)
+    if allow:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            main([str(a) for a in argv])
+        line = next(line for line in out.getvalue().splitlines() if "compared on" in line)
+        return Observed(observed.status, line)
+    return observed
+
+
+def _forest_identical(directory):
+    def edit(rows):
+        # Data sets d0 and d1: both models score the same on every split.
+        scores = {}
+        kept = []
+        for row in rows:
+            cells = row.split(",")
+            if cells[0] in ("d0", "d1") and cells[1] == "A":
+                scores[cells[0], cells[2]] = cells[3]
+            if cells[0] in ("d0", "d1") and cells[1] == "B":
+                cells[3] = scores[cells[0], cells[2]]
+            kept.append(",".join(cells))
+        return kept
+
+    path = _long_csv(directory, "identical.csv", n_datasets=4, edit=edit)
+    out = directory / "forest.png"
+    observed = _command("compare", path, "--plot", out)
+    return Observed(observed.status, f"plot saved: {out.exists() and out.stat().st_size > 0}")
+
+
+CASES = [
+    # -- silent wrong answers and data loss --
+    Case(
+        "silent",
+        "``memory=DIR`` reused after the body of a custom scorer changed",
+        "the changed splits run again",
+        0,
+        "equals an uncached run",
+        _cache_case,
+    ),
+    Case(
+        "silent",
+        "a model named 'split' written as a wide CSV",
+        "refused at write time, naming the model and the layout to use",
+        2,
+        "Model 'split' has the name of a column the wide layout reserves .* Use layout='long'",
+        _wide_reserved,
+    ),
+    Case(
+        "silent",
+        "models named 'split' and 'n_test' written as a long CSV and read back",
+        "read back exactly",
+        0,
+        "read back equal",
+        _long_reserved,
+    ),
+    Case(
+        "silent",
+        "``bayescmp compare --json`` with zero-variance differences",
+        "strict JSON: null, and a field saying what and why",
+        0,
+        "statistic=None, statistic_nonfinite='inf', zero_variance=True",
+        _json_case,
+    ),
+    Case(
+        "silent",
+        "None and NaN in a pandas model column",
+        "refused with the number of rows",
+        2,
+        "column 'model': 2 row\\(s\\) have no name, first row 1",
+        _pandas_missing_names,
+    ),
+    Case(
+        "silent",
+        "``bayescmp compare --plot DIR``, DIR an existing directory",
+        "refused before any work",
+        2,
+        "--plot '.*' is a directory; give the figure's file name",
+        lambda d: _command("compare", _long_csv(d), "--plot", d),
+    ),
+    Case(
+        "silent",
+        "``bayescmp compare --plot out.xyz``",
+        "one line listing the formats",
+        2,
+        "has the format 'xyz'; give one of .*png.*svg",
+        lambda d: _command("compare", _long_csv(d), "--plot", d / "out.xyz"),
+    ),
+    Case(
+        "silent",
+        "model names ' A' and 'A' in one file",
+        "refused, naming both",
+        2,
+        "the names 'A' \\(line 2\\) and ' A' \\(line 5\\) differ only in spaces",
+        _spaces,
+    ),
+    # -- tracebacks --
+    Case(
+        "traceback",
+        "``bayescmp compare --seed -1``",
+        "exit 2, one line",
+        2,
+        "argument --seed: expected a whole number from 0 to 4294967295, got '-1'",
+        lambda d: _command("compare", _long_csv(d), "--seed", "-1"),
+    ),
+    Case(
+        "traceback",
+        "``bayescmp compare --seed 1099511627776`` (2**40)",
+        "exit 2, one line",
+        2,
+        "argument --seed: expected a whole number from 0 to 4294967295",
+        lambda d: _command("compare", _long_csv(d), "--seed", str(2**40)),
+    ),
+    Case(
+        "traceback",
+        "``bayescmp compare --test-train-ratio 1e-300``",
+        "exit 2, one line",
+        2,
+        "argument --test-train-ratio: expected n_test / n_train from 1e-06 to 1e\\+06",
+        lambda d: _command("compare", _long_csv(d), "--test-train-ratio", "1e-300"),
+    ),
+    Case(
+        "traceback",
+        "``bayescmp compare --test-train-ratio 1e300``",
+        "exit 2, one line",
+        2,
+        "argument --test-train-ratio: expected n_test / n_train from 1e-06 to 1e\\+06",
+        lambda d: _command("compare", _long_csv(d), "--test-train-ratio", "1e300"),
+    ),
+    Case(
+        "traceback",
+        "an n_train cell of 1e30",
+        "exit 2, naming the cell",
+        2,
+        "line 4, column 'n_train': '1e30' is too large; expected a positive whole number of "
+        "at most 2\\*\\*53",
+        lambda d: _command(
+            "compare",
+            _long_csv(d, edit=lambda r: [r[0], r[1], r[2], _set_cell(r[3], 4, "1e30"), *r[4:]]),
+        ),
+    ),
+    Case(
+        "traceback",
+        "a split id of 1e30",
+        "exit 2, naming the cell",
+        2,
+        "line 2, column 'split': '1e30' is too large",
+        lambda d: _command(
+            "compare", _long_csv(d, edit=lambda r: [r[0], _set_cell(r[1], 2, "1e30"), *r[2:]])
+        ),
+    ),
+    Case(
+        "traceback",
+        "a finite score of 1e200",
+        "exit 2, naming the cell",
+        2,
+        "line 3, column 'score': 1e\\+200 is too large; scores must be finite numbers below "
+        "1e\\+100",
+        lambda d: _command(
+            "compare",
+            _long_csv(d, edit=lambda r: [r[0], r[1], _set_cell(r[2], 3, "1e200"), *r[3:]]),
+        ),
+    ),
+    Case(
+        "traceback",
+        "``--plot`` of two models whose scores are identical on two data sets",
+        "the forest plot is saved",
+        0,
+        "plot saved: True",
+        _forest_identical,
+    ),
+    Case(
+        "traceback",
+        "a semicolon- and a tab-separated differences file",
+        "read by the one sniffed reader",
+        0,
+        "the same numbers as the comma file",
+        _semicolon_case,
+    ),
+    # -- clear but defective errors --
+    Case(
+        "errors",
+        "a UTF-16 file with a byte-order mark",
+        "read",
+        0,
+        "the report of the UTF-8 file",
+        lambda d: _same_report(d, "u16.csv", lambda text: text.encode("utf-16")),
+    ),
+    Case(
+        "errors",
+        "a UTF-8 file with a byte-order mark",
+        "read",
+        0,
+        "the report of the UTF-8 file",
+        lambda d: _same_report(d, "bom.csv", lambda text: text.encode("utf-8-sig")),
+    ),
+    Case(
+        "errors",
+        "a gzip-compressed CSV",
+        "read",
+        0,
+        "the report of the UTF-8 file",
+        lambda d: _same_report(d, "s.csv.gz", lambda text: gzip.compress(text.encode())),
+    ),
+    Case(
+        "errors",
+        "a latin-1 file",
+        "the file and the encoding found named, with the fix",
+        2,
+        "is not UTF-8 text: line 2 .* holds byte 0xe9. It looks like latin-1 .* pass "
+        "--encoding latin-1",
+        lambda d: _command(
+            "compare", _encoded(d, "l1.csv", _text(d).replace("d0", "dé0").encode("latin-1"))
+        ),
+    ),
+    Case(
+        "errors",
+        "an Excel workbook (.xlsx) passed as the CSV",
+        "named as such",
+        2,
+        "is a zip archive \\(an Excel .xlsx workbook is one\\), not a CSV text file: "
+        "export it as CSV",
+        lambda d: _command("compare", _encoded(d, "book.csv", b"PK\x03\x04" + bytes(range(256)))),
+    ),
+    Case(
+        "errors",
+        "binary data passed as the CSV",
+        "named as such",
+        2,
+        "is binary data, not a CSV text file",
+        lambda d: _command("compare", _encoded(d, "bin.csv", bytes([0, 200, 1, 0, 0, 7] * 50))),
+    ),
+    Case(
+        "errors",
+        "a quoted cell with a line break, then a bad cell",
+        "the bad cell's own line",
+        2,
+        "line 4, column 'score': expected a number, got 'high'",
+        lambda d: _command(
+            "compare",
+            _encoded(
+                d, "quoted.csv", b'dataset,model,split,score\n"d\n0",A,0,0.8\n"d\n0",B,0,high\n'
+            ),
+            "--test-train-ratio",
+            "1/9",
+        ),
+    ),
+    Case(
+        "errors",
+        "an unclosed quote",
+        "said as such, with its line",
+        2,
+        "line 3: a quoted cell opens here and is never closed",
+        lambda d: _command(
+            "compare",
+            _encoded(
+                d,
+                "unclosed.csv",
+                b'dataset,model,split,score\nd0,A,0,0.8\n"d0,B,0,0.7\nd1,A,0,0.8\n',
+            ),
+            "--test-train-ratio",
+            "1/9",
+        ),
+    ),
+    Case(
+        "errors",
+        "a pandas dataframe with MultiIndex columns",
+        "a message with the fix",
+        2,
+        "several levels of column names \\(a MultiIndex\\); flatten them first",
+        _multiindex,
+    ),
+    Case(
+        "errors",
+        "3 models, one failing on every split of a data set",
+        "the model and the data set named",
+        2,
+        "model 'C' has no score on data set 'd1' \\(every split failed or is missing\\)"
+        ".*--allow-incomplete",
+        lambda d: _failed_model(d, False),
+    ),
+    Case(
+        "errors",
+        "the same, with ``--allow-incomplete``",
+        "the rest compared, and said",
+        0,
+        "A vs C: compared on 2 of 3 data sets",
+        lambda d: _failed_model(d, True),
+    ),
+    Case(
+        "errors",
+        "a NaN in a differences file",
+        "a note, as for the other layouts",
+        0,
+        "note: .*1 difference\\(s\\) are NaN \\(failed splits\\)",
+        _nan_differences,
+    ),
+    # -- warnings --
+    Case(
+        "warnings",
+        "``compare_models(test='hierarchical', n_jobs=2)`` with short chains",
+        "one convergence warning, at the caller's line",
+        0,
+        "1 ConvergenceWarning, at test_reliability.py",
+        _hierarchical_warning,
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def observed(tmp_path_factory):
+    results = {}
+    for k, case in enumerate(CASES):
+        directory = tmp_path_factory.mktemp(f"case{k}")
+        results[case.what] = case.run(directory), directory
+    return results
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.what for case in CASES])
+def test_every_case_gives_what_it_must(observed, case):
+    result, _ = observed[case.what]
+    text = str(result.text)
+    assert result.status == case.status, text
+    assert re.search(case.pattern, text, flags=re.DOTALL), text
+    if case.status == 2:
+        assert "Traceback" not in text
+        if case.run.__name__ == "<lambda>" or "command" in case.expected:
+            assert text.count("\n") == 0, text  # one line
+
+
+def _cell(text):
+    return " ".join(str(text).split()).replace("|", "\\|")
+
+
+def render(observed):
+    """The reliability table (RST) of every case: what was tried, expected and observed."""
+    groups = {
+        "silent": "Silent wrong answers and data loss",
+        "traceback": "Inputs that gave a traceback",
+        "errors": "Clear but defective errors",
+        "warnings": "Warnings that never reached the user",
+    }
+    lines = [
+        ".. This file is generated by tests/test_reliability.py; do not edit it by hand.",
+        "",
+    ]
+    for group, title in groups.items():
+        lines += [
+            title,
+            "~" * len(title),
+            "",
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 30 25 45",
+            "",
+            "   * - Input or fault",
+            "     - Expected",
+            "     - Observed (exit status, message)",
+        ]
+        for case in CASES:
+            if case.group != group:
+                continue
+            result, directory = observed[case.what]
+            text = str(result.text).replace(str(directory), "<dir>")
+            # The formats depend on the matplotlib installed; the table must not.
+            text = re.sub(r"give one of [a-z0-9, ]+\(", "give one of png, pdf, svg, ... (", text)
+            lines += [
+                f"   * - {_cell(case.what)}",
+                f"     - {_cell(case.expected)}",
+                f"     - {result.status}: ``{_cell(text)}``",
+            ]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def test_the_reliability_table_is_current(observed):
+    table = render(observed)
+    if os.environ.get("BAYESCMP_WRITE_RELIABILITY_TABLE"):
+        TABLE.write_text(table)
+    assert TABLE.read_text() == table, (
+        "docs/reliability_table.rst is out of date; regenerate it with "
+        "BAYESCMP_WRITE_RELIABILITY_TABLE=1 python -m pytest tests/test_reliability.py"
+    )
