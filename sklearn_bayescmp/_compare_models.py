@@ -470,7 +470,11 @@ def _complete_datasets(table, allow_incomplete):
     ]
     if len(complete) < table.n_datasets and not allow_incomplete:
         missing = next(name for name in table.datasets if name not in complete)
-        table.select(datasets=[missing]).mean_scores()  # raises, naming the data set
+        raise ValueError(
+            f"No split of data set {missing!r} has a score for every model; the ranking needs "
+            "splits that all models completed. Pass allow_incomplete=True to rank on the data "
+            "sets that have one, or ranking=False."
+        )
     return complete
 
 
