@@ -128,3 +128,21 @@ display = RankingDisplay.from_comparison(comparison)
 # difference is drawn above as the frequentist reference.
 
 display = CriticalDifferenceDisplay.from_comparison(comparison, threshold=0.5)
+
+# %%
+# The classic diagram, for readers of Demšar (2006)
+# -------------------------------------------------
+# The same models at their average ranks, joined where Nemenyi's test finds
+# no significant difference. The caption under each diagram says what its
+# bars mean: "not significantly different" is not evidence of equivalence.
+
+display = CriticalDifferenceDisplay.from_comparison(comparison, kind="classic")
+
+# %%
+# A report to publish
+# -------------------
+# ``to_markdown()`` (and ``to_latex()``, ``to_html()``, ``report()``) write the
+# methods paragraph with what to cite, every pair with its effect sizes, the
+# ranking, the frequentist reference and the references.
+
+print(comparison.to_markdown())

@@ -22,14 +22,17 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from ._comparison_report import report_blocks
 from ._score_table import ScoreTable
 from .stats._correlated_t import NormalGammaPrior
+from .stats._effect_size import cliffs_delta, cohens_dz
 from .stats._friedman import friedman_test, holm_adjusted
 from .stats._ranking import plackett_luce_ranking
 from .stats._registry import backend_names, get_backend
 from .utils._display import html_table, text_table, to_frame
 from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from .utils._random import random_seed
+from .utils._report import render
 from .utils._sklearn import Interval, StrOptions, validate_params
 from .utils._validation import ROPE_CONSTRAINT, check_rope
 
@@ -359,6 +362,133 @@ class ModelComparison(ReadOnlyPickleMixin):
                 lines.append(f"    {a} vs {b}: p = {p:.4g}, Holm {holm:.4g}")
         return "\n".join(lines)
 
+    def effect_sizes(self, prob=0.95):
+        """Effect size of every pair: the mean difference with its interval, and classic ones.
+
+        On one data set they read the per-split scores; on several, each
+        data set's mean over the splits both models completed.
+
+        Parameters
+        ----------
+        prob : float, default=0.95
+            Probability of the credible interval.
+
+        Returns
+        -------
+        dict of str to list
+            ``model_a``, ``model_b`` (in table order), ``mean_difference`` (A
+            - B), ``ci_low`` and ``ci_high``: the highest-density credible
+            interval of the mean difference where the test's posterior has
+            one (the correlated t-test's mean, the hierarchical model's
+            ``delta0``; NaN otherwise), ``cohens_dz`` (paired, see
+            :func:`~sklearn_bayescmp.stats.cohens_dz`) and
+            ``cliffs_delta`` (between the two models' scores, unpaired, as
+            autorank reports it; NaN for a table of differences only).
+        """
+        parameter = {"correlated_t": "mean_difference", "hierarchical": "delta0"}.get(self.test)
+        columns = {key: [] for key in ("model_a", "model_b", "mean_difference", "ci_low")}
+        columns |= {"ci_high": [], "cohens_dz": [], "cliffs_delta": []}
+        for i, j in combinations(range(len(self.models)), 2):
+            a, b = self.models[i], self.models[j]
+            records = list(self.table.differences(a, b).values())
+            if len(records) == 1:
+                paired = np.isfinite(records[0].differences)
+                differences = records[0].differences[paired]
+                scores = (records[0].scores_a, records[0].scores_b)
+                scores = None if scores[0] is None else [s[paired] for s in scores]
+            else:
+                means = [_paired_means(r) for r in records]
+                means = [m for m in means if m is not None]
+                differences = np.array([m[0] - m[1] for m in means])
+                scores = None if records[0].scores_a is None else list(zip(*means, strict=True))
+            interval = (np.nan, np.nan)
+            if parameter is not None:
+                interval = self.results[a, b].credible_interval(prob, parameter=parameter)
+            columns["model_a"].append(a)
+            columns["model_b"].append(b)
+            columns["mean_difference"].append(float(self.mean_difference[i, j]))
+            columns["ci_low"].append(float(interval[0]))
+            columns["ci_high"].append(float(interval[1]))
+            columns["cohens_dz"].append(cohens_dz(differences))
+            columns["cliffs_delta"].append(np.nan if scores is None else cliffs_delta(*scores))
+        return columns
+
+    def report(self, *, figures=()):
+        """The report to publish, as plain text (see :meth:`to_markdown`).
+
+        Parameters
+        ----------
+        figures : sequence of (str, str), default=()
+            ``(path, caption)`` of figure files to refer to.
+
+        Returns
+        -------
+        str
+        """
+        return render(report_blocks(self, figures), "text")
+
+    def to_markdown(self, *, figures=()):
+        """The report to publish, as Markdown.
+
+        A methods paragraph (the test and its prior, the rope, the decision
+        threshold, the numbers of models, data sets and splits, what to
+        cite), the pairwise table (mean difference and its credible interval,
+        the three probabilities or the p-values, the decision, Cohen's d_z and
+        Cliff's delta), the ranking, the frequentist reference (Friedman,
+        Iman-Davenport, Nemenyi's critical difference, Holm-corrected
+        p-values), the figures and the references.
+
+        Parameters
+        ----------
+        figures : sequence of (str, str), default=()
+            ``(path, caption)`` of figure files to include, e.g. a
+            :class:`~sklearn_bayescmp.plotting.CriticalDifferenceDisplay`
+            saved as SVG.
+
+        Returns
+        -------
+        str
+
+        See Also
+        --------
+        to_latex, to_html, report
+        """
+        return render(report_blocks(self, figures), "markdown")
+
+    def to_latex(self, *, figures=(), standalone=True):
+        """The report of :meth:`to_markdown` as LaTeX (booktabs tables).
+
+        Parameters
+        ----------
+        figures : sequence of (str, str), default=()
+            ``(path, caption)`` of figure files (vector PDF is best) for
+            ``\\includegraphics``.
+        standalone : bool, default=True
+            A whole document that compiles alone (packages booktabs and
+            graphicx); False gives the body, to ``\\input`` into a paper.
+
+        Returns
+        -------
+        str
+        """
+        return render(report_blocks(self, figures), "latex", standalone=standalone)
+
+    def to_html(self, *, figures=(), standalone=True):
+        """The report of :meth:`to_markdown` as HTML.
+
+        Parameters
+        ----------
+        figures : sequence of (str, str), default=()
+            ``(path, caption)`` of image files (SVG or PNG) to show.
+        standalone : bool, default=True
+            A whole page; False gives the fragment to embed.
+
+        Returns
+        -------
+        str
+        """
+        return render(report_blocks(self, figures), "html", standalone=standalone)
+
     def _repr_html_(self):
         shown = self._pairs_table()
         shown[f"decision ({self.threshold:g})"] = shown.pop("decision")
@@ -412,7 +542,7 @@ def _check_scope(backend, table):
 
 def _shared_splits(table):
     """Splits of every data set that both models of each pair completed: (n_datasets, k, k)."""
-    completed = [np.isfinite(table.scores(name)).astype(np.int64) for name in table.datasets]
+    completed = [table.completed(name).astype(np.int64) for name in table.datasets]
     return np.stack([done @ done.T for done in completed])
 
 
@@ -447,9 +577,7 @@ def _incomplete_message(table, shared, i, j, dataset, needed):
 
 def _complete_datasets(table, allow_incomplete):
     """The data sets with a split that every model completed (what the ranking needs)."""
-    complete = [
-        name for name in table.datasets if np.all(np.isfinite(table.scores(name)), axis=0).any()
-    ]
+    complete = [name for name in table.datasets if table.completed(name).all(axis=0).any()]
     if len(complete) < table.n_datasets and not allow_incomplete:
         missing = next(name for name in table.datasets if name not in complete)
         raise ValueError(
@@ -492,6 +620,17 @@ def _reference(table, pairs, results, test, alpha, complete):
         means = table.select(datasets=complete).mean_scores()
         friedman = friedman_test(means, names=table.models, alpha=alpha)
     return FrequentistReference(test, pvalues, adjusted, friedman, float(alpha))
+
+
+def _paired_means(record):
+    """Both models' mean scores over the splits both completed (None if there is none)."""
+    paired = np.isfinite(record.differences)
+    if not paired.any():
+        return None
+    if record.scores_a is None:
+        mean = float(record.differences[paired].mean())
+        return mean, 0.0
+    return float(record.scores_a[paired].mean()), float(record.scores_b[paired].mean())
 
 
 def automatic_test(table):
@@ -682,7 +821,7 @@ def compare_models(
             decisions[i, j] = _holm_decision(result, reference.pvalues_holm[i, j], alpha)
         decisions[j, i] = _MIRROR.get(decisions[i, j], decisions[i, j])
     plackett_luce = None
-    if ranking and len(complete) >= 2:
+    if ranking and len(complete) >= 2 and table.has_scores:
         means = table.select(datasets=complete).mean_scores()
         plackett_luce = plackett_luce_ranking(means, names=models, random_state=seed)
     return ModelComparison(

@@ -39,7 +39,7 @@ from ._table_layouts import (
     ratio_sizes,
     wide_layout,
 )
-from ._table_readers import read_csv_columns, read_table
+from ._table_readers import candidate_name, read_csv_columns, read_table, split_scores
 from ._table_roles import check_direction, infer_roles, percent_scale_note
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
@@ -445,6 +445,58 @@ class ScoreTable:
         return cls(scores, models=models, n_train=n_train, n_test=n_test)
 
     @classmethod
+    def from_cv_results(cls, cv_results, *, n_train=None, n_test=None, metric="score"):
+        """A table of a hyper-parameter search's ``cv_results_``: its candidates as models.
+
+        Every candidate of a search is scored on the same splits, so the
+        ``split<i>_test_<metric>`` entries pair. Given a fitted search and its
+        data, :func:`~sklearn_bayescmp.model_selection.compare_search_candidates`
+        finds the splits' sizes itself; this reads ``cv_results_`` alone (a
+        dict, or the data frame ``pd.DataFrame(search.cv_results_)`` saved by
+        an earlier run).
+
+        Parameters
+        ----------
+        cv_results : mapping or dataframe
+            ``search.cv_results_`` of :class:`~sklearn.model_selection.GridSearchCV`,
+            :class:`~sklearn.model_selection.RandomizedSearchCV` or similar.
+        n_train, n_test : int or array-like of shape (n_splits,)
+            The splits' sizes (``cv_results_`` does not hold them), e.g.
+            ``[len(train) for train, _ in cv.split(X, y)]``.
+        metric : str, default="score"
+            Which ``split<i>_test_<metric>`` entries to read (the scorer's name
+            when the search had several).
+
+        Returns
+        -------
+        ScoreTable
+            One model per candidate, named by its parameters
+            (``"C=1, kernel=rbf"``), in the order of ``cv_results_``.
+
+        Examples
+        --------
+        >>> from sklearn.datasets import load_iris
+        >>> from sklearn.model_selection import GridSearchCV, KFold
+        >>> from sklearn.svm import SVC
+        >>> from sklearn_bayescmp import ScoreTable
+        >>> X, y = load_iris(return_X_y=True)
+        >>> cv = KFold(5, shuffle=True, random_state=0)
+        >>> search = GridSearchCV(SVC(), {"C": [0.1, 1.0]}, cv=cv).fit(X, y)
+        >>> ScoreTable.from_cv_results(search.cv_results_, n_train=120, n_test=30).models
+        ('C=0.1', 'C=1.0')
+        """
+        columns = cv_results if isinstance(cv_results, Mapping) else read_table(cv_results).columns
+        scores = split_scores(columns, metric)
+        params = columns.get("params")
+        if params is None:
+            names = [f"candidate {i}" for i in range(scores.shape[0])]
+        else:
+            names = [candidate_name(p) for p in params]
+        if len(set(names)) != len(names):  # parameters that print alike
+            names = [f"{i}: {name}" for i, name in enumerate(names)]
+        return cls({DEFAULT_DATASET: scores}, models=names, n_train=n_train, n_test=n_test)
+
+    @classmethod
     def read_csv(cls, path_or_buf, *, layout="auto", delimiter=None, encoding=None, **columns):
         """Read a long, wide or differences CSV file (delimiter sniffed: comma, semicolon or tab).
 
@@ -591,6 +643,32 @@ class ScoreTable:
         """
         self._need_scores("scores")
         return self._dataset(dataset).scores
+
+    @property
+    def has_scores(self):
+        """bool: Whether the table holds the models' scores (False for a table of
+        differences, which holds only the differences of two models)."""
+        return self._scores_known
+
+    def completed(self, dataset=None):
+        """Which model has a score on which split of one data set.
+
+        Parameters
+        ----------
+        dataset : str, default=None
+            Which data set (may be omitted when the table has only one).
+
+        Returns
+        -------
+        ndarray of bool of shape (n_models, n_splits)
+            False where a score is missing or failed. For a table of
+            differences, both models completed a split whose difference is
+            finite.
+        """
+        data = self._dataset(dataset)
+        if not self._scores_known:
+            return np.repeat(np.isfinite(data.differences)[None, :], self.n_models, axis=0)
+        return np.isfinite(data.scores)
 
     def splits(self, dataset=None):
         """Repeat, fold and sizes of the splits of one data set.

@@ -16,6 +16,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ._table_roles import wide_dataset_column
+
 #: Cells read as a NaN score (a failed split), case-insensitively.
 _NAN_TEXTS = {"nan", "na", "n/a", "null", "none"}
 #: The data set of a table without a data-set column.
@@ -294,6 +296,7 @@ def wide_layout(
     test_train_ratio,
     datasets,
 ):
+    dataset = wide_dataset_column(raw, dataset)
     named = {
         argument: value or argument
         for argument, value in (
@@ -330,13 +333,23 @@ def wide_layout(
     for rows in _rows_by_label(dataset_names).values():
         order[rows] = np.arange(rows.size)
     split_repeat, split_fold = _row_splits(raw, split, repeat, fold, row_order=order)
-    sizes = _row_sizes(
-        raw,
-        _optional(raw, n_train, "n_train", "n_train"),
-        _optional(raw, n_test, "n_test", "n_test"),
-        test_train_ratio,
-        raw.n_rows,
-    )
+    n_train_column = _optional(raw, n_train, "n_train", "n_train")
+    n_test_column = _optional(raw, n_test, "n_test", "n_test")
+    # One row per data set (a paper's table, autorank's input): one split
+    # each, as in the long layout.
+    single = len(set(dataset_names.tolist())) == raw.n_rows > 1
+    no_sizes = n_train_column is None and n_test_column is None and test_train_ratio is None
+    if single and no_sizes:
+        test_train_ratio = 1.0
+    elif dataset_column is None and no_sizes:
+        raise ValueError(
+            f"{raw.source} has a column per model and no data set column, so its rows are "
+            "read as the splits of one data set, whose sizes are needed: pass "
+            "test_train_ratio (1/9 for 10-fold cross-validation). If each row is a data set "
+            "instead (a paper's table, autorank's input), add a column naming them "
+            "(dataset=<column>; a pandas index that names them is read as one)."
+        )
+    sizes = _row_sizes(raw, n_train_column, n_test_column, test_train_ratio, raw.n_rows)
     # One long row per (row, model) with a score; empty cells are missing.
     parts = {"dataset": [], "model": [], "repeat": [], "fold": [], "sizes": [[], []], "score": []}
     rows = []

@@ -344,6 +344,7 @@ def _dataframe_columns(data):
             "flatten them first, e.g. df.columns = ['_'.join(map(str, c)) for c in df.columns], "
             "or reset_index() a stacked table."
         )
+    data = _with_index_columns(data)
     try:
         frame = nw.from_native(data, eager_only=True)
     except TypeError:
@@ -359,6 +360,23 @@ def _dataframe_columns(data):
             f"The {kind} dataframe has column names that coincide as strings; make them unique."
         )
     return RawColumns(columns, f"The {kind} dataframe")
+
+
+def _with_index_columns(data):
+    """A pandas frame whose index labels its rows (named, or text) with the index as columns.
+
+    autorank's and scikit-posthocs' frames, and ``groupby(...).mean()``, keep
+    the data sets (or data set and model) in the index, which the other
+    dataframe libraries do not have; an unnamed numeric index is only row
+    numbers and is dropped.
+    """
+    index = getattr(data, "index", None)
+    if index is None or not hasattr(data, "reset_index"):
+        return data
+    named = any(name is not None for name in getattr(index, "names", [index.name]))
+    if named or getattr(index, "inferred_type", "integer") in ("string", "mixed"):
+        return data.reset_index()
+    return data
 
 
 def sniff_delimiter(text, source):
@@ -575,3 +593,23 @@ def _as_numbers(cells):
             except ValueError:
                 return None
     return values, blank
+
+
+def split_scores(cv_results, metric):
+    """A search's per-split test scores: ``(n_candidates, n_splits)``, splits in order."""
+    suffix = f"_test_{metric}"
+    keys = [key for key in cv_results if key.startswith("split") and key.endswith(suffix)]
+    keys = [key for key in keys if key[len("split") : -len(suffix)].isdigit()]
+    if not keys:
+        found = sorted({key.split("_test_", 1)[1] for key in cv_results if "_test_" in key})
+        raise ValueError(
+            f"`cv_results_` has no per-split test scores for {metric!r} (keys like "
+            f"'split0_test_{metric}'){f'; it has metrics {found}' if found else ''}."
+        )
+    keys.sort(key=lambda key: int(key[len("split") : -len(suffix)]))
+    return np.column_stack([np.asarray(cv_results[key], dtype=float) for key in keys])
+
+
+def candidate_name(params):
+    """A search candidate named by its parameters: ``"C=1, kernel=rbf"``."""
+    return ", ".join(f"{key}={value}" for key, value in params.items()) or "(defaults)"

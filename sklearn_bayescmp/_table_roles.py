@@ -25,6 +25,8 @@ ROLE_NAMES = {
         "learner_name",
         "algorithm_name",
         "estimator_name",
+        "flow",  # OpenML
+        "flow_name",
     ),
     "dataset": (
         "dataset",
@@ -52,6 +54,9 @@ ROLE_NAMES = {
         "r2",
         "kappa",
         "mcc",
+        "value",  # OpenML's evaluations
+        "predictive_accuracy",
+        "area_under_roc_curve",
     ),
     "repeat": ("repeat", "run", "seed", "repetition", "rep"),
     "fold": ("fold", "fold_id", "cv_fold"),
@@ -117,7 +122,8 @@ def infer_roles(raw, given):
             found[role] = matches[0]
             taken.add(matches[0])
     rest = [c for c in raw.names if c not in taken and _normalised(c) not in _SIZES]
-    if "model" not in found:
+    model_named = "model" in found
+    if not model_named:
         text = [c for c in rest if not _is_numeric(raw, c)]
         if len(text) != 1:
             return None  # no model column: a wide table
@@ -125,10 +131,34 @@ def infer_roles(raw, given):
         rest.remove(text[0])
     if "score" not in found:
         numeric = [c for c in rest if _is_numeric(raw, c)]
+        if len(numeric) != 1 and not model_named:
+            return None  # one text column and several numeric ones: a wide table
         if len(numeric) != 1:
             _refuse(raw, "score", numeric)
         found["score"] = numeric[0]
     return {**given, **found}
+
+
+def wide_dataset_column(raw, given):
+    """The data set column of a wide table: ``given``, a column named like one, or the one text
+    column (None when there is none: one data set).
+
+    A paper's table (``data set, C4.5, C4.5+m, ...``) and autorank's frame
+    written with its index name its data sets in their own ways.
+    """
+    if given is not None:
+        return given
+    names = {_normalised(column): column for column in raw.names}
+    matches = [names[name] for name in ROLE_NAMES["dataset"] if name in names]
+    if len(matches) > 1:
+        _refuse(raw, "dataset", matches)
+    if matches:
+        return matches[0]
+    reserved = {*ROLE_NAMES["split"], *ROLE_NAMES["fold"], *ROLE_NAMES["repeat"], *_SIZES}
+    text = [
+        c for c in raw.names if _normalised(c) not in reserved and c and not _is_numeric(raw, c)
+    ]
+    return text[0] if len(text) == 1 else None
 
 
 def _refuse(raw, role, candidates):

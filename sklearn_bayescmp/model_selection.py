@@ -32,6 +32,7 @@ from ._engine import (
     split_layout,
 )
 from ._score_table import ScoreTable
+from ._table_readers import candidate_name, split_scores
 from .stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
 from .utils._docstrings import fill_doc
 from .utils._sklearn import HasMethods, Interval, validate_params
@@ -42,23 +43,6 @@ __all__ = [
     "compare_estimators",
     "compare_search_candidates",
 ]
-
-
-def _split_scores(cv_results, metric):
-    keys = [
-        key for key in cv_results if key.startswith("split") and key.endswith(f"_test_{metric}")
-    ]
-    if not keys:
-        raise ValueError(
-            f"`search.cv_results_` has no per-split test scores for {metric!r} "
-            f"(keys like 'split0_test_{metric}')."
-        )
-    keys.sort(key=lambda key: int(key[len("split") : -len(f"_test_{metric}")]))
-    return np.column_stack([np.asarray(cv_results[key], dtype=float) for key in keys])
-
-
-def _candidate_name(params):
-    return ", ".join(f"{key}={value}" for key, value in params.items()) or "(defaults)"
 
 
 @validate_params(
@@ -138,7 +122,7 @@ def compare_search_candidates(
                 "to compare on."
             )
         metric = search.refit
-    scores = _split_scores(results, metric)
+    scores = split_scores(results, metric)
     n_total, n_splits = scores.shape
     X, y, groups = indexable(X, y, groups)
     estimator = getattr(search, "estimator", None)
@@ -174,7 +158,7 @@ def compare_search_candidates(
     params = results.get("params", [{} for _ in range(n_total)])
     table = ScoreTable(
         scores[chosen],
-        models=[_candidate_name(params[i]) for i in chosen],
+        models=[candidate_name(params[i]) for i in chosen],
         n_train=[len(train) for train, _ in splits],
         n_test=[len(test) for _, test in splits],
         repeat=repeat,
@@ -399,7 +383,7 @@ def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexi
                 "bayesian_refit works on single-metric searches (cv_results_ has no "
                 "'rank_test_score')."
             )
-        scores = _split_scores(cv_results, metric)
+        scores = split_scores(cv_results, metric)
         best = int(np.argmin(cv_results["rank_test_score"]))
         ranked = np.argsort(cv_results["rank_test_score"], kind="stable")
         if complexity is None:

@@ -139,3 +139,138 @@ def test_cross_validate_results_become_a_table():
     assert table == comparator.to_table()
     with pytest.raises(ValueError, match=re.escape("pass metric=<the scorer's name>")):
         ScoreTable.from_cross_validate(results, n_train=sizes, n_test=tests)
+
+
+PAPER = "data set,C4.5,C4.5+m\nadult,0.763,0.768\ncmc,0.628,0.661\niris,0.936,0.931\n"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        PAPER,
+        PAPER.replace("data set", "Dataset"),
+        PAPER.replace("data set", "problem_name"),
+        PAPER.replace("data set", "benchmark"),  # the one text column names the data sets
+        PAPER.replace(",", ";"),
+    ],
+)
+def test_a_papers_wide_table_is_one_score_per_data_set(text):
+    table = ScoreTable.read_csv(io.StringIO(text))
+    assert table.models == ("C4.5", "C4.5+m")
+    assert table.datasets == ("adult", "cmc", "iris")
+    np.testing.assert_allclose(table.mean_scores()[:, 1], [0.768, 0.661, 0.931])
+    assert all(len(table.splits(d)["fold"]) == 1 for d in table.datasets)
+
+
+def test_dataframes_with_the_data_sets_in_their_index():
+    pd = pytest.importorskip("pandas")
+    canonical = ScoreTable.read_csv(io.StringIO(PAPER))
+    frame = pd.read_csv(io.StringIO(PAPER)).set_index("data set")
+    assert ScoreTable.from_wide(frame) == canonical  # autorank's input, index named
+    frame.index.name = None
+    assert ScoreTable.from_wide(frame) == canonical  # ... or not
+    # A long frame indexed by data set and model, as groupby(...).mean() leaves it.
+    stacked = frame.rename_axis("dataset").stack().rename_axis(["dataset", "classifier"])
+    assert ScoreTable.from_long(stacked.rename("auc").to_frame()) == canonical
+
+
+def test_rows_without_data_set_names_say_both_readings():
+    text = "C4.5,C4.5+m\n0.763,0.768\n0.628,0.661\n"
+    with pytest.raises(ValueError, match=r"(?s)splits of one data set.*If each row is a data set"):
+        ScoreTable.read_csv(io.StringIO(text))
+    # Rows as splits, when that is what they are.
+    assert ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 9).n_datasets == 1
+
+
+def test_the_user_guides_coming_from_table():
+    """The "Here" column of "Coming from autorank, ..." on Demšar's table, against baycomp."""
+    pd = pytest.importorskip("pandas")
+    baycomp = pytest.importorskip("baycomp")  # test-only dependency
+    from pathlib import Path
+
+    from sklearn_bayescmp import compare_models
+    from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
+    from sklearn_bayescmp.stats import (
+        friedman_test,
+        nemenyi_critical_difference,
+        rank_posthoc,
+        signed_rank_test,
+    )
+
+    path = Path(__file__).parent / "data" / "demsar2006_table6.csv"
+    data = pd.read_csv(path).set_index("data set")  # autorank's input
+    table = ScoreTable.from_wide(data)
+    comparison = compare_models(table, rope=0.01, random_state=0)
+    friedman = comparison.reference.friedman
+    assert friedman.critical_difference == nemenyi_critical_difference(4, 14)
+    nemenyi = friedman.posthoc(method="nemenyi")
+    assert nemenyi.pvalues_adjusted.shape == (4, 4)
+    dunn = rank_posthoc(
+        friedman.average_ranks, 14, method="bonferroni_dunn", control="C4.5", names=table.models
+    )
+    assert dunn.compared[0].sum() == 3
+    pytest.importorskip("matplotlib")
+    assert CriticalDifferenceDisplay.from_friedman(friedman_test(data.to_numpy())).groups
+    # baycomp's two_on_multiple(x, y) is the signed-rank test of x - y, left = x better.
+    x, y = data["C4.5+m+cf"].to_numpy(), data["C4.5"].to_numpy()
+    p_left, p_rope, p_right = baycomp.two_on_multiple(x, y, rope=0.01)
+    ours = signed_rank_test(x - y, rope=0.01, random_state=0)
+    assert ours.prob_a_better == pytest.approx(p_left, abs=0.01)
+    assert ours.prob_equivalent == pytest.approx(p_rope, abs=0.01)
+    pair = comparison.result("C4.5+m+cf", "C4.5")
+    assert pair.prob_a_better == pytest.approx(p_left, abs=0.01)
+
+
+def test_a_searchs_cv_results_become_a_table():
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import GridSearchCV, KFold
+    from sklearn.svm import SVC
+
+    from sklearn_bayescmp.model_selection import compare_search_candidates
+
+    X, y = load_iris(return_X_y=True)
+    cv = KFold(5, shuffle=True, random_state=0)
+    grid = {"C": [0.1, 1.0, 10.0]}
+    search = GridSearchCV(SVC(), grid, cv=cv, scoring=["accuracy", "f1_macro"], refit="accuracy")
+    search.fit(X, y)
+    table = ScoreTable.from_cv_results(
+        search.cv_results_, n_train=120, n_test=30, metric="accuracy"
+    )
+    assert table.models == ("C=0.1", "C=1.0", "C=10.0")
+    np.testing.assert_array_equal(
+        table.scores()[1], [search.cv_results_[f"split{i}_test_accuracy"][1] for i in range(5)]
+    )
+    # The same table as the one compare_search_candidates builds from the search and the data.
+    from_search = compare_search_candidates(search, X, y).table
+    assert table.select(models=list(from_search.models)) == from_search
+    pd = pytest.importorskip("pandas")
+    saved = pd.DataFrame(search.cv_results_)  # as written to disk by an earlier run
+    assert ScoreTable.from_cv_results(saved, n_train=120, n_test=30, metric="accuracy") == table
+    with pytest.raises(ValueError, match=r"no per-split test scores for 'score'.*'accuracy'"):
+        ScoreTable.from_cv_results(search.cv_results_, n_train=120, n_test=30)
+
+
+def test_an_openml_style_runs_table():
+    # OpenML's per-fold evaluations: ids, the flow, the data set, repeat, fold, value.
+    rows = [
+        (1000 + k, 59, 7 + m, flow, data, repeat, fold, round(0.8 + 0.01 * m + 0.001 * fold, 4))
+        for k, (m, flow, data, repeat, fold) in enumerate(
+            (m, flow, data, repeat, fold)
+            for m, flow in enumerate(("sklearn.svm.SVC(1)", "weka.J48(3)"))
+            for data in ("iris", "credit-g")
+            for repeat in range(2)
+            for fold in range(3)
+        )
+    ]
+    header = ("run_id", "task_id", "flow_id", "flow_name", "data_name", "repeat", "fold", "value")
+    table = ScoreTable.read_csv(io.StringIO(_csv(header, rows)), test_train_ratio=1 / 2)
+    assert table.roles == {
+        "model": "flow_name",
+        "score": "value",
+        "dataset": "data_name",
+        "repeat": "repeat",
+        "fold": "fold",
+    }
+    assert table.models == ("sklearn.svm.SVC(1)", "weka.J48(3)")
+    assert table.datasets == ("iris", "credit-g")
+    np.testing.assert_allclose(table.scores("iris")[1], [0.81, 0.811, 0.812] * 2)

@@ -66,6 +66,7 @@ FACTORIES = {
     "WilcoxonTestResult": lambda: stats.wilcoxon_test(RECORDS),
     "FTestResult": lambda: stats.combined_ftest_5x2cv(RNG.normal(size=(5, 2))),
     "FriedmanTestResult": lambda: stats.friedman_test(RNG.random((8, 3))),
+    "RankPosthocResult": lambda: stats.rank_posthoc([1.5, 2.0, 2.5], 10, method="shaffer"),
     "PlackettLuceResult": lambda: stats.plackett_luce_ranking(RNG.random((8, 3)), random_state=0),
     "ModelComparison": lambda: _quiet(compare_models, _table(), random_state=0, n_draws=500),
     "FrequentistReference": lambda: compare_models(_table(), n_draws=500).reference,

@@ -1,6 +1,7 @@
 """The displays, rendered to PNG under the Agg backend, and what they drew."""
 
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -9,7 +10,7 @@ from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
-from sklearn_bayescmp import CVDifferences, RepeatedCVComparator
+from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, compare_models
 from sklearn_bayescmp.plotting import (
     ForestDisplay,
     PosteriorDisplay,
@@ -396,3 +397,53 @@ def test_forest_draws_an_estimate_that_lies_outside_its_interval():
     segments = [segment for line in lines for segment in line.get_segments()]
     # The whole interval [0.01, 0.03] of the shrinkage estimate is drawn.
     assert any(np.allclose(sorted(s[:, 0]), [0.01, 0.03]) for s in segments)
+
+
+def test_classic_critical_difference_diagram_of_demsars_table(tmp_path):
+    from sklearn_bayescmp import ScoreTable
+    from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
+
+    table = ScoreTable.read_csv(Path(__file__).parent / "data" / "demsar2006_table6.csv")
+    comparison = compare_models(table, random_state=0)
+    display = CriticalDifferenceDisplay.from_comparison(comparison, kind="classic")
+    friedman = comparison.reference.friedman
+    np.testing.assert_array_equal(display.ranks, friedman.average_ranks)
+    # At 0.05 Nemenyi finds no pair different (Demšar, §3.2.2): one bar joins all four.
+    assert display.groups == [(0, 3)] and len(display.bars_) == 1
+    texts = [t.get_text() for t in display.ax_.texts]
+    assert f"Nemenyi CD = {friedman.critical_difference:.2f}" in texts
+    assert any(t.startswith("Bars: no pair significantly different (Nemenyi test") for t in texts)
+    # Holm over all pairs, and the Wilcoxon reference (autorank's choice), agree here.
+    for posthoc in ("holm", "shaffer", "wilcoxon"):
+        other = CriticalDifferenceDisplay.from_comparison(
+            comparison, kind="classic", posthoc=posthoc
+        )
+        assert other.groups == [(0, 3)]
+        assert not any(t.get_text().startswith("Nemenyi") for t in other.ax_.texts)
+    with pytest.raises(ValueError, match="`kind` must be"):
+        CriticalDifferenceDisplay.from_comparison(comparison, kind="frequentist")
+    with pytest.raises(ValueError, match="`posthoc` must be"):
+        CriticalDifferenceDisplay.from_friedman(friedman, posthoc="conover")
+    _render(display, tmp_path)
+
+
+def test_every_diagram_says_what_no_bar_means():
+    from sklearn_bayescmp import ScoreTable
+    from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
+
+    # Three models far apart on 30 data sets: every pair differs, none is equivalent.
+    rng = np.random.default_rng(0)
+    means = {f"d{i}": rng.normal([[0.6], [0.7], [0.8]], 0.005, (3, 10)) for i in range(30)}
+    comparison = compare_models(
+        ScoreTable(means, models=["a", "b", "c"], test_train_ratio=1 / 9),
+        ranking=False,
+        random_state=0,
+    )
+    bayesian = CriticalDifferenceDisplay.from_comparison(comparison, ranks="average")
+    classic = CriticalDifferenceDisplay.from_comparison(comparison, kind="classic")
+    assert bayesian.groups == classic.groups == []
+    captions = [t.get_text() for d in (bayesian, classic) for t in d.ax_.texts]
+    assert any(c.startswith("No bar: no pair is practically equivalent") for c in captions)
+    assert any(
+        c.startswith("No bar: every pair of neighbours differs significantly") for c in captions
+    )

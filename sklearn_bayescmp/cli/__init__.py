@@ -187,6 +187,14 @@ def build_parser():
         "diagram (several)",
     )
     comparing.add_argument(
+        "--report",
+        metavar="OUT.md",
+        help="write a report to publish (the format by the extension: .md, .tex, .html or "
+        ".txt): methods paragraph with what to cite, the pairs with effect sizes, the "
+        "ranking, the frequentist reference, and (with matplotlib) the critical-difference "
+        "diagram beside it (PDF for .tex, SVG otherwise)",
+    )
+    comparing.add_argument(
         "--json",
         action="store_true",
         help="print JSON instead of tables (a number that is not finite is null, with "

@@ -31,12 +31,15 @@ def compare(args):
         else:
             report, figure = _many_report(args, table, **options)
     text = report.pop("_text")
+    comparison = report.pop("_comparison", None)
     print(json.dumps(json_safe(report), indent=2, allow_nan=False) if args.json else text)
     # Warnings become one-line notes: failed or missing scores, unconverged chains.
     for warning in caught:
         print(f"bayescmp compare: note: {' '.join(str(warning.message).split())}", file=sys.stderr)
     if args.plot:
         _save_plot(args.plot, figure)
+    if args.report:
+        _write_report(args, table, options, comparison)
     return report
 
 
@@ -83,7 +86,29 @@ def _check_options(args):
         raise InputError(_in_command_words(exc)) from None
     if args.plot:
         _check_plot_path(args.plot)
+    if args.report:
+        _check_report_path(args.report)
     return {"rope": rope, "threshold": threshold}
+
+
+#: The report's format, by the extension of ``--report``.
+REPORT_FORMATS = {".md": "markdown", ".tex": "latex", ".html": "html", ".txt": "text"}
+
+
+def _check_report_path(path):
+    """The report's file: in a directory that exists, with an extension naming a format."""
+    extension = os.path.splitext(path)[1].lower()
+    if os.path.isdir(path) or extension not in REPORT_FORMATS:
+        raise InputError(
+            f"--report {path!r}: give a file ending in {', '.join(REPORT_FORMATS)} (e.g. "
+            "report.md), which says the format."
+        )
+    directory = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(directory):
+        raise InputError(
+            f"cannot write the report {path!r}: the directory {directory!r} does not exist; "
+            "create it first."
+        )
 
 
 def _check_plot_path(path):
@@ -376,19 +401,23 @@ def _format_pair_table(report):
 # -- many models ---------------------------------------------------------------
 
 
-def _many_report(args, table, *, rope, threshold):
+def _compare_models(args, table, options):
+    """:func:`compare_models` with the command's options; its errors in the command's words."""
     try:
-        comparison = compare_models(
+        return compare_models(
             table,
             test=args.test,
-            rope=rope,
-            threshold=threshold,
             random_state=args.seed,
             allow_incomplete=args.allow_incomplete,
+            **options,
             **(_hierarchical_prior(args) if args.test == "hierarchical" else {}),
         )
     except ValueError as exc:
         raise InputError(_in_command_words(exc)) from None
+
+
+def _many_report(args, table, *, rope, threshold):
+    comparison = _compare_models(args, table, {"rope": rope, "threshold": threshold})
     pairs = _rows(comparison.to_columns())
     ranking = None if comparison.ranking is None else _rows(comparison.ranking.to_columns())
     friedman = comparison.reference.friedman
@@ -419,6 +448,7 @@ def _many_report(args, table, *, rope, threshold):
             },
         },
         "_text": comparison.summary(),
+        "_comparison": comparison,
     }
 
     def figure():
@@ -429,6 +459,54 @@ def _many_report(args, table, *, rope, threshold):
         return CriticalDifferenceDisplay.from_comparison(comparison)
 
     return report, figure
+
+
+def _write_report(args, table, options, comparison=None):
+    """Write the report of every pair (and the critical-difference diagram beside it).
+
+    ``comparison``: the one printed (three or more models); for two models the
+    report's comparison is run here, with the test ``--test`` names.
+    """
+    fmt = REPORT_FORMATS[os.path.splitext(args.report)[1].lower()]
+    if comparison is None:
+        with warnings.catch_warnings():
+            # The same scores' notes were printed with the results above.
+            warnings.simplefilter("ignore", MissingScoresWarning)
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            comparison = _compare_models(args, table, options)
+    figures = []
+    kinds = ("bayesian", "classic") if comparison.bayesian else ("classic",)
+    for kind in kinds if comparison.ranking is not None else ():
+        try:
+            from ..plotting import CriticalDifferenceDisplay
+
+            display = CriticalDifferenceDisplay.from_comparison(comparison, kind=kind)
+        except ImportError as exc:
+            print(f"bayescmp compare: note: the report has no figure: {exc}", file=sys.stderr)
+            break
+        except ValueError:
+            continue  # no Friedman test for the classic diagram (two models)
+        stem = os.path.splitext(args.report)[0]
+        path = f"{stem}_{kind}_cd.{'pdf' if fmt == 'latex' else 'svg'}"
+        display.figure_.savefig(path)
+        import matplotlib.pyplot as plt
+
+        plt.close(display.figure_)
+        what = (
+            "practically equivalent models joined"
+            if kind == "bayesian"
+            else "Demšar's diagram, models not significantly different joined (Nemenyi)"
+        )
+        figures.append((os.path.basename(path), f"Critical-difference diagram: {what}."))
+    text = getattr(comparison, "report" if fmt == "text" else f"to_{fmt}")(figures=figures)
+    try:
+        with open(args.report, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as exc:
+        raise InputError(
+            f"cannot write the report {args.report!r}: {exc.strerror or exc}"
+        ) from None
+    print(f"bayescmp compare: report written to {args.report}", file=sys.stderr)
 
 
 def _rows(columns):

@@ -57,9 +57,14 @@ class CriticalDifferenceDisplay:
     rank_label : str, default="expected rank"
         What the axis shows.
     bar_label : str, default=None
-        What the bars mean, written under the diagram.
+        What the bars mean (and what no bar means), written under the
+        diagram.
     critical_difference : float, default=None
-        Nemenyi's critical difference, drawn as a reference when given.
+        Nemenyi's critical difference, drawn above the axis when given.
+    kind : {"bayesian", "classic"}, default="bayesian"
+        Bayesian bars (practically equivalent) are drawn in the colour of
+        the rope, classic ones (not significantly different) in black, as
+        Demšar draws them.
     title : str, default=None
         Title of the axes.
 
@@ -89,6 +94,7 @@ class CriticalDifferenceDisplay:
         rank_label="expected rank",
         bar_label=None,
         critical_difference=None,
+        kind="bayesian",
         title=None,
     ):
         self.models = models
@@ -97,27 +103,51 @@ class CriticalDifferenceDisplay:
         self.rank_label = rank_label
         self.bar_label = bar_label
         self.critical_difference = critical_difference
+        self.kind = kind
         self.title = title
 
     @classmethod
     def from_comparison(
-        cls, comparison, *, ranks="expected", threshold=None, reference=True, title=None, ax=None
+        cls,
+        comparison,
+        *,
+        kind="bayesian",
+        ranks=None,
+        threshold=None,
+        posthoc="nemenyi",
+        reference=True,
+        title=None,
+        ax=None,
     ):
         """Plot a :class:`~sklearn_bayescmp.ModelComparison` of two or more data sets.
 
         Parameters
         ----------
         comparison : ModelComparison
-            From :func:`~sklearn_bayescmp.compare_models` with a ranking.
-        ranks : {"expected", "average"}, default="expected"
-            "expected": the Plackett-Luce posterior mean of every model's
-            expected rank; "average": the average rank over the data sets
-            (Friedman's, the frequentist reference).
+            From :func:`~sklearn_bayescmp.compare_models`.
+        kind : {"bayesian", "classic"}, default="bayesian"
+            "bayesian": bars join models whose every pair is practically
+            equivalent (``P(equivalent) > threshold``). "classic": Demšar's
+            diagram, on average ranks, with bars joining models whose every
+            pair is *not significantly different* by the ``posthoc`` test.
+            Either way the caption says what a bar means, and what no bar
+            means.
+        ranks : {"expected", "average"}, default=None
+            The axis of the Bayesian diagram: "expected" (the default), the
+            Plackett-Luce posterior mean of every model's rank, or "average",
+            the average rank over the data sets. The classic diagram is
+            always on average ranks.
         threshold : float, default=None
-            A bar joins models whose every pair has ``P(equivalent)`` above
-            it; None uses the comparison's threshold.
+            Bayesian: a bar joins models whose every pair has
+            ``P(equivalent)`` above it; None uses the comparison's threshold.
+        posthoc : {"nemenyi", "holm", "shaffer", "wilcoxon"}, default="nemenyi"
+            Classic: which pairs are significantly different. "nemenyi",
+            "holm" and "shaffer" test the average ranks
+            (:meth:`~sklearn_bayescmp.stats._result_classes.FriedmanTestResult.posthoc`);
+            "wilcoxon" uses the comparison's pairwise Wilcoxon signed-rank
+            p-values with Holm's correction (as autorank does).
         reference : bool, default=True
-            Draw Nemenyi's critical difference above the axis.
+            Bayesian: draw Nemenyi's critical difference above the axis.
         title : str, default=None
             Title of the axes.
         ax : matplotlib Axes, default=None
@@ -127,9 +157,34 @@ class CriticalDifferenceDisplay:
         -------
         CriticalDifferenceDisplay
         """
+        if kind not in ("bayesian", "classic"):
+            raise ValueError(f"`kind` must be 'bayesian' or 'classic'; got {kind!r}.")
+        friedman = comparison.reference.friedman
+        if kind == "classic":
+            if friedman is None:
+                raise ValueError(
+                    "The classic diagram needs the Friedman test: three or more models on two "
+                    "or more data sets."
+                )
+            if posthoc != "wilcoxon":
+                return cls.from_friedman(friedman, posthoc=posthoc, title=title, ax=ax)
+            if comparison.reference.test != "wilcoxon":
+                raise ValueError(
+                    f"posthoc='wilcoxon' needs the Wilcoxon reference; this comparison's is "
+                    f"{comparison.reference.test!r}."
+                )
+            alpha = comparison.reference.alpha
+            different = np.asarray(comparison.reference.pvalues_holm) < alpha
+            return cls._classic(
+                friedman,
+                different,
+                f"Wilcoxon signed-rank test, Holm, alpha = {alpha:g}",
+                title,
+                ax,
+            )
+        ranks = "expected" if ranks is None else ranks
         if ranks not in ("expected", "average"):
             raise ValueError(f"`ranks` must be 'expected' or 'average'; got {ranks!r}.")
-        friedman = comparison.reference.friedman
         if ranks == "expected":
             if comparison.ranking is None:
                 raise ValueError(
@@ -146,15 +201,76 @@ class CriticalDifferenceDisplay:
         threshold = comparison.threshold if threshold is None else threshold
         equivalent = np.asarray(comparison.prob_equivalent) > threshold
         order = np.argsort(values, kind="stable")
+        groups = equivalent_groups(order, equivalent)
+        caption = (
+            f"Bars: every pair practically equivalent, P(equivalent) > {threshold:g}."
+            if groups
+            else f"No bar: no pair is practically equivalent with P(equivalent) > {threshold:g}"
+            " (which does not say that the models differ)."
+        )
         display = cls(
             models=list(comparison.models),
             ranks=np.asarray(values, dtype=float),
-            groups=equivalent_groups(order, equivalent),
+            groups=groups,
             rank_label=label,
-            bar_label=f"bars: every pair practically equivalent, P(equivalent) > {threshold:g}",
+            bar_label=caption,
             critical_difference=(
                 friedman.critical_difference if reference and friedman is not None else None
             ),
+            title=title,
+        )
+        return display.plot(ax=ax)
+
+    @classmethod
+    def from_friedman(cls, result, *, posthoc="nemenyi", title=None, ax=None):
+        """Demšar's (2006) critical-difference diagram of a Friedman test.
+
+        Models sit at their average ranks; a bar joins models whose every
+        pair is not significantly different by the ``posthoc`` test at the
+        result's ``alpha``. "Not significantly different" is not evidence
+        of equivalence: the caption says so.
+
+        Parameters
+        ----------
+        result : FriedmanTestResult
+            From :func:`~sklearn_bayescmp.stats.friedman_test` (or a
+            comparison's ``reference.friedman``).
+        posthoc : {"nemenyi", "holm", "shaffer"}, default="nemenyi"
+            The post-hoc test of all pairs; Nemenyi's critical difference is
+            drawn with "nemenyi".
+        title : str, default=None
+            Title of the axes.
+        ax : matplotlib Axes, default=None
+            Axes to draw on; a new figure when None.
+
+        Returns
+        -------
+        CriticalDifferenceDisplay
+        """
+        if posthoc not in ("nemenyi", "holm", "shaffer"):
+            raise ValueError(f"`posthoc` must be 'nemenyi', 'holm' or 'shaffer'; got {posthoc!r}.")
+        tests = result.posthoc(method=posthoc)
+        test = f"{tests._title()}, alpha = {result.alpha:g}"
+        return cls._classic(result, tests.significant, test, title, ax, tests.critical_difference)
+
+    @classmethod
+    def _classic(cls, friedman, different, test, title, ax, critical_difference=None):
+        """The classic diagram: average ranks, bars where no pair differs significantly."""
+        order = np.argsort(friedman.average_ranks, kind="stable")
+        groups = equivalent_groups(order, ~np.asarray(different, dtype=bool))
+        caption = (
+            f"Bars: no pair significantly different ({test}); not evidence of equivalence."
+            if groups
+            else f"No bar: every pair of neighbours differs significantly ({test})."
+        )
+        display = cls(
+            models=list(friedman.names),
+            ranks=np.asarray(friedman.average_ranks, dtype=float),
+            groups=groups,
+            rank_label="average rank",
+            bar_label=caption,
+            critical_difference=critical_difference,
+            kind="classic",
             title=title,
         )
         return display.plot(ax=ax)
@@ -220,8 +336,8 @@ class CriticalDifferenceDisplay:
             (bar,) = ax.plot(
                 [start, stop],
                 [depth, depth],
-                color=OUTCOME_COLOURS["equivalent"],
-                linewidth=4,
+                color=OUTCOME_COLOURS["equivalent"] if self.kind == "bayesian" else INK,
+                linewidth=4 if self.kind == "bayesian" else 3,
                 solid_capstyle="round",
             )
             self.bars_.append(bar)
@@ -233,12 +349,13 @@ class CriticalDifferenceDisplay:
             ax.text(
                 low + cd + 0.03 * (high - low),
                 -1.0,
-                f"Nemenyi CD = {cd:.2f} (frequentist reference)",
+                f"Nemenyi CD = {cd:.2f}"
+                + (" (frequentist reference)" if self.kind == "bayesian" else ""),
                 va="center",
                 fontsize="small",
                 color=ACCENT,
             )
-        if self.bar_label and self.groups:
+        if self.bar_label:
             ax.text(
                 (low + high) / 2,
                 height - 0.1,

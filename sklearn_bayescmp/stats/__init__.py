@@ -9,6 +9,7 @@ name that every entry point uses. The classes of the results are listed in
 """
 
 from ._correlated_t import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
+from ._effect_size import cliffs_delta, cohens_dz
 from ._frequentist import (
     combined_ftest_5x2cv,
     corrected_resampled_ttest,
@@ -19,6 +20,7 @@ from ._frequentist import (
 from ._friedman import friedman_test, nemenyi_critical_difference
 from ._hierarchical import hierarchical_test
 from ._poisson import poisson_test
+from ._posthoc import rank_posthoc
 from ._ranking import plackett_luce_ranking
 from ._registry import backend_names, get_backend
 from ._rope import (
@@ -34,6 +36,8 @@ __all__ = [
     "NormalGammaPrior",
     "backend_names",
     "bayesian_correlated_ttest",
+    "cliffs_delta",
+    "cohens_dz",
     "combined_ftest_5x2cv",
     "corrected_resampled_ttest",
     "corrected_ttest",
@@ -47,6 +51,7 @@ __all__ = [
     "plackett_luce_ranking",
     "poisson_test",
     "posterior_odds",
+    "rank_posthoc",
     "rope_probabilities",
     "sign_test",
     "signed_rank_test",

@@ -117,10 +117,11 @@ def average_ranks(scores):
         "scores": ["array-like"],
         "names": ["array-like", None],
         "alpha": [Interval(Real, 0, 1, closed="neither")],
+        "tie_correction": ["boolean"],
     },
     prefer_skip_nested_validation=True,
 )
-def friedman_test(scores, *, names=None, alpha=0.05):
+def friedman_test(scores, *, names=None, alpha=0.05, tie_correction=True):
     """Friedman test of many models on many data sets, with Nemenyi's critical difference.
 
     The frequentist reference of Demšar (2006): the Friedman test asks
@@ -137,12 +138,24 @@ def friedman_test(scores, *, names=None, alpha=0.05):
         The models' names.
     alpha : float, default=0.05
         Level of the critical difference.
+    tie_correction : bool, default=True
+        True: the statistic of :func:`scipy.stats.friedmanchisquare`, divided
+        by ``1 - sum(t^3 - t) / (N K (K^2 - 1))`` for ties within data sets.
+        False: Demšar's (2006) formula, as his tables print it,
+
+        .. math::
+
+            \\chi^2_F = \\frac{12 N}{K (K + 1)}
+            \\left[\\sum_j R_j^2 - \\frac{K (K + 1)^2}{4}\\right]
+
+        (equal to the corrected one when no data set has ties).
 
     Returns
     -------
     FriedmanTestResult
-        ``statistic`` and ``pvalue`` as :func:`scipy.stats.friedmanchisquare`
-        computes them, ``average_ranks`` and ``critical_difference``.
+        ``statistic`` and ``pvalue`` (chi-square with ``K - 1`` degrees of
+        freedom), Iman and Davenport's F, ``average_ranks`` and
+        ``critical_difference``.
 
     References
     ----------
@@ -176,17 +189,25 @@ def friedman_test(scores, *, names=None, alpha=0.05):
     names = tuple(f"model {k}" for k in range(n_models)) if names is None else tuple(names)
     if len(names) != n_models:
         raise ValueError(f"`names` must hold {n_models} names; got {len(names)}.")
+    ranks = average_ranks(scores)
     if np.all(scores == scores[:, :1]):
         statistic, pvalue = 0.0, 1.0  # every data set ties every model: no evidence
-    else:
+    elif tie_correction:
         result = stats.friedmanchisquare(*scores.T)
         statistic, pvalue = float(result.statistic), float(result.pvalue)
+    else:
+        k = n_models
+        statistic = float(
+            12.0 * n_datasets / (k * (k + 1)) * (np.sum(ranks**2) - k * (k + 1) ** 2 / 4.0)
+        )
+        pvalue = float(stats.chi2.sf(statistic, k - 1))
     return FriedmanTestResult(
         statistic=statistic,
         pvalue=pvalue,
-        average_ranks=average_ranks(scores),
+        average_ranks=ranks,
         critical_difference=nemenyi_critical_difference(n_models, n_datasets, alpha),
         alpha=float(alpha),
         names=names,
         n_datasets=n_datasets,
+        tie_corrected=bool(tie_correction),
     )

@@ -66,6 +66,9 @@ class Backend:
     many : callable or None
         ``many(list_of_differences, **arguments)``: the test of many inputs
         at once, sharing work between them (None: one call per input).
+    cite : str
+        The work(s) to cite for the test, as a report's methods paragraph
+        names them.
     """
 
     name: str
@@ -75,6 +78,7 @@ class Backend:
     result_type: type
     displays: tuple = ()
     many: object = None
+    cite: str = ""
 
     @property
     def kind(self):
@@ -134,8 +138,16 @@ _BACKENDS = (
         "dataset",
         BayesianCorrelatedTTestResult,
         ("posterior",),
+        cite="Corani & Benavoli 2015; Benavoli et al. 2017",
     ),
-    Backend("poisson", poisson_test, "Poisson-binomial test", "collection", PoissonTestResult),
+    Backend(
+        "poisson",
+        poisson_test,
+        "Poisson-binomial test",
+        "collection",
+        PoissonTestResult,
+        cite="Corani & Benavoli 2015",
+    ),
     Backend(
         "sign",
         sign_test,
@@ -144,6 +156,7 @@ _BACKENDS = (
         DirichletProcessTestResult,
         ("simplex",),
         _dirichlet_process("sign"),
+        cite="Benavoli et al. 2014; Benavoli et al. 2017",
     ),
     Backend(
         "signed_rank",
@@ -153,6 +166,7 @@ _BACKENDS = (
         DirichletProcessTestResult,
         ("simplex",),
         _dirichlet_process("signed_rank"),
+        cite="Benavoli et al. 2014; Benavoli et al. 2017",
     ),
     Backend(
         "hierarchical",
@@ -162,19 +176,56 @@ _BACKENDS = (
         HierarchicalTestResult,
         ("posterior", "simplex", "forest"),
         _hierarchical_many,
+        cite="Corani et al. 2017",
     ),
-    Backend("corrected_t", corrected_ttest, "Corrected repeated-CV t-test", "dataset", TTestResult),
+    Backend(
+        "corrected_t",
+        corrected_ttest,
+        "Corrected repeated-CV t-test",
+        "dataset",
+        TTestResult,
+        cite="Nadeau & Bengio 2003",
+    ),
     Backend(
         "corrected_resampled_t",
         corrected_resampled_ttest,
         "Corrected resampled t-test",
         "dataset",
         TTestResult,
+        cite="Nadeau & Bengio 2003; Bouckaert & Frank 2004",
     ),
-    Backend("paired_t", paired_ttest, "Paired t-test (uncorrected)", "dataset", TTestResult),
-    Backend("paired_t_5x2cv", paired_ttest_5x2cv, "5x2cv paired t-test", "dataset", TTestResult),
-    Backend("f_5x2cv", combined_ftest_5x2cv, "Combined 5x2cv F-test", "dataset", FTestResult),
-    Backend("wilcoxon", wilcoxon_test, "Wilcoxon signed-rank test", "means", WilcoxonTestResult),
+    Backend(
+        "paired_t",
+        paired_ttest,
+        "Paired t-test (uncorrected)",
+        "dataset",
+        TTestResult,
+        cite="Dietterich 1998",
+    ),
+    Backend(
+        "paired_t_5x2cv",
+        paired_ttest_5x2cv,
+        "5x2cv paired t-test",
+        "dataset",
+        TTestResult,
+        cite="Dietterich 1998",
+    ),
+    Backend(
+        "f_5x2cv",
+        combined_ftest_5x2cv,
+        "Combined 5x2cv F-test",
+        "dataset",
+        FTestResult,
+        cite="Alpaydin 1999",
+    ),
+    Backend(
+        "wilcoxon",
+        wilcoxon_test,
+        "Wilcoxon signed-rank test",
+        "means",
+        WilcoxonTestResult,
+        cite="Wilcoxon 1945; Demšar 2006",
+    ),
 )
 _REGISTRY = {backend.name: backend for backend in _BACKENDS}
 

@@ -20,6 +20,7 @@ from ._results import (
     HierarchicalTestResult,
     PlackettLuceResult,
     PoissonTestResult,
+    RankPosthocResult,
     TTestResult,
     WilcoxonTestResult,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "PlackettLuceResult",
     "PoissonTestResult",
     "PosteriorOdds",
+    "RankPosthocResult",
     "RopeDecision",
     "TTestResult",
     "WilcoxonTestResult",

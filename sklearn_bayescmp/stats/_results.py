@@ -1360,7 +1360,8 @@ class FriedmanTestResult(_TableMixin):
     ----------
     statistic : float
         Friedman's chi-square statistic (:func:`scipy.stats.friedmanchisquare`,
-        corrected for ties within a data set).
+        corrected for ties within a data set, unless ``tie_corrected`` is
+        False).
     pvalue : float
         Its p-value (chi-square with ``n_models - 1`` degrees of freedom).
         ``iman_davenport_statistic`` and ``iman_davenport_pvalue`` give Iman
@@ -1379,6 +1380,9 @@ class FriedmanTestResult(_TableMixin):
         The models.
     n_datasets : int
         Number of data sets ``N``.
+    tie_corrected : bool
+        Whether ``statistic`` is corrected for ties within data sets
+        (:func:`scipy.stats.friedmanchisquare`) or Demšar's formula.
     """
 
     statistic: float
@@ -1388,6 +1392,7 @@ class FriedmanTestResult(_TableMixin):
     alpha: float
     names: tuple
     n_datasets: int
+    tie_corrected: bool = True
 
     @property
     def iman_davenport_statistic(self):
@@ -1401,6 +1406,35 @@ class FriedmanTestResult(_TableMixin):
         """float: ``P(F(K - 1, (K - 1)(N - 1)) >= F)``."""
         n, k = self.n_datasets, len(self.names)
         return float(stats.f.sf(self.iman_davenport_statistic, k - 1, (k - 1) * (n - 1)))
+
+    def posthoc(self, *, method="nemenyi", control=None):
+        """Post-hoc tests of the average ranks (Demšar, 2006, §3.2.2).
+
+        Parameters
+        ----------
+        method : {"nemenyi", "holm", "shaffer", "bonferroni_dunn"}, default="nemenyi"
+            All pairs: "nemenyi", "holm" or "shaffer"; against a ``control``:
+            "holm" or "bonferroni_dunn".
+        control : str, default=None
+            Compare every model with this one only ("best": the model of the
+            best average rank).
+
+        Returns
+        -------
+        RankPosthocResult
+            At this result's ``alpha``; see
+            :func:`~sklearn_bayescmp.stats.rank_posthoc`.
+        """
+        from ._posthoc import rank_posthoc  # it builds this module's result classes
+
+        return rank_posthoc(
+            self.average_ranks,
+            self.n_datasets,
+            method=method,
+            control=control,
+            alpha=self.alpha,
+            names=self.names,
+        )
 
     def __repr__(self):
         return (
@@ -1442,12 +1476,147 @@ class FriedmanTestResult(_TableMixin):
         ranks = ", ".join(f"{self.names[k]} {self.average_ranks[k]:.2f}" for k in order)
         return (
             f"Friedman test over {self.n_datasets} data sets: chi2 = {self.statistic:.4g}, "
-            f"p-value = {self.pvalue:.4g} (tie-corrected); Iman-Davenport F = "
+            f"p-value = {self.pvalue:.4g} ({'' if self.tie_corrected else 'not '}tie-corrected)"
+            "; Iman-Davenport F = "
             f"{self.iman_davenport_statistic:.4g}, p-value = {self.iman_davenport_pvalue:.4g}\n"
             f"  average ranks: {ranks}\n"
             f"  Nemenyi critical difference (alpha = {self.alpha:g}): "
             f"{self.critical_difference:.4g}"
         )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class RankPosthocResult(_TableMixin):
+    """Post-hoc comparisons of average ranks after the Friedman test (Demšar, 2006).
+
+    Made by :func:`~sklearn_bayescmp.stats.rank_posthoc` or
+    :meth:`FriedmanTestResult.posthoc`.
+
+    Attributes
+    ----------
+    method : {"nemenyi", "holm", "shaffer", "bonferroni_dunn"}
+        The correction for multiple comparisons.
+    names : tuple of str
+        The models.
+    average_ranks : ndarray of shape (n_models,)
+        Their average ranks (1 is best).
+    n_datasets : int
+        Number of data sets the ranks average over.
+    control : str or None
+        The model every other is compared with; None for all pairs.
+    statistic : ndarray of shape (n_models, n_models)
+        ``z[i, j] = (R_i - R_j) / sqrt(K (K + 1) / (6 N))``: positive when
+        ``i`` ranks worse than ``j``.
+    pvalues : ndarray of shape (n_models, n_models)
+        Two-sided normal p-values of ``z``, unadjusted.
+    pvalues_adjusted : ndarray of shape (n_models, n_models)
+        Adjusted for the comparisons made; NaN for the pairs not compared
+        (those without the control), 1 on the diagonal.
+    critical_difference : float or None
+        Two average ranks further apart differ significantly: Nemenyi's
+        (all pairs) or Bonferroni-Dunn's (against the control); None for
+        the step-down procedures, which have no single one.
+    alpha : float
+        Significance level.
+    """
+
+    method: str
+    names: tuple
+    average_ranks: np.ndarray
+    n_datasets: int
+    control: object
+    statistic: np.ndarray
+    pvalues: np.ndarray
+    pvalues_adjusted: np.ndarray
+    critical_difference: object
+    alpha: float
+
+    @property
+    def significant(self):
+        """ndarray of bool: Pairs whose adjusted p-value is below ``alpha``."""
+        with np.errstate(invalid="ignore"):
+            return self.pvalues_adjusted < self.alpha
+
+    @property
+    def compared(self):
+        """ndarray of bool: The pairs the procedure compared (all, or those with the control)."""
+        compared = np.isfinite(self.pvalues_adjusted)
+        np.fill_diagonal(compared, False)
+        return compared
+
+    def __repr__(self):
+        control = "" if self.control is None else f", control={self.control!r}"
+        return (
+            f"RankPosthocResult(method={self.method!r}{control}, n_models={len(self.names)}, "
+            f"n_datasets={self.n_datasets}, n_significant="
+            f"{int(np.triu(self.significant & self.compared, 1).sum())})"
+        )
+
+    def to_columns(self):
+        """Every compared pair as a row: a dict of columns.
+
+        Returns
+        -------
+        dict of str to list
+            ``model_a``, ``model_b``, ``rank_difference`` (``R_a - R_b``),
+            ``statistic``, ``pvalue``, ``pvalue_adjusted`` and
+            ``significant``.
+        """
+        rows, columns = np.nonzero(np.triu(self.compared, 1))
+        return {
+            "model_a": [self.names[i] for i in rows],
+            "model_b": [self.names[j] for j in columns],
+            "rank_difference": [
+                float(self.average_ranks[i] - self.average_ranks[j])
+                for i, j in zip(rows, columns, strict=True)
+            ],
+            "statistic": self.statistic[rows, columns].tolist(),
+            "pvalue": self.pvalues[rows, columns].tolist(),
+            "pvalue_adjusted": self.pvalues_adjusted[rows, columns].tolist(),
+            "significant": self.significant[rows, columns].tolist(),
+        }
+
+    def _html_columns(self):
+        return self.to_columns()
+
+    def _caption(self):
+        against = "all pairs" if self.control is None else f"against {self.control}"
+        return f"{self._title()}, {against} (alpha = {self.alpha:g})"
+
+    def _title(self):
+        return {
+            "nemenyi": "Nemenyi test",
+            "holm": "Holm's procedure",
+            "shaffer": "Shaffer's static procedure",
+            "bonferroni_dunn": "Bonferroni-Dunn test",
+        }[self.method]
+
+    def summary(self):
+        """Readable report.
+
+        Returns
+        -------
+        str
+        """
+        columns = self.to_columns()
+        lines = [f"{self._caption()}, {self.n_datasets} data sets:"]
+        if self.critical_difference is not None:
+            lines.append(f"  critical difference of average ranks: {self.critical_difference:.4g}")
+        for a, b, d, p, adjusted, significant in zip(
+            columns["model_a"],
+            columns["model_b"],
+            columns["rank_difference"],
+            columns["pvalue"],
+            columns["pvalue_adjusted"],
+            columns["significant"],
+            strict=True,
+        ):
+            verdict = "significant" if significant else "not significant"
+            lines.append(
+                f"  {a} vs {b}: rank difference {d:+.3f}, p = {p:.4g}, adjusted {adjusted:.4g} "
+                f"({verdict})"
+            )
+        return "\n".join(lines)
 
 
 def _shortest_discrete_interval(pmf, prob):

@@ -36,15 +36,16 @@ def to_frame(columns, index=None):
     return frame if index is None else frame.set_index(index)
 
 
-def format_cell(value):
-    """A number to four significant digits; anything else as text."""
+def format_cell(value, spec=None):
+    """A number by the format ``spec`` (four significant digits by default); anything else
+    as text."""
     if isinstance(value, bool) or value is None:
         return "" if value is None else str(value)
     if isinstance(value, Real):
         value = float(value)
         if math.isnan(value):
             return "NaN"
-        return f"{value:.4g}"
+        return format(value, spec or ".4g")
     return str(value)
 
 
@@ -107,11 +108,7 @@ def text_table(columns, *, digits=None):
     digits = digits or {}
     cells, numeric = {}, {}
     for header, values in columns.items():
-        spec = digits.get(header)
-        cells[header] = [
-            format(value, spec) if spec and isinstance(value, Real) else format_cell(value)
-            for value in values
-        ]
+        cells[header] = [format_cell(value, digits.get(header)) for value in values]
         numeric[header] = all(
             isinstance(v, Real) and not isinstance(v, bool) for v in values if v is not None
         )

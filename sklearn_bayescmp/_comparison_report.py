@@ -1,0 +1,278 @@
+"""The report of a :class:`~sklearn_bayescmp.ModelComparison`, ready to publish.
+
+:func:`report_blocks` writes the content once: a methods paragraph (test,
+rope, prior, decision rule, numbers of models, data sets and splits, what to
+cite), the pairwise table with effect sizes, the ranking, the frequentist
+reference and the references. :mod:`~sklearn_bayescmp.utils._report` renders
+it as text, Markdown, LaTeX or HTML.
+"""
+
+from importlib.metadata import PackageNotFoundError, version
+
+import numpy as np
+
+from .stats._registry import get_backend
+
+#: Full references of the works the reports cite, by the short form they cite.
+BIBLIOGRAPHY = {
+    "Alpaydin 1999": "E. Alpaydin. Combined 5x2 cv F test for comparing supervised "
+    "classification learning algorithms. Neural Computation 11(8), 1999.",
+    "Benavoli et al. 2014": "A. Benavoli, G. Corani, F. Mangili, M. Zaffalon, F. Ruggeri. "
+    "A Bayesian Wilcoxon signed-rank test based on the Dirichlet process. ICML 2014.",
+    "Benavoli et al. 2017": "A. Benavoli, G. Corani, J. Demšar, M. Zaffalon. Time for a "
+    "change: a tutorial for comparing multiple classifiers through Bayesian analysis. "
+    "Journal of Machine Learning Research 18(77), 2017.",
+    "Bouckaert & Frank 2004": "R. R. Bouckaert, E. Frank. Evaluating the replicability of "
+    "significance tests for comparing learning algorithms. PAKDD 2004.",
+    "Calvo et al. 2018": "B. Calvo, J. Ceberio, J. A. Lozano. Bayesian inference for "
+    "algorithm ranking analysis. GECCO 2018 Companion.",
+    "Cliff 1993": "N. Cliff. Dominance statistics: ordinal analyses to answer ordinal "
+    "questions. Psychological Bulletin 114(3), 1993.",
+    "Cohen 1988": "J. Cohen. Statistical Power Analysis for the Behavioral Sciences, "
+    "2nd edition. Lawrence Erlbaum, 1988.",
+    "Corani & Benavoli 2015": "G. Corani, A. Benavoli. A Bayesian approach for comparing "
+    "cross-validated algorithms on multiple data sets. Machine Learning 100(2), 2015.",
+    "Corani et al. 2017": "G. Corani, A. Benavoli, J. Demšar, F. Mangili, M. Zaffalon. "
+    "Statistical comparison of classifiers through Bayesian hierarchical modelling. "
+    "Machine Learning 106(11), 2017.",
+    "Demšar 2006": "J. Demšar. Statistical comparisons of classifiers over multiple data "
+    "sets. Journal of Machine Learning Research 7, 2006.",
+    "Dietterich 1998": "T. G. Dietterich. Approximate statistical tests for comparing "
+    "supervised classification learning algorithms. Neural Computation 10(7), 1998.",
+    "Holm 1979": "S. Holm. A simple sequentially rejective multiple test procedure. "
+    "Scandinavian Journal of Statistics 6(2), 1979.",
+    "Iman & Davenport 1980": "R. L. Iman, J. M. Davenport. Approximations of the critical "
+    "region of the Friedman statistic. Communications in Statistics A 9(6), 1980.",
+    "Nadeau & Bengio 2003": "C. Nadeau, Y. Bengio. Inference for the generalization "
+    "error. Machine Learning 52(3), 2003.",
+    "Wilcoxon 1945": "F. Wilcoxon. Individual comparisons by ranking methods. Biometrics "
+    "Bulletin 1(6), 1945.",
+}
+
+_PROBABILITY_DIGITS = {"P(A)": ".3f", "P(eq)": ".3f", "P(B)": ".3f"}
+_EFFECT_DIGITS = {
+    "mean A-B": ".4f",
+    "CI low": ".4f",
+    "CI high": ".4f",
+    "Cohen's d_z": ".2f",
+    "Cliff's delta": ".2f",
+}
+
+
+def _package_version():
+    try:
+        return version("sklearn-bayescmp")
+    except PackageNotFoundError:  # pragma: no cover - run from a source tree
+        return "unknown version"
+
+
+def _prior(comparison):
+    """The prior of the comparison's test, in words (empty for frequentist tests)."""
+    result = next(iter(comparison.results.values()))
+    if comparison.test in ("sign", "signed_rank"):
+        return (
+            f"a Dirichlet process prior of strength {result.prior_strength:g} placed on the "
+            f"{'rope' if result.prior_place == 'rope' else 'side of model ' + result.prior_place}"
+            f", {result.n_draws} posterior draws"
+        )
+    if comparison.test == "hierarchical":
+        return (
+            f"the '{result.nu_prior}' prior on the degrees of freedom, alpha in "
+            f"[{result.alpha_bounds[0]:g}, {result.alpha_bounds[1]:g}] and beta in "
+            f"[{result.beta_bounds[0]:g}, {result.beta_bounds[1]:g}]"
+        )
+    if comparison.test in ("correlated_t", "poisson"):
+        prior = getattr(result, "prior", None)
+        return (
+            "the uninformative prior of the correlated t-test"
+            if prior is None
+            else f"the normal-gamma prior {prior!r}"
+        )
+    return ""
+
+
+def _splits(comparison):
+    counts = sorted({len(comparison.table.splits(d)["fold"]) for d in comparison.datasets})
+    return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+
+
+def methods_paragraph(comparison):
+    """What was done, in the words of a paper's methods section, with what to cite."""
+    backend = get_backend(comparison.test)
+    n_models, n_datasets = len(comparison.models), len(comparison.datasets)
+    text = (
+        f"We compared {n_models} models ({', '.join(comparison.models)}) on {n_datasets} "
+        f"data set{'s' if n_datasets > 1 else ''}, "
+        + (
+            "from one score per model and data set. "
+            if _splits(comparison) == "1"
+            else f"each contributing {_splits(comparison)} cross-validation scores per model. "
+        )
+        + f"Every pair was compared with the {backend.title} ({backend.cite})"
+    )
+    if comparison.bayesian:
+        low, high = comparison.rope
+        prior = _prior(comparison)
+        text += (
+            f", with a region of practical equivalence (rope) of [{low:g}, {high:g}] in the "
+            f"scores' units{', ' + prior if prior else ''}. A pair is decided when the "
+            f"posterior probability of one outcome (A better, equivalent, B better) exceeds "
+            f"{comparison.threshold:g}."
+        )
+    else:
+        text += (
+            f", with Holm's correction over the {n_models * (n_models - 1) // 2} pairs (Holm "
+            f"1979) at alpha = {comparison.reference.alpha:g}."
+        )
+    if comparison.ranking is not None:
+        text += " The models were ranked with the Bayesian Plackett-Luce model (Calvo et al. 2018)."
+    text += (
+        " Differences are A - B: positive values favour A. Computed with sklearn-bayescmp "
+        f"{_package_version()}, random_state={comparison.random_state}."
+    )
+    return text
+
+
+def _pairs(comparison):
+    columns = comparison.to_columns()
+    effects = comparison.effect_sizes()
+    shown = {"A": columns["model_a"], "B": columns["model_b"]}
+    shown["mean A-B"] = effects["mean_difference"]
+    if np.isfinite(effects["ci_low"]).any():
+        shown["CI low"], shown["CI high"] = effects["ci_low"], effects["ci_high"]
+    if comparison.bayesian:
+        shown["P(A)"] = columns["prob_a_better"]
+        shown["P(eq)"] = columns["prob_equivalent"]
+        shown["P(B)"] = columns["prob_b_better"]
+    else:
+        shown["p"], shown["p (Holm)"] = columns["pvalue"], columns["pvalue_holm"]
+    shown["decision"] = columns["decision"]
+    shown["Cohen's d_z"] = effects["cohens_dz"]
+    if not np.isnan(effects["cliffs_delta"]).all():  # a table of differences has no scores
+        shown["Cliff's delta"] = effects["cliffs_delta"]
+    return shown
+
+
+def _pairs_note(comparison, shown):
+    notes = []
+    if "CI low" in shown:
+        notes.append(
+            "CI: the 95% highest-density credible interval of the mean difference "
+            f"({'of a new data set' if comparison.test == 'hierarchical' else 'of the data set'})."
+        )
+    if comparison.test in ("sign", "signed_rank", "hierarchical"):
+        notes.append(
+            "P: the posterior probability that the outcome is the most probable one on a new "
+            "data set."
+        )
+    cliff = "Cliff's delta" in shown
+    notes.append(
+        f"Effect sizes (classic, descriptive; Cohen 1988{', Cliff 1993' if cliff else ''}): "
+        "Cohen's d_z of the "
+        f"paired {'per-data-set mean' if len(comparison.datasets) > 1 else 'per-split'} "
+        "differences"
+        + (
+            "; Cliff's delta between the two models' scores, unpaired as autorank reports it."
+            if cliff
+            else "."
+        )
+    )
+    omitted = int(np.triu(comparison.n_omitted, 1).sum())
+    if omitted:
+        notes.append(f"{omitted} split(s) were left out of pairs: failed or missing scores.")
+    return " ".join(notes)
+
+
+def report_blocks(comparison, figures=()):
+    """The blocks of ``comparison``'s report (see :mod:`sklearn_bayescmp.utils._report`).
+
+    Parameters
+    ----------
+    comparison : ModelComparison
+    figures : sequence of (str, str)
+        ``(path, caption)`` of figures to include after the tables.
+    """
+    n_models, n_datasets = len(comparison.models), len(comparison.datasets)
+    plural = "s" if n_datasets != 1 else ""
+    shown = _pairs(comparison)
+    digits = {**_EFFECT_DIGITS, **_PROBABILITY_DIGITS, "p": ".4g", "p (Holm)": ".4g"}
+    blocks = [
+        ("title", f"Comparison of {n_models} models on {n_datasets} data set{plural}"),
+        ("section", "Methods"),
+        ("paragraph", methods_paragraph(comparison)),
+        ("section", "Pairs"),
+        ("table", shown, digits),
+        ("paragraph", _pairs_note(comparison, shown)),
+    ]
+    cited = [get_backend(comparison.test).cite, "Cohen 1988"]
+    if "Cliff's delta" in shown:
+        cited.append("Cliff 1993")
+    if not comparison.bayesian:
+        cited.append("Holm 1979")
+    ranking = comparison.ranking
+    if ranking is not None:
+        order = np.argsort(ranking.expected_rank, kind="stable")
+        blocks += [
+            ("section", "Ranking (Plackett-Luce)"),
+            (
+                "table",
+                {
+                    "model": [ranking.names[k] for k in order],
+                    "expected rank": [float(ranking.expected_rank[k]) for k in order],
+                    "P(first)": [float(ranking.prob_best[k]) for k in order],
+                },
+                {"expected rank": ".2f", "P(first)": ".3f"},
+            ),
+        ]
+        cited.append("Calvo et al. 2018")
+    blocks += _reference_blocks(comparison, cited)
+    blocks += [("figure", path, caption) for path, caption in figures]
+    references = sorted({c.strip() for entry in cited for c in entry.split(";")})
+    blocks += [("section", "References")]
+    blocks += [("paragraph", BIBLIOGRAPHY[key]) for key in references]
+    return blocks
+
+
+def _reference_blocks(comparison, cited):
+    reference = comparison.reference
+    if not comparison.bayesian and reference.friedman is None:
+        return []
+    blocks = [("section", "Frequentist reference (not the recommendation)")]
+    if reference.friedman is not None:
+        friedman = reference.friedman
+        blocks.append(
+            (
+                "paragraph",
+                f"Friedman test on the average ranks (Demšar 2006; ranks of ties averaged, "
+                f"statistic {'' if friedman.tie_corrected else 'not '}tie-corrected): chi2 = "
+                f"{friedman.statistic:.4g}, p = "
+                f"{friedman.pvalue:.4g}; Iman-Davenport F = "
+                f"{friedman.iman_davenport_statistic:.4g}, p = "
+                f"{friedman.iman_davenport_pvalue:.4g} (Iman & Davenport 1980); Nemenyi "
+                f"critical difference {friedman.critical_difference:.4g} at alpha = "
+                f"{friedman.alpha:g}.",
+            )
+        )
+        cited += ["Demšar 2006", "Iman & Davenport 1980"]
+    if comparison.bayesian:
+        backend = get_backend(reference.test)
+        columns = comparison.to_columns()
+        blocks += [
+            (
+                "paragraph",
+                f"Pairwise p-values: {backend.title} ({backend.cite}), with Holm's correction "
+                "(Holm 1979).",
+            ),
+            (
+                "table",
+                {
+                    "A": columns["model_a"],
+                    "B": columns["model_b"],
+                    "p": columns["pvalue"],
+                    "p (Holm)": columns["pvalue_holm"],
+                },
+                {"p": ".4g", "p (Holm)": ".4g"},
+            ),
+        ]
+        cited += [backend.cite, "Holm 1979"]
+    return blocks

@@ -1,0 +1,213 @@
+"""Reports to publish: ModelComparison.report / to_markdown / to_latex / to_html, --report."""
+
+import re
+import shutil
+import subprocess
+from html.parser import HTMLParser
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from sklearn_bayescmp import ScoreTable, compare_models
+from sklearn_bayescmp._comparison_report import BIBLIOGRAPHY
+from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.stats import cliffs_delta, cohens_dz
+from sklearn_bayescmp.utils._report import latex_escape
+
+DEMSAR_TABLE = Path(__file__).parent / "data" / "demsar2006_table6.csv"
+
+
+@pytest.fixture(scope="module")
+def table():
+    rng = np.random.default_rng(0)
+    scores = {f"d{i}": rng.normal([[0.80], [0.82], [0.86]], 0.02, size=(3, 20)) for i in range(8)}
+    # Names with LaTeX's and Markdown's special characters.
+    return ScoreTable(scores, models=["k_nn", "tree & co", "forest|50%"], test_train_ratio=1 / 9)
+
+
+@pytest.fixture(scope="module")
+def comparison(table):
+    return compare_models(table, rope=0.01, random_state=0)
+
+
+def _table_rows(markdown, header):
+    """The rows of the Markdown table whose header line starts with ``header``."""
+    lines = markdown.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in re.split(r"(?<!\\)\|", line)[1:-1]])
+    return rows
+
+
+def test_markdown_states_the_methods_and_every_pair(comparison):
+    text = comparison.to_markdown()
+    methods = text.split("## Methods")[1].split("##")[0]
+    for fact in (
+        "3 models",
+        "8 data sets",
+        "20 cross-validation scores",
+        "Bayesian signed-rank test (Benavoli et al. 2014; Benavoli et al. 2017)",
+        "[-0.01, 0.01]",
+        "strength 0.5",
+        "exceeds 0.95",
+        "random_state=0",
+    ):
+        assert fact in methods
+    rows = _table_rows(text, "| A | B |")
+    assert len(rows) == 3
+    columns = comparison.to_columns()
+    for row, a, b, p in zip(
+        rows, columns["model_a"], columns["model_b"], columns["prob_b_better"], strict=True
+    ):
+        assert row[0] == a.replace("|", "\\|") and row[1] == b.replace("|", "\\|")
+        assert f"{p:.3f}" in row
+    # Every work cited in the text is in the references, and no other.
+    references = text.split("## References")[1]
+    cited = {key for key in BIBLIOGRAPHY if key in text.split("## References")[0]}
+    assert {"Benavoli et al. 2014", "Calvo et al. 2018", "Demšar 2006", "Holm 1979"} <= cited
+    assert [line for line in references.splitlines() if line] == [
+        BIBLIOGRAPHY[key] for key in sorted(cited)
+    ]
+    assert "Iman-Davenport F" in text and "Ranking (Plackett-Luce)" in text
+
+
+def test_text_report_and_html_have_the_same_content(comparison):
+    text = comparison.report()
+    assert text.splitlines()[1] == "=" * len(text.splitlines()[0])
+    assert "Cohen's d_z" in text and "Cliff's delta" in text
+
+    class Parser(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.stack, self.rows = [], 0
+
+        def handle_starttag(self, tag, attrs):
+            if tag not in ("meta", "img"):
+                self.stack.append(tag)
+            self.rows += tag == "tr"
+
+        def handle_endtag(self, tag):
+            assert self.stack.pop() == tag
+
+    parser = Parser()
+    page = comparison.to_html(figures=[("cd.svg", "A <diagram>")])
+    parser.feed(page)
+    assert parser.stack == []  # every element closed, in order
+    # Header + 3 pairs, header + 3 models, header + 3 reference pairs.
+    assert parser.rows == 12
+    assert '<img src="cd.svg" alt="A &lt;diagram&gt;">' in page
+    assert "<!DOCTYPE html>" not in comparison.to_html(standalone=False)
+
+
+def test_latex_escapes_names_and_compiles(comparison, tmp_path):
+    assert latex_escape("k_nn & 50% {x} ~^\\") == (
+        r"k\_nn \& 50\% \{x\} \textasciitilde{}\textasciicircum{}\textbackslash{}"
+    )
+    document = comparison.to_latex()
+    assert r"k\_nn" in document and r"tree \& co" in document and r"forest|50\%" in document
+    assert document.count(r"\begin{tabular}") == document.count(r"\end{tabular}") == 3
+    # Every row of a table has as many cells as the table has columns.
+    for align, rows in re.findall(
+        r"\\begin\{tabular\}\{(\w+)\}(.*?)\\end\{tabular\}", document, re.S
+    ):
+        for row in (line for line in rows.splitlines() if line.endswith(r" \\")):
+            assert len(re.split(r"(?<!\\)&", row)) == len(align)
+    body = comparison.to_latex(standalone=False)
+    assert r"\documentclass" not in body and body in document
+    pdflatex = shutil.which("pdflatex")
+    if pdflatex is None:
+        pytest.skip("pdflatex is not installed (Debian: texlive-latex-recommended)")
+    (tmp_path / "report.tex").write_text(document, encoding="utf-8")
+    run = subprocess.run(
+        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "report.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-2000:]
+    assert (tmp_path / "report.pdf").stat().st_size > 0
+    assert "Overfull" not in (tmp_path / "report.log").read_text(errors="replace")
+
+
+def test_effect_sizes_against_their_definitions(table, comparison):
+    effects = comparison.effect_sizes()
+    assert effects["model_a"][0] == "k_nn" and effects["model_b"][0] == "tree & co"
+    means = table.mean_scores()
+    assert effects["cohens_dz"][0] == pytest.approx(cohens_dz(means[:, 0] - means[:, 1]))
+    assert effects["cliffs_delta"][0] == pytest.approx(cliffs_delta(means[:, 0], means[:, 1]))
+    # The signed-rank test's posterior has no mean difference: no interval.
+    assert np.isnan(effects["ci_low"]).all()
+    # On one data set: the correlated t-test's interval, per-split effect sizes.
+    one = compare_models(table.select(datasets=["d0"]), random_state=0)
+    effects = one.effect_sizes(prob=0.9)
+    result = one.result("k_nn", "forest|50%")
+    assert (effects["ci_low"][1], effects["ci_high"][1]) == tuple(result.credible_interval(0.9))
+    scores = table.scores("d0")
+    assert effects["cohens_dz"][1] == pytest.approx(cohens_dz(scores[0] - scores[2]))
+    assert effects["cliffs_delta"][1] == pytest.approx(cliffs_delta(scores[0], scores[2]))
+    assert "CI low" in one.report() and "of the data set" in " ".join(one.report().split())
+
+
+def test_frequentist_report_names_holm_and_its_p_values(table):
+    text = compare_models(table, test="wilcoxon").to_markdown()
+    assert "Wilcoxon signed-rank test (Wilcoxon 1945; Demšar 2006)" in text
+    assert "Holm's correction over the 3 pairs" in text
+    assert _table_rows(text, "| A | B |")[0][3:5] != ["", ""]  # p and p (Holm)
+    assert "P(A)" not in text
+
+
+def test_report_on_a_table_of_means_says_so():
+    comparison = compare_models(ScoreTable.read_csv(DEMSAR_TABLE), random_state=0)
+    text = " ".join(comparison.report().split())  # unwrapped
+    assert "from one score per model and data set" in text
+    assert "statistic tie-corrected" in text
+
+
+@pytest.mark.parametrize("extension", [".md", ".html", ".tex", ".txt"])
+def test_cli_writes_the_report_and_its_figures(extension, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / f"report{extension}"
+    assert main(["compare", str(DEMSAR_TABLE), "--report", str(out)]) == 0
+    assert f"report written to {out}" in capsys.readouterr().err
+    text = out.read_text(encoding="utf-8")
+    figure = "pdf" if extension == ".tex" else "svg"
+    for kind in ("bayesian", "classic"):
+        assert (tmp_path / f"report_{kind}_cd.{figure}").stat().st_size > 0
+        if extension != ".txt":
+            assert f"report_{kind}_cd.{figure}" in text
+    assert "C4.5+m+cf" in text and "Demšar" in text
+
+
+@pytest.mark.parametrize("name", ["report.docx", "report", "."])
+def test_cli_refuses_a_report_of_unknown_format(name, tmp_path, capsys):
+    assert main(["compare", str(DEMSAR_TABLE), "--report", str(tmp_path / name)]) != 0
+    err = capsys.readouterr().err
+    assert "give a file ending in .md, .tex, .html, .txt" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_report_of_a_table_of_differences(tmp_path):
+    from sklearn_bayescmp import CVDifferences
+
+    rng = np.random.default_rng(0)
+    record = CVDifferences(
+        rng.normal(0.01, 0.03, 50),
+        n_train=90,
+        n_test=10,
+        repeat=np.repeat(np.arange(5), 10),
+        fold=np.tile(np.arange(10), 5),
+    )
+    record.to_csv(tmp_path / "one.csv")
+    table = ScoreTable.read_csv(tmp_path / "one.csv")
+    assert not table.has_scores
+    np.testing.assert_array_equal(table.completed(), np.ones((2, 50), bool))
+    comparison = compare_models(table, random_state=0)
+    assert comparison.ranking is None  # no scores to rank
+    text = comparison.to_markdown()
+    assert "on 1 data set\n" in text and "Cliff" not in text
+    assert comparison.effect_sizes()["cohens_dz"][0] == pytest.approx(cohens_dz(record.differences))
