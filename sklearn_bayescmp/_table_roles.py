@@ -27,6 +27,9 @@ ROLE_NAMES = {
         "estimator_name",
         "flow",  # OpenML
         "flow_name",
+        "group",  # scikit-posthocs' melted block designs
+        "groups",
+        "treatment",
     ),
     "dataset": (
         "dataset",
@@ -38,6 +41,8 @@ ROLE_NAMES = {
         "data_name",
         "task_name",
         "problem_name",
+        "block",  # scikit-posthocs' melted block designs
+        "blocks",
     ),
     "score": (
         "score",

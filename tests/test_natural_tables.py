@@ -274,3 +274,15 @@ def test_an_openml_style_runs_table():
     assert table.models == ("sklearn.svm.SVC(1)", "weka.J48(3)")
     assert table.datasets == ("iris", "credit-g")
     np.testing.assert_allclose(table.scores("iris")[1], [0.81, 0.811, 0.812] * 2)
+
+
+def test_scikit_posthocs_melted_block_design():
+    # posthoc_nemenyi_friedman(data, melted=True, block_col="blocks", group_col="groups", y_col="y")
+    text = "blocks,groups,y\n" + "".join(
+        f"d{d},{model},{0.8 + 0.01 * d + 0.02 * k}\n"
+        for d in range(6)
+        for k, model in enumerate(("a", "b", "c"))
+    )
+    table = ScoreTable.read_csv(io.StringIO(text))
+    assert table.roles == {"model": "groups", "score": "y", "dataset": "blocks"}
+    assert table.models == ("a", "b", "c") and table.n_datasets == 6
