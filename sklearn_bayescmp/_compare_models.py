@@ -34,7 +34,7 @@ from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from .utils._random import random_seed
 from .utils._report import render
 from .utils._sklearn import Interval, StrOptions, validate_params
-from .utils._validation import ROPE_CONSTRAINT, check_rope
+from .utils._validation import ROPE_CONSTRAINT, check_probability, check_rope
 
 #: Pairs whose records are built and compared at a time.
 _PAIRS_PER_BATCH = 256
@@ -385,6 +385,7 @@ class ModelComparison(ReadOnlyPickleMixin):
             ``cliffs_delta`` (between the two models' scores, unpaired, as
             autorank reports it; NaN for a table of differences only).
         """
+        prob = check_probability(prob, name="prob")
         parameter = {"correlated_t": "mean_difference", "hierarchical": "delta0"}.get(self.test)
         columns = {key: [] for key in ("model_a", "model_b", "mean_difference", "ci_low")}
         columns |= {"ci_high": [], "cohens_dz": [], "cliffs_delta": []}

@@ -76,15 +76,16 @@ def _prior(comparison):
             f", {result.n_draws} posterior draws"
         )
     if comparison.test == "hierarchical":
+        nu = "nu - 1" if result.nu_prior == "shifted" else "nu"
         return (
-            f"the '{result.nu_prior}' prior on the degrees of freedom, alpha in "
-            f"[{result.alpha_bounds[0]:g}, {result.alpha_bounds[1]:g}] and beta in "
+            f"the prior {nu} ~ Gamma(alpha, beta) on the degrees of freedom, alpha uniform "
+            f"in [{result.alpha_bounds[0]:g}, {result.alpha_bounds[1]:g}] and beta in "
             f"[{result.beta_bounds[0]:g}, {result.beta_bounds[1]:g}]"
         )
     if comparison.test in ("correlated_t", "poisson"):
         prior = getattr(result, "prior", None)
         return (
-            "the uninformative prior of the correlated t-test"
+            "the matching (non-informative) prior of the correlated t-test"
             if prior is None
             else f"the normal-gamma prior {prior!r}"
         )

@@ -419,6 +419,7 @@ class ScoreTable:
         >>> ScoreTable.from_cross_validate(results, n_train=120, n_test=30).models
         ('NB', 'tree')
         """
+        _require_sizes(n_train, n_test, "The results of cross_validate")
         key = f"test_{metric}"
         first = next(iter(results.values()), None)
         if isinstance(first, Mapping) and key not in first:  # {dataset: {model: results}}
@@ -485,6 +486,7 @@ class ScoreTable:
         >>> ScoreTable.from_cv_results(search.cv_results_, n_train=120, n_test=30).models
         ('C=0.1', 'C=1.0')
         """
+        _require_sizes(n_train, n_test, "The cv_results_ of a search")
         columns = cv_results if isinstance(cv_results, Mapping) else read_table(cv_results).columns
         scores = split_scores(columns, metric)
         params = columns.get("params")
@@ -1063,3 +1065,14 @@ def _report_incomplete(table, source):
         "involve its model only, and counted in the results (n_omitted); nothing is imputed.",
         MissingScoresWarning,
     )
+
+
+def _require_sizes(n_train, n_test, source):
+    """The splits' sizes, which scikit-learn's results do not hold, must be given."""
+    if n_train is None or n_test is None:
+        raise ValueError(
+            f"{source} hold no split sizes, which the correlation correction needs: "
+            "pass n_train and n_test, e.g. n_train=[len(train) for train, _ in "
+            "cv.split(X, y)] and n_test=[len(test) for _, test in cv.split(X, y)] (or ints "
+            "when every split has the same sizes)."
+        )

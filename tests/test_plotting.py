@@ -422,6 +422,10 @@ def test_classic_critical_difference_diagram_of_demsars_table(tmp_path):
         assert not any(t.get_text().startswith("Nemenyi") for t in other.ax_.texts)
     with pytest.raises(ValueError, match="`kind` must be"):
         CriticalDifferenceDisplay.from_comparison(comparison, kind="frequentist")
+    with pytest.raises(ValueError, match="classic diagram is on average ranks"):
+        CriticalDifferenceDisplay.from_comparison(comparison, kind="classic", ranks="expected")
+    with pytest.raises(ValueError, match="picks the bars of kind='classic'"):
+        CriticalDifferenceDisplay.from_comparison(comparison, posthoc="holm")
     with pytest.raises(ValueError, match="`posthoc` must be"):
         CriticalDifferenceDisplay.from_friedman(friedman, posthoc="conover")
     _render(display, tmp_path)

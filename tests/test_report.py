@@ -211,3 +211,16 @@ def test_report_of_a_table_of_differences(tmp_path):
     text = comparison.to_markdown()
     assert "on 1 data set\n" in text and "Cliff" not in text
     assert comparison.effect_sizes()["cohens_dz"][0] == pytest.approx(cohens_dz(record.differences))
+
+
+def test_hostile_options_are_refused(comparison):
+    from sklearn_bayescmp.stats import rank_posthoc
+
+    with pytest.raises(ValueError, match="`prob` must lie strictly between 0 and 1"):
+        comparison.effect_sizes(prob=1.5)
+    with pytest.raises(ValueError, match="`n_datasets` must be a positive integer"):
+        rank_posthoc([1.0, 2.0, 3.0], 14.5)
+    with pytest.raises(ValueError, match="one finite rank per model"):
+        rank_posthoc([1.0, np.nan, 3.0], 14)
+    with pytest.raises(ValueError, match="hold no split sizes"):
+        ScoreTable.from_cv_results({"split0_test_score": [0.9, 0.8]})

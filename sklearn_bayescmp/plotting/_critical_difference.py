@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..utils._docstrings import fill_doc
 from ._base import ACCENT, INK, OUTCOME_COLOURS, axes_to_draw_on, wrap_text
 
 
@@ -33,6 +34,7 @@ def equivalent_groups(order, equivalent):
     return groups
 
 
+@fill_doc
 class CriticalDifferenceDisplay:
     """Models on a rank axis, joined by bars where they are practically equivalent.
 
@@ -64,16 +66,10 @@ class CriticalDifferenceDisplay:
     kind : {"bayesian", "classic"}, default="bayesian"
         Bayesian bars (practically equivalent) are drawn in the colour of
         the rope, classic ones (not significantly different) in black, as
-        Demšar draws them.
-    title : str, default=None
-        Title of the axes.
+        Demšar draws them.%(title)s
 
     Attributes
-    ----------
-    ax_ : matplotlib Axes
-        The axes drawn on.
-    figure_ : matplotlib Figure
-        The figure of ``ax_``.
+    ----------%(display_axes)s
     order_ : ndarray of int
         Model indices from best to worst rank.
     bars_ : list of matplotlib Line2D
@@ -147,11 +143,7 @@ class CriticalDifferenceDisplay:
             "wilcoxon" uses the comparison's pairwise Wilcoxon signed-rank
             p-values with Holm's correction (as autorank does).
         reference : bool, default=True
-            Bayesian: draw Nemenyi's critical difference above the axis.
-        title : str, default=None
-            Title of the axes.
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
+            Bayesian: draw Nemenyi's critical difference above the axis.%(title)s%(ax)s
 
         Returns
         -------
@@ -159,6 +151,16 @@ class CriticalDifferenceDisplay:
         """
         if kind not in ("bayesian", "classic"):
             raise ValueError(f"`kind` must be 'bayesian' or 'classic'; got {kind!r}.")
+        if kind == "classic" and ranks not in (None, "average"):
+            raise ValueError(
+                f"The classic diagram is on average ranks; got ranks={ranks!r}. Drop `ranks`, "
+                "or use kind='bayesian' for expected ranks."
+            )
+        if kind == "bayesian" and posthoc != "nemenyi":
+            raise ValueError(
+                f"`posthoc` ({posthoc!r}) picks the bars of kind='classic'; the Bayesian "
+                "diagram's bars are practical equivalence (see `threshold`)."
+            )
         friedman = comparison.reference.friedman
         if kind == "classic":
             if friedman is None:
@@ -237,11 +239,7 @@ class CriticalDifferenceDisplay:
             comparison's ``reference.friedman``).
         posthoc : {"nemenyi", "holm", "shaffer"}, default="nemenyi"
             The post-hoc test of all pairs; Nemenyi's critical difference is
-            drawn with "nemenyi".
-        title : str, default=None
-            Title of the axes.
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
+            drawn with "nemenyi".%(title)s%(ax)s
 
         Returns
         -------
@@ -279,11 +277,7 @@ class CriticalDifferenceDisplay:
         """Draw the diagram.
 
         Parameters
-        ----------
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
-        title : str, default=None
-            Title of the axes; None uses the display's ``title``.
+        ----------%(ax)s%(plot_title)s
 
         Returns
         -------

@@ -3,6 +3,7 @@
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
+from ..utils._docstrings import fill_doc
 from ._base import (
     ACCENT,
     INK,
@@ -18,6 +19,7 @@ from ._base import (
 )
 
 
+@fill_doc
 class ForestDisplay(_DisplayMixin):
     """Forest plot of a collection: one posterior interval per data set.
 
@@ -45,16 +47,10 @@ class ForestDisplay(_DisplayMixin):
     interval_label : str, default="95% credible interval"
         Legend text of ``intervals``.
     model_names : tuple of (str, str), default=("A", "B")
-        Names of the two models, for the x axis.
-    title : str, default=None
-        Title of the axes.
+        Names of the two models, for the x axis.%(title)s
 
     Attributes
-    ----------
-    ax_ : matplotlib Axes
-        The axes drawn on.
-    figure_ : matplotlib Figure
-        The figure of ``ax_``.
+    ----------%(display_axes)s
     order_ : ndarray of shape (n_datasets,)
         Row order: data set indices from bottom to top.
     """
@@ -108,11 +104,7 @@ class ForestDisplay(_DisplayMixin):
         prob : float, default=0.95
             Probability of the intervals.
         metric : str, default=None
-            With several metrics, which one.
-        title : str, default=None
-            Title of the axes.
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
+            With several metrics, which one.%(title)s%(ax)s
         **kwargs : dict
             Passed to the estimates' ``errorbar``.
 
@@ -147,11 +139,7 @@ class ForestDisplay(_DisplayMixin):
         ----------
         result : HierarchicalTestResult
             Its ``means`` (no interval) and ``shrinkage_estimates`` with their
-            95% HDIs.
-        title : str, default=None
-            Title of the axes.
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
+            95% HDIs.%(title)s%(ax)s
         **kwargs : dict
             Passed to the estimates' ``errorbar``.
 
@@ -176,11 +164,7 @@ class ForestDisplay(_DisplayMixin):
         """Draw one row per data set.
 
         Parameters
-        ----------
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
-        title : str, default=None
-            Title of the axes; None uses the display's ``title``.
+        ----------%(ax)s%(plot_title)s
         **kwargs : dict
             Passed to the estimates' ``errorbar`` (e.g. ``color``).
 

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..utils._docstrings import fill_doc
 from ._base import (
     INK,
     NAME_WIDTH,
@@ -19,6 +20,7 @@ _TITLES = {
 }
 
 
+@fill_doc
 class PairwiseDisplay:
     """Heatmap of a pairwise probability of a many-model comparison.
 
@@ -39,16 +41,10 @@ class PairwiseDisplay:
     decided : ndarray of bool of shape (n_models, n_models), default=None
         Cells to outline (the decision rule decided there).
     label : str, default="P(row model practically better)"
-        What the colours mean (the colour bar's label).
-    title : str, default=None
-        Title of the axes.
+        What the colours mean (the colour bar's label).%(title)s
 
     Attributes
-    ----------
-    ax_ : matplotlib Axes
-        The axes drawn on.
-    figure_ : matplotlib Figure
-        The figure of ``ax_``.
+    ----------%(display_axes)s
     image_ : matplotlib AxesImage
         The heatmap.
     colorbar_ : matplotlib Colorbar
@@ -81,9 +77,7 @@ class PairwiseDisplay:
 default="prob_a_better"
             Which probability.
         title : str, default=None
-            Title of the axes; None names the test and the rope.
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
+            Title of the axes; None names the test and the rope.%(ax)s
 
         Returns
         -------
@@ -112,9 +106,7 @@ default="prob_a_better"
         ----------
         ax : matplotlib Axes, default=None
             Axes to draw on; a new figure when None (its size grows with the
-            number of models).
-        title : str, default=None
-            Title of the axes; None uses the display's ``title``.
+            number of models).%(plot_title)s
 
         Returns
         -------

@@ -3,6 +3,7 @@
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
+from ..utils._docstrings import fill_doc
 from ._base import (
     INK,
     ROPE_COLOUR,
@@ -16,6 +17,7 @@ from ._base import (
 )
 
 
+@fill_doc
 class PosteriorDisplay(_DisplayMixin):
     """Posterior of the mean difference ``A - B``.
 
@@ -50,16 +52,10 @@ class PosteriorDisplay(_DisplayMixin):
     model_names : tuple of (str, str), default=("A", "B")
         Names of the two models, for the legend and the x axis.
     mean_scores : tuple of (float, float), default=None
-        Mean score of each model, shown in the x label when given.
-    title : str, default=None
-        Title of the axes.
+        Mean score of each model, shown in the x label when given.%(title)s
 
     Attributes
-    ----------
-    ax_ : matplotlib Axes
-        The axes drawn on.
-    figure_ : matplotlib Figure
-        The figure of ``ax_``.
+    ----------%(display_axes)s
     line_ : matplotlib Line2D or None
         The density curve (None for a point mass).
 
@@ -115,11 +111,7 @@ class PosteriorDisplay(_DisplayMixin):
         hdi_prob : float, default=0.95
             Probability of the marked highest-density interval.
         n_points : int, default=400
-            Grid points of the density curve.
-        title : str, default=None
-            Title of the axes.
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
+            Grid points of the density curve.%(title)s%(ax)s
         **kwargs : dict
             Passed to the density line's ``plot``.
 
@@ -183,11 +175,7 @@ class PosteriorDisplay(_DisplayMixin):
         hdi_prob : float, default=0.95
             Probability of the marked highest-density interval.
         metric : str, default=None
-            With several metrics, which one.
-        title : str, default=None
-            Title of the axes.
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
+            With several metrics, which one.%(title)s%(ax)s
         **kwargs : dict
             Passed to the density line's ``plot``.
 
@@ -208,11 +196,7 @@ class PosteriorDisplay(_DisplayMixin):
         """Draw the posterior.
 
         Parameters
-        ----------
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
-        title : str, default=None
-            Title of the axes; None uses the display's ``title``.
+        ----------%(ax)s%(plot_title)s
         **kwargs : dict
             Passed to the density line's ``plot`` (e.g. ``color``).
 

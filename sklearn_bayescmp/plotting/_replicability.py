@@ -3,6 +3,7 @@
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
+from ..utils._docstrings import fill_doc
 from ._base import INK, OUTCOME_COLOURS, axes_to_draw_on, set_title, wrap_text
 
 #: Test names longer than this many characters are wrapped (wider than model
@@ -10,6 +11,7 @@ from ._base import INK, OUTCOME_COLOURS, axes_to_draw_on, set_title, wrap_text
 TEST_NAME_WIDTH = 32
 
 
+@fill_doc
 class ReplicabilityDisplay:
     """Replicability of every test of a :class:`ReplicabilityStudy`.
 
@@ -29,16 +31,10 @@ class ReplicabilityDisplay:
     n_consistent : ndarray of shape (n_tests,)
         Data sets on which every seed gave the same outcome.
     n_datasets : ndarray of shape (n_tests,)
-        Data sets (rows of outcomes) of each test.
-    title : str, default=None
-        Title of the axes.
+        Data sets (rows of outcomes) of each test.%(title)s
 
     Attributes
-    ----------
-    ax_ : matplotlib Axes
-        The axes drawn on.
-    figure_ : matplotlib Figure
-        The figure of ``ax_``.
+    ----------%(display_axes)s
     bars_ : matplotlib BarContainer
         The bars.
     """
@@ -57,11 +53,7 @@ class ReplicabilityDisplay:
         Parameters
         ----------
         study : ReplicabilityStudy
-            Fitted with ``fit`` or ``fit_datasets``.
-        title : str, default=None
-            Title of the axes.
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
+            Fitted with ``fit`` or ``fit_datasets``.%(title)s%(ax)s
         **kwargs : dict
             Passed to ``barh``.
 
@@ -84,11 +76,7 @@ class ReplicabilityDisplay:
         """Draw one bar per test.
 
         Parameters
-        ----------
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
-        title : str, default=None
-            Title of the axes; None uses the display's ``title``.
+        ----------%(ax)s%(plot_title)s
         **kwargs : dict
             Passed to ``barh`` (e.g. ``color``).
 

@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from ..utils._docstrings import fill_doc
 from ._base import (
     INK,
     OUTCOME_COLOURS,
@@ -25,6 +26,7 @@ def barycentric_to_cartesian(theta):
     return np.asarray(theta, dtype=float) @ CORNERS
 
 
+@fill_doc
 class SimplexDisplay(_DisplayMixin):
     """Posterior draws of ``(theta_a, theta_equivalent, theta_b)`` in a triangle.
 
@@ -43,18 +45,12 @@ class SimplexDisplay(_DisplayMixin):
         Draws of ``(theta_a, theta_equivalent, theta_b)``.
     probabilities : dict
         ``{"a": ..., "equivalent": ..., "b": ...}``: the share of draws in
-        each region.
-    title : str, default=None
-        Title of the axes.
+        each region.%(title)s
     model_names : tuple of (str, str), default=("A", "B")
         Names of the two models, for the corner labels.
 
     Attributes
-    ----------
-    ax_ : matplotlib Axes
-        The axes drawn on.
-    figure_ : matplotlib Figure
-        The figure of ``ax_``.
+    ----------%(display_axes)s
     scatter_ : matplotlib PathCollection
         The points.
     """
@@ -82,9 +78,7 @@ class SimplexDisplay(_DisplayMixin):
         random_state : int, default=0
             Seed of the subset.
         title : str, default=None
-            Title of the axes; None names the test.
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
+            Title of the axes; None names the test.%(ax)s
         **kwargs : dict
             Passed to ``scatter``.
 
@@ -118,11 +112,7 @@ class SimplexDisplay(_DisplayMixin):
         """Draw the triangle, its three regions and the draws.
 
         Parameters
-        ----------
-        ax : matplotlib Axes, default=None
-            Axes to draw on; a new figure when None.
-        title : str, default=None
-            Title of the axes; None uses the display's ``title``.
+        ----------%(ax)s%(plot_title)s
         **kwargs : dict
             Passed to ``scatter`` (e.g. ``s``, ``alpha``).
 

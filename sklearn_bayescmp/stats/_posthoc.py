@@ -26,6 +26,7 @@ Conover's test are in scikit-posthocs; they are not repeated here.
 
 from functools import lru_cache
 from math import comb
+from numbers import Integral
 
 import numpy as np
 from scipy import stats
@@ -157,12 +158,12 @@ def rank_posthoc(
     ranks = np.asarray(average_ranks, dtype=float)
     k = ranks.size
     names = tuple(f"model {i}" for i in range(k)) if names is None else tuple(names)
-    if ranks.ndim != 1 or k < 2 or len(names) != k:
+    if ranks.ndim != 1 or k < 2 or len(names) != k or not np.all(np.isfinite(ranks)):
         raise ValueError(
-            f"`average_ranks` must hold one rank per model (two or more) and `names` as many "
-            f"names; got {ranks.shape} ranks and {len(names)} names."
+            f"`average_ranks` must hold one finite rank per model (two or more) and `names` as "
+            f"many names; got ranks {ranks.tolist()} and {len(names)} names."
         )
-    if int(n_datasets) < 1:
+    if isinstance(n_datasets, bool) or not isinstance(n_datasets, Integral) or n_datasets < 1:
         raise ValueError(f"`n_datasets` must be a positive integer; got {n_datasets!r}.")
     allowed = _ALL_PAIRS if control is None else _WITH_CONTROL
     if method not in allowed:

@@ -113,11 +113,32 @@ n_jobs : int, default=None
     Parallel jobs (one task per experiment).
 random_state : int or None, default=None
     Seed of the whole study.""",
+    "ax": """
+ax : matplotlib Axes, default=None
+    Axes to draw on; a new figure when None.""",
+    "title": """
+title : str, default=None
+    Title of the axes.""",
+    "plot_title": """
+title : str, default=None
+    Title of the axes; None uses the display's ``title``.""",
+    "display_axes": """
+ax_ : matplotlib Axes
+    The axes drawn on.
+figure_ : matplotlib Figure
+    The figure of ``ax_``.""",
 }
 
 
-#: The fragments, indented as a docstring's parameter list.
-_INDENTED = {name: textwrap.indent(text, "    ") for name, text in _FRAGMENTS.items()}
+def _filled(doc):
+    """``doc`` with every ``%(name)s`` replaced by its fragment, at the docstring's indentation.
+
+    A function's parameters are indented by 4 spaces, a method's by 8: the
+    fragment takes the smallest indentation of the docstring's lines.
+    """
+    lines = [line for line in doc.expandtabs().splitlines()[1:] if line.strip()]
+    indent = " " * min((len(line) - len(line.lstrip()) for line in lines), default=4)
+    return re.sub(r"%\((\w+)\)s", lambda match: textwrap.indent(_FRAGMENTS[match[1]], indent), doc)
 
 
 def fill_doc(obj):
@@ -126,11 +147,18 @@ def fill_doc(obj):
     Parameters
     ----------
     obj : function or class
+        For a class, the docstrings of its methods (class methods included)
+        are filled too.
 
     Returns
     -------
     function or class
         ``obj``, its docstring filled.
     """
-    obj.__doc__ = re.sub(r"%\((\w+)\)s", lambda match: _INDENTED[match[1]], obj.__doc__)
+    obj.__doc__ = _filled(obj.__doc__)
+    if isinstance(obj, type):
+        for member in vars(obj).values():
+            function = getattr(member, "__func__", member)  # classmethod, staticmethod
+            if callable(function) and function.__doc__ and "%(" in function.__doc__:
+                function.__doc__ = _filled(function.__doc__)
     return obj
