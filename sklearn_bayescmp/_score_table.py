@@ -40,7 +40,7 @@ from ._table_layouts import (
     wide_layout,
 )
 from ._table_readers import candidate_name, read_csv_columns, read_table, split_scores
-from ._table_roles import check_direction, infer_roles, percent_scale_note
+from ._table_roles import check_direction, infer_roles, percent_scale_note, wide_dataset_column
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
 from .utils._frozen import ReadOnlyPickleMixin
@@ -216,7 +216,8 @@ class ScoreTable:
         self._data = data
         self._scores_known = True
         #: mapping of str to str: which column got which role, for a table read
-        #: from a long layout ("model", "score", "dataset"...); None otherwise.
+        #: from a long layout ("model", "score", "dataset"...) or a wide one whose
+        #: data-set column was found ("dataset"); None otherwise.
         self.roles = None
         _check_pairing(self)
 
@@ -379,7 +380,7 @@ class ScoreTable:
             test_train_ratio=test_train_ratio,
             datasets=datasets,
         )
-        return cls._from_layout(raw, wide_layout(raw, **options), negate=not greater_is_better)
+        return cls._wide(raw, options, negate=not greater_is_better)
 
     @classmethod
     def from_cross_validate(cls, results, *, n_train=None, n_test=None, metric="score"):
@@ -553,8 +554,16 @@ class ScoreTable:
         options = layout_options(layout, columns)
         if layout == "long":
             return cls._long(raw, options, greater_is_better)
-        negate = greater_is_better is False
-        return cls._from_layout(raw, wide_layout(raw, **options), negate=negate)
+        return cls._wide(raw, options, negate=greater_is_better is False)
+
+    @classmethod
+    def _wide(cls, raw, options, negate):
+        """The table of a wide layout; ``roles`` names a data-set column found by its name."""
+        dataset = wide_dataset_column(raw, options["dataset"])
+        table = cls._from_layout(raw, wide_layout(raw, **{**options, "dataset": dataset}), negate)
+        if options["dataset"] is None and dataset not in (None, "dataset"):
+            table.roles = {"dataset": dataset}
+        return table
 
     @classmethod
     def _from_layout(cls, raw, layout, negate=False):

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from ._table_roles import is_role_name
 from .utils._io import open_text, source_name
 from .utils._validation import LARGEST_SCORE
 
@@ -363,18 +364,19 @@ def _dataframe_columns(data):
 
 
 def _with_index_columns(data):
-    """A pandas frame whose index labels its rows (named, or text) with the index as columns.
+    """A pandas frame whose index labels its rows with the index as columns.
 
     autorank's and scikit-posthocs' frames, and ``groupby(...).mean()``, keep
     the data sets (or data set and model) in the index, which the other
-    dataframe libraries do not have; an unnamed numeric index is only row
-    numbers and is dropped.
+    dataframe libraries do not have. An index of text, or named after a role
+    ("dataset", "fold", "classifier"...), is read; any other (row numbers, an
+    id) is dropped, lest a wide table take it for a model's scores.
     """
     index = getattr(data, "index", None)
     if index is None or not hasattr(data, "reset_index"):
         return data
-    named = any(name is not None for name in getattr(index, "names", [index.name]))
-    if named or getattr(index, "inferred_type", "integer") in ("string", "mixed"):
+    text = getattr(index, "inferred_type", "integer") in ("string", "mixed")
+    if text or any(is_role_name(name) for name in index.names):
         return data.reset_index()
     return data
 

@@ -89,6 +89,11 @@ def _normalised(name):
     return "_".join(str(name).strip().lower().replace("-", " ").split())
 
 
+def is_role_name(name):
+    """Whether ``name`` is a common name of a column's role ("dataset", "fold", "classifier"...)."""
+    return name is not None and any(_normalised(name) in names for names in ROLE_NAMES.values())
+
+
 def _is_numeric(raw, column):
     try:
         raw.numbers(column, empty_is_missing=True)

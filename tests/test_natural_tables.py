@@ -158,6 +158,7 @@ def test_a_papers_wide_table_is_one_score_per_data_set(text):
     table = ScoreTable.read_csv(io.StringIO(text))
     assert table.models == ("C4.5", "C4.5+m")
     assert table.datasets == ("adult", "cmc", "iris")
+    assert table.roles == {"dataset": text.split(",")[0].split(";")[0]}  # said, as guessed
     np.testing.assert_allclose(table.mean_scores()[:, 1], [0.768, 0.661, 0.931])
     assert all(len(table.splits(d)["fold"]) == 1 for d in table.datasets)
 
@@ -169,6 +170,9 @@ def test_dataframes_with_the_data_sets_in_their_index():
     assert ScoreTable.from_wide(frame) == canonical  # autorank's input, index named
     frame.index.name = None
     assert ScoreTable.from_wide(frame) == canonical  # ... or not
+    # An index that only numbers the rows (or an id) is not read as a model's scores.
+    ids = frame.reset_index(drop=True).rename_axis("id").assign(dataset=list(frame.index))
+    assert ScoreTable.from_wide(ids) == canonical
     # A long frame indexed by data set and model, as groupby(...).mean() leaves it.
     stacked = frame.rename_axis("dataset").stack().rename_axis(["dataset", "classifier"])
     assert ScoreTable.from_long(stacked.rename("auc").to_frame()) == canonical
