@@ -588,6 +588,34 @@ class RepeatedCVComparator(BaseEstimator):
         result
             The back end's result, with the models' names.
         """
+        comparison = self.comparison(name, metric=metric, dataset=dataset, **options)
+        return comparison.result(*self.model_names_)
+
+    def comparison(self, name="auto", *, metric=None, dataset=None, **options):
+        """The fitted comparison as a :class:`~sklearn_bayescmp.ModelComparison`.
+
+        It holds the pair's result of ``test`` and the frequentist reference,
+        and writes the report to publish:
+        :meth:`~sklearn_bayescmp.ModelComparison.to_markdown`,
+        :meth:`~sklearn_bayescmp.ModelComparison.to_latex`,
+        :meth:`~sklearn_bayescmp.ModelComparison.report`, with the effect
+        sizes (:meth:`~sklearn_bayescmp.ModelComparison.effect_sizes`).
+
+        Parameters
+        ----------
+        name : str, default="auto"
+            The test, as for :meth:`test`.
+        metric : str, default=None
+            With several metrics, which one.
+        dataset : str, default=None
+            After :meth:`fit_datasets`, this data set alone.
+        **options : dict
+            Options of the back end, as for :meth:`test`.
+
+        Returns
+        -------
+        ModelComparison
+        """
         check_is_fitted(self, "tables_")
         metric = self._metric(metric)
         table = self.tables_[metric]
@@ -599,7 +627,7 @@ class RepeatedCVComparator(BaseEstimator):
                 "(early_stopping=True). Under such optional stopping the p-value of the "
                 f"{get_backend(name).title} is not valid; use the Bayesian posterior (result_)."
             )
-        return self._compare(table, name, metric, **options).result(*self.model_names_)
+        return self._compare(table, name, metric, **options)
 
     def corrected_ttest(self, *, alternative="two-sided", metric=None):
         """The corrected repeated-CV t-test: ``test("corrected_t", ...)``.

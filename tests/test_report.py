@@ -224,3 +224,29 @@ def test_hostile_options_are_refused(comparison):
         rank_posthoc([1.0, np.nan, 3.0], 14)
     with pytest.raises(ValueError, match="hold no split sizes"):
         ScoreTable.from_cv_results({"split0_test_score": [0.9, 0.8]})
+
+
+def test_a_fitted_comparator_writes_its_report():
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import RepeatedStratifiedKFold
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    from sklearn_bayescmp import RepeatedCVComparator
+
+    X, y = load_iris(return_X_y=True)
+    comparator = RepeatedCVComparator(
+        GaussianNB(),
+        DecisionTreeClassifier(random_state=0),
+        names=("nb", "tree"),
+        cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
+        random_state=0,
+    ).fit(X, y)
+    comparison = comparator.comparison()
+    assert comparison.result("nb", "tree") == comparator.result_
+    text = comparison.to_markdown()
+    assert "2 models (nb, tree) on 1 data set, each contributing 10 cross-validation" in text
+    assert "Bayesian correlated t-test" in text and "| nb | tree |" in text
+    assert comparator.comparison("corrected_t").result("nb", "tree") == (
+        comparator.corrected_ttest()
+    )
