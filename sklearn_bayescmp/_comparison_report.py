@@ -147,7 +147,11 @@ def _pairs(comparison):
         shown["P(B)"] = columns["prob_b_better"]
     else:
         shown["p"], shown["p (Holm)"] = columns["pvalue"], columns["pvalue_holm"]
-    shown["decision"] = columns["decision"]
+    # The winner by name: "b" is a code, "C4.5+m better" a sentence.
+    shown["decision"] = [
+        {"a": f"{a} better", "b": f"{b} better"}.get(decision, decision)
+        for a, b, decision in zip(shown["A"], shown["B"], columns["decision"], strict=True)
+    ]
     shown["Cohen's d_z"] = effects["cohens_dz"]
     if not np.isnan(effects["cliffs_delta"]).all():  # a table of differences has no scores
         shown["Cliff's delta"] = effects["cliffs_delta"]

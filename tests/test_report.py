@@ -65,6 +65,11 @@ def test_markdown_states_the_methods_and_every_pair(comparison):
     ):
         assert row[0] == a.replace("|", "\\|") and row[1] == b.replace("|", "\\|")
         assert f"{p:.3f}" in row
+    # Decisions name the winner ("b" is a code).
+    assert [row[6] for row in rows] == [
+        f"{b} better".replace("|", "\\|") if d == "b" else d
+        for b, d in zip(columns["model_b"], columns["decision"], strict=True)
+    ]
     # Every work cited in the text is in the references, and no other.
     references = text.split("## References")[1]
     cited = {key for key in BIBLIOGRAPHY if key in text.split("## References")[0]}

@@ -49,20 +49,26 @@ def format_cell(value, spec=None):
     return str(value)
 
 
-def html_table(columns, *, caption=None):
+def html_table(columns, *, caption=None, digits=None):
     """A compact HTML table of a dict of columns, for a notebook's rich display.
 
     Parameters
     ----------
     columns : dict of str to sequence
-        Column headers and their cells (numbers are shown to four significant
-        digits).
+        Column headers and their cells: numbers are right-aligned (to four
+        significant digits unless ``digits`` says otherwise), text
+        left-aligned.
     caption : str, default=None
         Shown above the table.
+    digits : dict of str to str, default=None
+        A format spec per column of numbers, as for :func:`text_table`.
     """
-    headers = list(columns)
+    digits = digits or {}
     n_rows = len(next(iter(columns.values()))) if columns else 0
-    cell = "padding: 0.15em 0.6em; text-align: right"
+    style = {
+        h: "padding: 0.15em 0.6em; text-align: " + ("right" if is_numeric(v) else "left")
+        for h, v in columns.items()
+    }
     parts = ['<table style="border-collapse: collapse; font-size: 0.9em">']
     if caption:
         parts.append(
@@ -71,22 +77,24 @@ def html_table(columns, *, caption=None):
     parts.append(
         "<tr>"
         + "".join(
-            f'<th style="{cell}; border-bottom: 1px solid #999">{html.escape(str(h))}</th>'
-            for h in headers
+            f'<th style="{style[h]}; border-bottom: 1px solid #999">{html.escape(str(h))}</th>'
+            for h in columns
         )
         + "</tr>"
     )
     for row in range(n_rows):
-        parts.append(
-            "<tr>"
-            + "".join(
-                f'<td style="{cell}">{html.escape(format_cell(columns[h][row]))}</td>'
-                for h in headers
-            )
-            + "</tr>"
+        cells = (
+            f'<td style="{style[h]}">{html.escape(format_cell(v[row], digits.get(h)))}</td>'
+            for h, v in columns.items()
         )
+        parts.append("<tr>" + "".join(cells) + "</tr>")
     parts.append("</table>")
     return "".join(parts)
+
+
+def is_numeric(values):
+    """Whether every value of a column (None aside) is a number (not a bool)."""
+    return all(isinstance(v, Real) and not isinstance(v, bool) for v in values if v is not None)
 
 
 def text_table(columns, *, digits=None):
@@ -109,9 +117,7 @@ def text_table(columns, *, digits=None):
     cells, numeric = {}, {}
     for header, values in columns.items():
         cells[header] = [format_cell(value, digits.get(header)) for value in values]
-        numeric[header] = all(
-            isinstance(v, Real) and not isinstance(v, bool) for v in values if v is not None
-        )
+        numeric[header] = is_numeric(values)
     widths = {h: max([len(h), *(len(c) for c in cells[h])]) for h in columns}
 
     def line(texts):

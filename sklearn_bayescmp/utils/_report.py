@@ -15,9 +15,8 @@ decides how it looks.
 
 import html
 import textwrap
-from numbers import Real
 
-from ._display import format_cell, html_table, text_table
+from ._display import format_cell, html_table, is_numeric, text_table
 
 RENDERERS = {}
 
@@ -38,10 +37,6 @@ def render(blocks, fmt, **options):
 def _cells(columns, digits):
     """Every cell of ``columns`` as text, numbers formatted by ``digits``."""
     return {h: [format_cell(v, digits.get(h)) for v in values] for h, values in columns.items()}
-
-
-def _numeric(values):
-    return all(isinstance(v, Real) and not isinstance(v, bool) for v in values if v is not None)
 
 
 @_renderer("text")
@@ -72,7 +67,9 @@ def _markdown(blocks):
             columns, cells = content[0], _cells(*content)
             lines.append("| " + " | ".join(h.replace("|", "\\|") for h in columns) + " |")
             lines.append(
-                "| " + " | ".join("---:" if _numeric(v) else "---" for v in columns.values()) + " |"
+                "| "
+                + " | ".join("---:" if is_numeric(v) else "---" for v in columns.values())
+                + " |"
             )
             for row in zip(*cells.values(), strict=True):
                 lines.append("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
@@ -115,7 +112,7 @@ def _latex(blocks, standalone=True):
             lines += [latex_escape(content[0]), ""]
         elif kind == "table":
             columns, cells = content[0], _cells(*content)
-            align = "".join("r" if _numeric(v) else "l" for v in columns.values())
+            align = "".join("r" if is_numeric(v) else "l" for v in columns.values())
             rows = zip(*cells.values(), strict=True)
             lines += [
                 r"\begin{center}\small\setlength{\tabcolsep}{4pt}",
@@ -159,7 +156,7 @@ def _html(blocks, standalone=True):
         elif kind == "paragraph":
             parts.append(f"<p>{html.escape(content[0])}</p>")
         elif kind == "table":
-            parts.append(html_table(_cells(*content)))
+            parts.append(html_table(content[0], digits=content[1]))
         else:
             parts.append(
                 f'<figure><img src="{html.escape(content[0])}" alt="{html.escape(content[1])}">'
