@@ -292,10 +292,15 @@ def test_many_models_print_pairs_ranking_and_reference(capsys, tmp_path):
     assert out.strip() == expected.summary().strip()
     report = _json_report(capsys, path, "--seed", "4")
     columns = expected.to_columns()
+    effects = expected.effect_sizes()
     for i, pair in enumerate(report["pairs"]):
         assert pair["model_a"] == columns["model_a"][i]
         assert pair["prob_a_better"] == columns["prob_a_better"][i]
         assert pair["pvalue_holm"] == columns["pvalue_holm"][i]
+        assert pair["cohens_dz"] == effects["cohens_dz"][i]
+        assert pair["cliffs_delta"] == effects["cliffs_delta"][i]
+        # The signed-rank test has no interval of the mean difference: null, said so.
+        assert pair["ci_low"] is None and pair["ci_low_nonfinite"] == "nan"
     ranked = expected.ranking.to_columns()
     assert [row["model"] for row in report["ranking"]] == list(ranked["model"])
     assert [row["prob_best"] for row in report["ranking"]] == list(ranked["prob_best"])

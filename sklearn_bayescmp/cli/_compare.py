@@ -418,7 +418,11 @@ def _compare_models(args, table, options):
 
 def _many_report(args, table, *, rope, threshold):
     comparison = _compare_models(args, table, {"rope": rope, "threshold": threshold})
-    pairs = _rows(comparison.to_columns())
+    columns = comparison.to_columns()
+    effects = comparison.effect_sizes()
+    for key in ("ci_low", "ci_high", "cohens_dz", "cliffs_delta"):
+        columns[key] = effects[key]
+    pairs = _rows(columns)
     ranking = None if comparison.ranking is None else _rows(comparison.ranking.to_columns())
     friedman = comparison.reference.friedman
     report = {
