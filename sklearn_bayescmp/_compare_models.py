@@ -628,9 +628,8 @@ def _paired_means(record):
     paired = np.isfinite(record.differences)
     if not paired.any():
         return None
-    if record.scores_a is None:
-        mean = float(record.differences[paired].mean())
-        return mean, 0.0
+    if record.scores_a is None:  # a table of differences: only the mean difference is known
+        return float(record.differences[paired].mean()), 0.0
     return float(record.scores_a[paired].mean()), float(record.scores_b[paired].mean())
 
 
