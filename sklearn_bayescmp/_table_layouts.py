@@ -465,7 +465,9 @@ def assemble(raw, dataset_names, model_names, repeat, fold, sizes, scores, model
                 raise ValueError(
                     f"{raw.where(first)} and {raw.where(row).split(', ')[-1]} both score "
                     f"model {model_names[row]!r} on split {_split_text(key)} of data set "
-                    f"{name!r}; each (data set, model, split) needs exactly one score."
+                    f"{name!r}; each (data set, model, split) needs exactly one score. If "
+                    "another column tells the repeat (run, seed...) or the fold, name it with "
+                    "repeat=<column> or fold=<column>."
                 )
             first = mine[reference[i]]
             raise ValueError(

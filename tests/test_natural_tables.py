@@ -290,3 +290,15 @@ def test_scikit_posthocs_melted_block_design():
     table = ScoreTable.read_csv(io.StringIO(text))
     assert table.roles == {"model": "groups", "score": "y", "dataset": "blocks"}
     assert table.models == ("a", "b", "c") and table.n_datasets == 6
+
+
+def test_an_unknown_repeat_column_is_named_by_the_option(tmp_path, capsys):
+    from sklearn_bayescmp.cli import main
+
+    path = tmp_path / "iterations.csv"
+    path.write_text(_csv(("dataset", "classifier", "iteration", "fold", "accuracy")))
+    assert main(["compare", str(path), "--test-train-ratio", "1"]) == 2
+    assert "name it with --repeat-col NAME or --fold-col NAME" in capsys.readouterr().err
+    assert main(["compare", str(path), "--test-train-ratio", "1", "--repeat-col", "iteration"]) == 0
+    expected = ScoreTable.read_csv(path, repeat="iteration", test_train_ratio=1)
+    assert expected.splits("iris")["repeat"].tolist() == [0, 0, 0, 1, 1, 1]

@@ -146,6 +146,8 @@ def build_parser():
         ("model", "model"),
         ("score", "score"),
         ("split", "split"),
+        ("repeat", "run"),
+        ("fold", "fold"),
     ):
         comparing.add_argument(
             f"--{column}-col",

@@ -146,6 +146,8 @@ def _read(args):
         "test_train_ratio": args.test_train_ratio,
         "model": args.model_col,
         "score": args.score_col,
+        "repeat": args.repeat_col,
+        "fold": args.fold_col,
     }
     columns = {key: value for key, value in given.items() if value is not None}
     if args.lower_is_better:
@@ -174,8 +176,8 @@ def _read(args):
 #: The library's argument names in its messages, and the command's options for them.
 _OPTIONS = (
     (re.compile(r"`?test_train_ratio`?=?"), "--test-train-ratio "),
-    (re.compile(r"\b(dataset|model|score|split)=(\.\.\.)?"), r"--\1-col NAME"),
-    (re.compile(r"\(the `(dataset|model|score|split)` column\)"), r"(--\1-col)"),
+    (re.compile(r"\b(dataset|model|score|split|repeat|fold)=(\.\.\.)?"), r"--\1-col NAME"),
+    (re.compile(r"\(the `(dataset|model|score|split|repeat|fold)` column\)"), r"(--\1-col)"),
     (re.compile(r" \(or pass delimiter=\)"), ""),
     (re.compile(r"encoding='([^']*)'"), r"--encoding \1"),
     (re.compile(r"allow_incomplete=True"), "--allow-incomplete"),
