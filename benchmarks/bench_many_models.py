@@ -8,6 +8,8 @@
 - Signed-rank test, 20 models x 100 data sets (190 pairs): the matrix through
   ``compare_models`` (the pairs share their Dirichlet weight draws) against
   190 ``signed_rank_test`` calls.
+- The report of 40 models x 50 data sets x 100 splits (780 pairs):
+  ``effect_sizes()`` and ``to_markdown()`` against the comparison itself.
 
 Both variants run interleaved in the same process, ``--rounds`` times; the
 ratio is batched / separate (below 1 the batch is faster).
@@ -118,6 +120,21 @@ def main():
     print(f"  batched:  {batched:7.2f} s")
     print(f"  separate: {separate:7.2f} s")
     print(f"  ratio batched / separate: {batched / separate:.2f} (median)")
+
+    table = score_table(40, 50, 100)
+    print("\nReport, 40 models x 50 data sets x 100 splits (780 pairs), signed-rank")
+    start = time.perf_counter()
+    comparison = compare_models(table, ranking=False, random_state=0, n_draws=draws)
+    compared = time.perf_counter() - start
+    start = time.perf_counter()
+    comparison.effect_sizes()
+    effects = time.perf_counter() - start
+    start = time.perf_counter()
+    comparison.to_markdown()
+    report = time.perf_counter() - start
+    print(f"  compare_models: {compared:7.2f} s")
+    print(f"  effect_sizes:   {effects:7.2f} s  ratio to compare_models {effects / compared:.2f}")
+    print(f"  to_markdown:    {report:7.2f} s  ratio to compare_models {report / compared:.2f}")
 
 
 if __name__ == "__main__":

@@ -389,19 +389,25 @@ class ModelComparison(ReadOnlyPickleMixin):
         parameter = {"correlated_t": "mean_difference", "hierarchical": "delta0"}.get(self.test)
         columns = {key: [] for key in ("model_a", "model_b", "mean_difference", "ci_low")}
         columns |= {"ci_high": [], "cohens_dz": [], "cliffs_delta": []}
+        several = len(self.datasets) > 1
+        # Over data sets, every pair's means at once (one product per data set),
+        # not a record per pair and data set: the cost of a report stays small
+        # next to the comparison's.
+        means = _shared_split_means(self.table) if several and self.table.has_scores else None
         for i, j in combinations(range(len(self.models)), 2):
             a, b = self.models[i], self.models[j]
-            records = list(self.table.differences(a, b).values())
-            if len(records) == 1:
-                paired = np.isfinite(records[0].differences)
-                differences = records[0].differences[paired]
-                scores = (records[0].scores_a, records[0].scores_b)
-                scores = None if scores[0] is None else [s[paired] for s in scores]
+            if means is not None:
+                scores = (means[:, i, j], means[:, j, i])  # NaN where they share no split
+                differences = scores[0] - scores[1]
             else:
-                means = [_paired_means(r) for r in records]
-                means = [m for m in means if m is not None]
-                differences = np.array([m[0] - m[1] for m in means])
-                scores = None if records[0].scores_a is None else list(zip(*means, strict=True))
+                records = list(self.table.differences(a, b).values())
+                differences = np.array([r.mean for r in records]) if several else None
+                scores = None
+                if not several:
+                    paired = np.isfinite(records[0].differences)
+                    differences = records[0].differences[paired]
+                    if records[0].scores_a is not None:
+                        scores = (records[0].scores_a[paired], records[0].scores_b[paired])
             interval = (np.nan, np.nan)
             if parameter is not None:
                 interval = self.results[a, b].credible_interval(prob, parameter=parameter)
@@ -623,14 +629,16 @@ def _reference(table, pairs, results, test, alpha, complete):
     return FrequentistReference(test, pvalues, adjusted, friedman, float(alpha))
 
 
-def _paired_means(record):
-    """Both models' mean scores over the splits both completed (None if there is none)."""
-    paired = np.isfinite(record.differences)
-    if not paired.any():
-        return None
-    if record.scores_a is None:  # a table of differences: only the mean difference is known
-        return float(record.differences[paired].mean()), 0.0
-    return float(record.scores_a[paired].mean()), float(record.scores_b[paired].mean())
+def _shared_split_means(table):
+    """``means[d, i, j]``: model ``i``'s mean score on data set ``d`` over the splits that
+    ``i`` and ``j`` both completed (NaN when they share none)."""
+    means = []
+    for name in table.datasets:
+        done = table.completed(name).astype(float)
+        scores = np.where(done > 0, table.scores(name), 0.0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            means.append((scores @ done.T) / (done @ done.T))
+    return np.stack(means)
 
 
 def automatic_test(table):

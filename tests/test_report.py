@@ -255,3 +255,23 @@ def test_a_fitted_comparator_writes_its_report():
     assert comparator.comparison("corrected_t").result("nb", "tree") == (
         comparator.corrected_ttest()
     )
+
+
+def test_effect_sizes_pair_the_splits_both_models_completed():
+    rng = np.random.default_rng(1)
+    scores = {f"d{i}": rng.normal([[0.80], [0.82], [0.85]], 0.02, size=(3, 10)) for i in range(6)}
+    scores["d0"][0, :4] = np.nan  # failed splits of one model
+    scores["d3"][2, 7] = np.nan
+    table = ScoreTable(scores, models=["a", "b", "c"], test_train_ratio=1 / 9)
+    comparison = compare_models(table, random_state=0)
+    effects = comparison.effect_sizes()
+    for k, (a, b) in enumerate(zip(effects["model_a"], effects["model_b"], strict=True)):
+        # By hand: each data set's means over the splits both completed.
+        mean_a, mean_b = [], []
+        for record in table.differences(a, b).values():
+            paired = np.isfinite(record.differences)
+            mean_a.append(record.scores_a[paired].mean())
+            mean_b.append(record.scores_b[paired].mean())
+        mean_a, mean_b = np.array(mean_a), np.array(mean_b)
+        assert effects["cohens_dz"][k] == pytest.approx(cohens_dz(mean_a - mean_b))
+        assert effects["cliffs_delta"][k] == pytest.approx(cliffs_delta(mean_a, mean_b))
