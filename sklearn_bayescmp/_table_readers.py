@@ -613,5 +613,10 @@ def split_scores(cv_results, metric):
 
 
 def candidate_name(params):
-    """A search candidate named by its parameters: ``"C=1, kernel=rbf"``."""
+    """A search candidate named by its parameters: ``"C=1, kernel=rbf"``.
+
+    ``params`` read back from a CSV file is the dict's text, kept as it is.
+    """
+    if not isinstance(params, Mapping):
+        return str(params)
     return ", ".join(f"{key}={value}" for key, value in params.items()) or "(defaults)"

@@ -250,6 +250,14 @@ def test_a_searchs_cv_results_become_a_table():
     pd = pytest.importorskip("pandas")
     saved = pd.DataFrame(search.cv_results_)  # as written to disk by an earlier run
     assert ScoreTable.from_cv_results(saved, n_train=120, n_test=30, metric="accuracy") == table
+    # ... or written to CSV and read back, where params is the dicts' text.
+    saved.to_csv(buffer := io.StringIO(), index=False)
+    buffer.seek(0)
+    read_back = ScoreTable.from_cv_results(
+        pd.read_csv(buffer), n_train=120, n_test=30, metric="accuracy"
+    )
+    assert read_back.models == ("{'C': 0.1}", "{'C': 1.0}", "{'C': 10.0}")
+    np.testing.assert_array_equal(read_back.scores(), table.scores())
     with pytest.raises(ValueError, match=r"no per-split test scores for 'score'.*'accuracy'"):
         ScoreTable.from_cv_results(search.cv_results_, n_train=120, n_test=30)
 
