@@ -43,6 +43,7 @@ from ._table_readers import candidate_name, read_csv_columns, read_table, split_
 from ._table_roles import check_direction, infer_roles, percent_scale_note, wide_dataset_column
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
+from .utils._docstrings import fill_doc
 from .utils._frozen import ReadOnlyPickleMixin
 from .utils._io import write_csv
 from .utils._validation import check_scale, check_split_indices, check_split_sizes
@@ -88,6 +89,7 @@ def _same(mine, theirs, equal_nan):
     return np.array_equal(mine, theirs, equal_nan=equal_nan)
 
 
+@fill_doc
 class ScoreTable:
     """Scores of several models on one or more data sets over repeated splits.
 
@@ -643,9 +645,7 @@ class ScoreTable:
         """The scores of one data set: a row per model, a column per split.
 
         Parameters
-        ----------
-        dataset : str, default=None
-            Which data set (may be omitted when the table has only one).
+        ----------%(dataset_of_table)s
 
         Returns
         -------
@@ -665,9 +665,7 @@ class ScoreTable:
         """Which model has a score on which split of one data set.
 
         Parameters
-        ----------
-        dataset : str, default=None
-            Which data set (may be omitted when the table has only one).
+        ----------%(dataset_of_table)s
 
         Returns
         -------
@@ -685,9 +683,7 @@ class ScoreTable:
         """Repeat, fold and sizes of the splits of one data set.
 
         Parameters
-        ----------
-        dataset : str, default=None
-            Which data set (may be omitted when the table has only one).
+        ----------%(dataset_of_table)s
 
         Returns
         -------

@@ -113,6 +113,9 @@ n_jobs : int, default=None
     Parallel jobs (one task per experiment).
 random_state : int or None, default=None
     Seed of the whole study.""",
+    "dataset_of_table": """
+dataset : str, default=None
+    Which data set (may be omitted when the table has only one).""",
     "ax": """
 ax : matplotlib Axes, default=None
     Axes to draw on; a new figure when None.""",
