@@ -101,13 +101,14 @@ def methods_paragraph(comparison):
     """What was done, in the words of a paper's methods section, with what to cite."""
     backend = get_backend(comparison.test)
     n_models, n_datasets = len(comparison.models), len(comparison.datasets)
+    splits = _splits(comparison)
     text = (
         f"We compared {n_models} models ({', '.join(comparison.models)}) on {n_datasets} "
         f"data set{'s' if n_datasets > 1 else ''}, "
         + (
             "from one score per model and data set. "
-            if _splits(comparison) == "1"
-            else f"each contributing {_splits(comparison)} cross-validation scores per model. "
+            if splits == "1"
+            else f"each contributing {splits} cross-validation scores per model. "
         )
         + f"Every pair was compared with the {backend.title} ({backend.cite})"
     )
@@ -134,8 +135,7 @@ def methods_paragraph(comparison):
     return text
 
 
-def _pairs(comparison):
-    columns = comparison.to_columns()
+def _pairs(comparison, columns):
     effects = comparison.effect_sizes()
     shown = {"A": columns["model_a"], "B": columns["model_b"]}
     shown["mean A-B"] = effects["mean_difference"]
@@ -161,10 +161,12 @@ def _pairs(comparison):
 def _pairs_note(comparison, shown):
     notes = []
     if "CI low" in shown:
-        notes.append(
-            "CI: the 95% highest-density credible interval of the mean difference "
-            f"({'of a new data set' if comparison.test == 'hierarchical' else 'of the data set'})."
+        mean = (
+            "the population's mean difference delta0"
+            if comparison.test == "hierarchical"
+            else "the data set's mean difference"
         )
+        notes.append(f"CI: the 95% highest-density credible interval of {mean}.")
     if comparison.test in ("sign", "signed_rank", "hierarchical"):
         notes.append(
             "P: the posterior probability that the outcome is the most probable one on a new "
@@ -199,7 +201,8 @@ def report_blocks(comparison, figures=()):
     """
     n_models, n_datasets = len(comparison.models), len(comparison.datasets)
     plural = "s" if n_datasets != 1 else ""
-    shown = _pairs(comparison)
+    columns = comparison.to_columns()
+    shown = _pairs(comparison, columns)
     digits = {**_EFFECT_DIGITS, **_PROBABILITY_DIGITS, "p": ".4g", "p (Holm)": ".4g"}
     blocks = [
         ("title", f"Comparison of {n_models} models on {n_datasets} data set{plural}"),
@@ -230,7 +233,7 @@ def report_blocks(comparison, figures=()):
             ),
         ]
         cited.append("Calvo et al. 2018")
-    blocks += _reference_blocks(comparison, cited)
+    blocks += _reference_blocks(comparison, columns, cited)
     blocks += [("figure", path, caption) for path, caption in figures]
     references = sorted({c.strip() for entry in cited for c in entry.split(";")})
     blocks += [("section", "References")]
@@ -238,7 +241,8 @@ def report_blocks(comparison, figures=()):
     return blocks
 
 
-def _reference_blocks(comparison, cited):
+def _reference_blocks(comparison, columns, cited):
+    """The frequentist reference's blocks; the works they cite are added to ``cited``."""
     reference = comparison.reference
     if not comparison.bayesian and reference.friedman is None:
         return []
@@ -261,7 +265,6 @@ def _reference_blocks(comparison, cited):
         cited += ["Demšar 2006", "Iman & Davenport 1980"]
     if comparison.bayesian:
         backend = get_backend(reference.test)
-        columns = comparison.to_columns()
         blocks += [
             (
                 "paragraph",

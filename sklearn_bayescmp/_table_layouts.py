@@ -16,8 +16,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ._table_roles import wide_dataset_column
-
 #: Cells read as a NaN score (a failed split), case-insensitively.
 _NAN_TEXTS = {"nan", "na", "n/a", "null", "none"}
 #: The data set of a table without a data-set column.
@@ -296,7 +294,6 @@ def wide_layout(
     test_train_ratio,
     datasets,
 ):
-    dataset = wide_dataset_column(raw, dataset)
     named = {
         argument: value or argument
         for argument, value in (

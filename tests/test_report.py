@@ -275,3 +275,28 @@ def test_effect_sizes_pair_the_splits_both_models_completed():
         mean_a, mean_b = np.array(mean_a), np.array(mean_b)
         assert effects["cohens_dz"][k] == pytest.approx(cohens_dz(mean_a - mean_b))
         assert effects["cliffs_delta"][k] == pytest.approx(cliffs_delta(mean_a, mean_b))
+
+
+def test_markdown_keeps_a_row_per_pair_when_a_name_has_a_line_break():
+    rng = np.random.default_rng(2)
+    scores = {f"d{i}": rng.normal([[0.80], [0.85]], 0.02, size=(2, 10)) for i in range(5)}
+    table = ScoreTable(scores, models=["gradient\nboosting", "svm|rbf"], test_train_ratio=1 / 9)
+    text = compare_models(table, random_state=0).to_markdown()
+    rows = _table_rows(text, "| A | B |")
+    assert len(rows) == 1
+    assert rows[0][:2] == ["gradient<br>boosting", "svm\\|rbf"]
+
+
+def test_the_hierarchical_interval_is_named_as_delta0s(table):
+    comparison = compare_models(
+        table.select(models=["k_nn", "tree & co"]),
+        test="hierarchical",
+        n_warmup=1000,
+        n_draws=1000,
+        random_state=0,
+    )
+    text = " ".join(comparison.report().split())
+    assert "credible interval of the population's mean difference delta0" in text
+    effects = comparison.effect_sizes()
+    interval = comparison.result("k_nn", "tree & co").credible_interval(parameter="delta0")
+    assert (effects["ci_low"][0], effects["ci_high"][0]) == tuple(interval)

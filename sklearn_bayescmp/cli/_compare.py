@@ -481,8 +481,7 @@ def _write_report(args, table, options, comparison=None):
             warnings.simplefilter("ignore", ConvergenceWarning)
             comparison = _compare_models(args, table, options)
     figures = []
-    kinds = ("bayesian", "classic") if comparison.bayesian else ("classic",)
-    for kind in kinds if comparison.ranking is not None else ():
+    for kind in ("bayesian", "classic") if comparison.bayesian else ("classic",):
         try:
             from ..plotting import CriticalDifferenceDisplay
 
@@ -491,13 +490,9 @@ def _write_report(args, table, options, comparison=None):
             print(f"bayescmp compare: note: the report has no figure: {exc}", file=sys.stderr)
             break
         except ValueError:
-            continue  # no Friedman test for the classic diagram (two models)
-        stem = os.path.splitext(args.report)[0]
-        path = f"{stem}_{kind}_cd.{'pdf' if fmt == 'latex' else 'svg'}"
-        display.figure_.savefig(path)
-        import matplotlib.pyplot as plt
-
-        plt.close(display.figure_)
+            continue  # no ranking (one data set) or no Friedman test (two models)
+        path = f"{os.path.splitext(args.report)[0]}_{kind}_cd.{'pdf' if fmt == 'latex' else 'svg'}"
+        _save_plot(path, lambda display=display: display)
         what = (
             "practically equivalent models joined"
             if kind == "bayesian"

@@ -156,6 +156,10 @@ class CriticalDifferenceDisplay:
                 f"The classic diagram is on average ranks; got ranks={ranks!r}. Drop `ranks`, "
                 "or use kind='bayesian' for expected ranks."
             )
+        if posthoc not in ("nemenyi", "holm", "shaffer", "wilcoxon"):
+            raise ValueError(
+                f"`posthoc` must be 'nemenyi', 'holm', 'shaffer' or 'wilcoxon'; got {posthoc!r}."
+            )
         if kind == "bayesian" and posthoc != "nemenyi":
             raise ValueError(
                 f"`posthoc` ({posthoc!r}) picks the bars of kind='classic'; the Bayesian "
@@ -170,11 +174,8 @@ class CriticalDifferenceDisplay:
                 )
             if posthoc != "wilcoxon":
                 return cls.from_friedman(friedman, posthoc=posthoc, title=title, ax=ax)
-            if comparison.reference.test != "wilcoxon":
-                raise ValueError(
-                    f"posthoc='wilcoxon' needs the Wilcoxon reference; this comparison's is "
-                    f"{comparison.reference.test!r}."
-                )
+            # With a Friedman test (data sets, 3+ models) the pairwise reference is
+            # always the Wilcoxon test.
             alpha = comparison.reference.alpha
             different = np.asarray(comparison.reference.pvalues_holm) < alpha
             return cls._classic(

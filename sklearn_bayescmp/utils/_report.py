@@ -55,6 +55,11 @@ def _text(blocks, width=88):
     return "\n".join(lines).rstrip() + "\n"
 
 
+def _markdown_cell(text):
+    """A table cell's text: ``|`` escaped and line breaks as ``<br>``, so that a row stays a row."""
+    return "<br>".join(str(text).replace("|", "\\|").splitlines())
+
+
 @_renderer("markdown")
 def _markdown(blocks):
     lines = []
@@ -65,14 +70,14 @@ def _markdown(blocks):
             lines += [content[0], ""]
         elif kind == "table":
             columns, cells = content[0], _cells(*content)
-            lines.append("| " + " | ".join(h.replace("|", "\\|") for h in columns) + " |")
+            lines.append("| " + " | ".join(map(_markdown_cell, columns)) + " |")
             lines.append(
                 "| "
                 + " | ".join("---:" if is_numeric(v) else "---" for v in columns.values())
                 + " |"
             )
             for row in zip(*cells.values(), strict=True):
-                lines.append("| " + " | ".join(c.replace("|", "\\|") for c in row) + " |")
+                lines.append("| " + " | ".join(map(_markdown_cell, row)) + " |")
             lines.append("")
         else:
             lines += [f"![{content[1]}]({content[0]})", ""]
