@@ -15,7 +15,7 @@ from sklearn.utils.parallel import Parallel, delayed
 from ..utils._arviz import array_stats
 from ..utils._docstrings import fill_doc
 from ..utils._frozen import FrozenMapping
-from ..utils._random import check_random_generator
+from ..utils._random import check_random_generator, recorded_seed
 from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import ROPE_CONSTRAINT, check_rope
 from ..utils._warnings import warn
@@ -137,11 +137,6 @@ def warn_if_not_converged(results):
         what="The hierarchical model",
         advice="Increase `n_warmup` and `n_draws`, or check the data for outlying data sets.",
     )
-
-
-def _read_only(array):
-    array.flags.writeable = False
-    return array
 
 
 @validate_params(
@@ -488,13 +483,14 @@ def _summarise(draws, names, model_names, data, scale, n_zero_variance, rope, pr
     return HierarchicalTestResult(
         *(float(p) for p in most_probable),
         *(float(p) for p in predictive),
-        shrinkage_estimates=_read_only(draws["delta"].mean(axis=(0, 1))),
-        shrinkage_intervals=_read_only(array_stats().hdi(draws["delta"], 0.95, axis=(0, 1))),
-        samples=FrozenMapping({name: _read_only(values) for name, values in draws.items()}),
+        # Arrays (and the mapping's) are made read-only by the result.
+        shrinkage_estimates=draws["delta"].mean(axis=(0, 1)),
+        shrinkage_intervals=array_stats().hdi(draws["delta"], 0.95, axis=(0, 1)),
+        samples=FrozenMapping(draws),
         rhat=FrozenMapping(rhat),
         ess=FrozenMapping(ess),
         ess_tail=FrozenMapping(ess_tail),
-        means=_read_only(data.mean * scale),
+        means=data.mean * scale,
         names=tuple(names),
         rope=rope,
         nu_prior=prior["nu_prior"],
@@ -502,9 +498,7 @@ def _summarise(draws, names, model_names, data, scale, n_zero_variance, rope, pr
         beta_bounds=prior["beta_bounds"],
         n_zero_variance=n_zero_variance,
         scale=scale,
-        random_state=random_state
-        if random_state is None or isinstance(random_state, Integral)
-        else None,
+        random_state=recorded_seed(random_state),
         model_a=model_names[0],
         model_b=model_names[1],
     )

@@ -34,7 +34,6 @@ from scipy import stats
 from ._friedman import holm_adjusted
 from ._results import RankPosthocResult
 
-METHODS = ("nemenyi", "holm", "shaffer", "bonferroni_dunn")
 _ALL_PAIRS = ("nemenyi", "holm", "shaffer")
 _WITH_CONTROL = ("holm", "bonferroni_dunn")
 

@@ -30,7 +30,7 @@ import numpy as np
 from ..utils._arviz import array_stats
 from ..utils._docstrings import fill_doc
 from ..utils._frozen import FrozenMapping
-from ..utils._random import check_random_generator
+from ..utils._random import check_random_generator, recorded_seed
 from ..utils._sklearn import Interval, validate_params
 from ._diagnostics import convergence_diagnostics, warn_if_not_converged
 from ._results import PlackettLuceResult
@@ -256,9 +256,7 @@ def plackett_luce_ranking(
         n_datasets=scores.shape[0],
         n_tied=n_tied,
         prior=float(prior),
-        random_state=random_state
-        if random_state is None or isinstance(random_state, Integral)
-        else None,
+        random_state=recorded_seed(random_state),
     )
     warn_if_not_converged(
         [result],

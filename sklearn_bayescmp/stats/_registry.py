@@ -35,12 +35,6 @@ from ._sign import dirichlet_process_tests, sign_test, signed_rank_test
 
 #: Arguments that the caller of a back end provides (not options of the test).
 _COMMON = ("differences", "n_train", "n_test", "rope", "random_state", "n_jobs", "nan_policy")
-#: What each scope of a back end reads.
-SCOPES = {
-    "dataset": "one data set's per-split differences",
-    "collection": "every data set's per-split differences",
-    "means": "each data set's mean difference",
-}
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,8 @@ from ._rope import RopeOutcomesMixin, rope_probabilities
 
 #: Names of the two models when the data did not name them.
 DEFAULT_MODEL_NAMES = ("A", "B")
+#: The probabilities of the three outcomes, as every Bayesian result names them.
+_PROBABILITIES = ("prob_a_better", "prob_equivalent", "prob_b_better")
 
 
 class ConfidenceInterval(NamedTuple):
@@ -185,23 +187,27 @@ def _swapped_names(result):
     return {"model_a": result.model_b, "model_b": result.model_a}
 
 
-def _read_only(array):
-    array = np.array(array)
-    array.flags.writeable = False
-    return array
-
-
 def _interval_text(low, high):
     return f"[{low:.4g}, {high:.4g}]"
 
 
-def _probabilities_line(result, where=""):
-    """``P(logreg better) = 0.9974   P(equivalent) = ...`` with the models' names."""
+def _probabilities_line(result, where="", kind=""):
+    """``P(logreg better) = 0.9974   P(equivalent) = ...`` with the models' names.
+
+    ``kind="predictive_"`` gives the predictive probabilities instead.
+    """
+    a, equivalent, b = (getattr(result, f"{kind}{name}") for name in _PROBABILITIES)
     return (
-        f"P({result.model_a} better{where}) = {result.prob_a_better:.4f}   "
-        f"P(equivalent{where}) = {result.prob_equivalent:.4f}   "
-        f"P({result.model_b} better{where}) = {result.prob_b_better:.4f}"
+        f"P({result.model_a} better{where}) = {a:.4f}   "
+        f"P(equivalent{where}) = {equivalent:.4f}   "
+        f"P({result.model_b} better{where}) = {b:.4f}"
     )
+
+
+def _interval_of_draws(draws, prob, method, **axis):
+    """The ``method`` ("hdi" or "eti") interval of posterior draws, by ArviZ."""
+    low, high = getattr(array_stats(), method)(draws, prob, **axis)
+    return CredibleInterval(float(low), float(high))
 
 
 #: Fields that trade places when A and B do.
@@ -233,41 +239,37 @@ class _BayesianTableMixin(_TableMixin):
         for first, second in _MIRRORED_PAIRS:
             if first in fields:
                 changes[first], changes[second] = getattr(self, second), getattr(self, first)
-        for name in self._negated:
-            value = getattr(self, name)
-            changes[name] = 0.0 - value if np.isscalar(value) else _read_only(0.0 - value)
+        for name in self._negated:  # new arrays, made read-only on construction
+            changes[name] = 0.0 - getattr(self, name)
         for name in self._reversed:
-            changes[name] = _read_only(getattr(self, name)[..., ::-1])
+            changes[name] = getattr(self, name)[..., ::-1]
         return replace(self, **changes)
 
     def _probability_row(self, threshold):
-        return {
+        """The models, the three probabilities (and the predictive ones), decision and rope."""
+        row = {
             "model_a": self.model_a,
             "model_b": self.model_b,
-            "prob_a_better": self.prob_a_better,
-            "prob_equivalent": self.prob_equivalent,
-            "prob_b_better": self.prob_b_better,
+            **{name: getattr(self, name) for name in _PROBABILITIES},
             "decision": self.decision(threshold),
             "rope_low": self.rope[0],
             "rope_high": self.rope[1],
         }
+        if hasattr(self, "predictive_prob_a_better"):
+            row |= {f"predictive_{n}": getattr(self, f"predictive_{n}") for n in _PROBABILITIES}
+        return row
 
     def _html_columns(self):
         outcomes = (f"{self.model_a} better", "equivalent", f"{self.model_b} better")
-        suffixes = ("a_better", "equivalent", "b_better")
         # Where a result has both, say which is which: the probability that an
         # outcome is the most probable on a new data set, and its predictive one.
         predictive = hasattr(self, "predictive_prob_a_better")
-        most = " most probable" if predictive else ""
+        kinds = {"": " most probable", "predictive_": ""} if predictive else {"": ""}
         columns = {
-            f"P({outcome}{most})": [getattr(self, f"prob_{suffix}")]
-            for outcome, suffix in zip(outcomes, suffixes, strict=True)
+            f"{kind.replace('_', ' ')}P({outcome}{most})": [getattr(self, f"{kind}{name}")]
+            for kind, most in kinds.items()
+            for outcome, name in zip(outcomes, _PROBABILITIES, strict=True)
         }
-        if predictive:
-            columns |= {
-                f"predictive P({outcome})": [getattr(self, f"predictive_prob_{suffix}")]
-                for outcome, suffix in zip(outcomes, suffixes, strict=True)
-            }
         return {**columns, "decision (0.95)": [self.decision(0.95)], **self._html_extra()}
 
     def _html_extra(self):
@@ -322,11 +324,14 @@ class TTestResult(_FrequentistDecisionMixin, _TableMixin):
     test: str = "corrected_t"
     model_a: str = "A"
     model_b: str = "B"
-
-    def __repr__(self):
-        return _compact_repr(
-            self, ("statistic", "pvalue", "df", "estimate", "standard_error", "alternative")
-        )
+    _shown: ClassVar[tuple] = (
+        "statistic",
+        "pvalue",
+        "df",
+        "estimate",
+        "standard_error",
+        "alternative",
+    )
 
     def confidence_interval(self, confidence_level=0.95):
         """Confidence interval of the mean difference.
@@ -470,6 +475,7 @@ class BayesianCorrelatedTTestResult(_BayesianTableMixin, RopeOutcomesMixin):
 
     test: ClassVar[str] = "correlated_t"
     _negated: ClassVar[tuple] = ("loc",)
+    _shown: ClassVar[tuple] = (*_PROBABILITIES, "df", "loc", "scale", "rope")
     prob_a_better: float
     prob_equivalent: float
     prob_b_better: float
@@ -485,12 +491,6 @@ class BayesianCorrelatedTTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     mean_score_b: float | None = None
     model_a: str = "A"
     model_b: str = "B"
-
-    def __repr__(self):
-        return _compact_repr(
-            self,
-            ("prob_a_better", "prob_equivalent", "prob_b_better", "df", "loc", "scale", "rope"),
-        )
 
     @property
     def posterior(self):
@@ -614,6 +614,7 @@ class PoissonTestResult(_BayesianTableMixin, RopeOutcomesMixin):
 
     test: ClassVar[str] = "poisson"
     _reversed: ClassVar[tuple] = ("dataset_probabilities",)
+    _shown: ClassVar[tuple] = (*_PROBABILITIES, "prob_no_majority", "n_datasets", "rope")
     prob_a_better: float
     prob_equivalent: float
     prob_b_better: float
@@ -624,19 +625,6 @@ class PoissonTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     n_datasets: int
     model_a: str = "A"
     model_b: str = "B"
-
-    def __repr__(self):
-        return _compact_repr(
-            self,
-            (
-                "prob_a_better",
-                "prob_equivalent",
-                "prob_b_better",
-                "prob_no_majority",
-                "n_datasets",
-                "rope",
-            ),
-        )
 
     def credible_interval(self, prob=0.95, *, method="hdi", parameter="wins_a"):
         """Credible interval of the number of data sets on which an outcome holds.
@@ -759,6 +747,7 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     n_draws: int
     _negated: ClassVar[tuple] = ("means",)
     _reversed: ClassVar[tuple] = ("samples",)
+    _shown: ClassVar[tuple] = (*_PROBABILITIES, "test", "rope")
     test: str
     means: np.ndarray
     names: tuple | None
@@ -778,11 +767,6 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     def n_samples(self):
         """int: Number of Monte Carlo draws (``n_draws``)."""
         return self.n_draws
-
-    def __repr__(self):
-        return _compact_repr(
-            self, ("prob_a_better", "prob_equivalent", "prob_b_better", "test", "rope")
-        )
 
     def credible_interval(self, prob=0.95, *, method="hdi", parameter="theta_a"):
         """Credible interval of ``theta_a``, ``theta_equivalent`` or ``theta_b`` (kept draws).
@@ -808,9 +792,7 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
                 "This result kept no posterior draws (compare_models keeps none by default); "
                 "pass keep_draws to compare_models, or run the test on the pair alone."
             )
-        draws = self.samples[:, names.index(parameter)]
-        interval = getattr(array_stats(), method)(draws, prob)
-        return CredibleInterval(float(interval[0]), float(interval[1]))
+        return _interval_of_draws(self.samples[:, names.index(parameter)], prob, method)
 
     def summary(self, threshold=0.95):
         """Readable report of the test.
@@ -829,9 +811,7 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
             f"on {self.prior_place!r}, {self.n_draws} draws)\n"
             f"  {_probabilities_line(self)}   (most probable on a new data set)\n"
-            f"  predictive: P({self.model_a} better) = {self.predictive_prob_a_better:.4f}   "
-            f"P(equivalent) = {self.predictive_prob_equivalent:.4f}   "
-            f"P({self.model_b} better) = {self.predictive_prob_b_better:.4f}\n"
+            f"  predictive: {_probabilities_line(self, kind='predictive_')}\n"
             f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
         )
 
@@ -839,9 +819,6 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         return {
             "test": self.test,
             **self._probability_row(threshold),
-            "predictive_prob_a_better": self.predictive_prob_a_better,
-            "predictive_prob_equivalent": self.predictive_prob_equivalent,
-            "predictive_prob_b_better": self.predictive_prob_b_better,
             "n_datasets": self.n_datasets,
             "n_draws": self.n_draws,
         }
@@ -904,6 +881,11 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     """
 
     _negated: ClassVar[tuple] = ("shrinkage_estimates", "shrinkage_intervals", "means")
+    _shown: ClassVar[tuple] = (
+        *_PROBABILITIES,
+        *(f"predictive_{name}" for name in _PROBABILITIES),
+        "rope",
+    )
     test: ClassVar[str] = "hierarchical"
     prob_a_better: float
     prob_equivalent: float
@@ -977,20 +959,6 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             "b": self.predictive_prob_b_better,
         }
 
-    def __repr__(self):
-        return _compact_repr(
-            self,
-            (
-                "prob_a_better",
-                "prob_equivalent",
-                "prob_b_better",
-                "predictive_prob_a_better",
-                "predictive_prob_equivalent",
-                "predictive_prob_b_better",
-                "rope",
-            ),
-        )
-
     def credible_interval(self, prob=0.95, *, method="hdi", parameter="delta0"):
         """Credible interval of a scalar parameter of the model.
 
@@ -1009,8 +977,7 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         """
         scalars = ("delta0", "sigma0", "nu", "alpha", "beta")
         prob = _check_interval_options(prob, method, parameter, scalars)
-        interval = getattr(array_stats(), method)(self.samples[parameter], prob, axis=(0, 1))
-        return CredibleInterval(float(interval[0]), float(interval[1]))
+        return _interval_of_draws(self.samples[parameter], prob, method, axis=(0, 1))
 
     def summary(self, threshold=0.95):
         """Readable report of the test.
@@ -1037,9 +1004,7 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             f"alpha ~ U{self.alpha_bounds}, beta ~ U{self.beta_bounds}, "
             f"delta0 ~ U(-{self.scale:.4g}, {self.scale:.4g})\n"
             f"  {_probabilities_line(self)}   (most probable on a new data set)\n"
-            f"  predictive: P({self.model_a} better) = {self.predictive_prob_a_better:.4f}   "
-            f"P(equivalent) = {self.predictive_prob_equivalent:.4f}   "
-            f"P({self.model_b} better) = {self.predictive_prob_b_better:.4f}\n"
+            f"  predictive: {_probabilities_line(self, kind='predictive_')}\n"
             f"  delta0 (mean difference over data sets): {float(delta0.mean()):.4g}, "
             f"95% HDI [{low:.4g}, {high:.4g}]\n"
             f"  delta0: P(favours {self.model_a}) = "
@@ -1059,10 +1024,10 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         """
         samples = dict(self.samples)
         for name in ("delta0", "delta"):
-            samples[name] = _read_only(0.0 - samples[name])
-        samples["outcome_probabilities"] = _read_only(samples["outcome_probabilities"][..., ::-1])
+            samples[name] = 0.0 - samples[name]
+        samples["outcome_probabilities"] = samples["outcome_probabilities"][..., ::-1]
         mirror = super().mirrored()
-        intervals = _read_only(mirror.shrinkage_intervals[:, ::-1])
+        intervals = mirror.shrinkage_intervals[:, ::-1]
         return replace(mirror, samples=FrozenMapping(samples), shrinkage_intervals=intervals)
 
     def _row(self, threshold=0.95, prob=0.95):
@@ -1070,9 +1035,6 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         return {
             "test": self.test,
             **self._probability_row(threshold),
-            "predictive_prob_a_better": self.predictive_prob_a_better,
-            "predictive_prob_equivalent": self.predictive_prob_equivalent,
-            "predictive_prob_b_better": self.predictive_prob_b_better,
             "delta0_prob_a_better": self.delta0_prob_a_better,
             "delta0_prob_equivalent": self.delta0_prob_equivalent,
             "delta0_prob_b_better": self.delta0_prob_b_better,

@@ -24,8 +24,6 @@ from ._core import rope_tails
 
 #: The outcomes, in the column order of loss matrices.
 OUTCOMES = ("a", "equivalent", "b")
-#: A decision is one of the outcomes or "undecided".
-DECISIONS = OUTCOMES + ("undecided",)
 
 # Raftery (1995), "Bayesian model selection in social research", Table 6.
 _RAFTERY_GRADES = ((3.0, "weak"), (20.0, "positive"), (150.0, "strong"))

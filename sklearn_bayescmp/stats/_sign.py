@@ -28,7 +28,7 @@ import numpy as np
 from sklearn.utils.parallel import Parallel, delayed
 
 from ..utils._docstrings import fill_doc
-from ..utils._random import check_random_generator
+from ..utils._random import check_random_generator, recorded_seed
 from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import ROPE_CONSTRAINT, check_rope
 from ._collection import dataset_means
@@ -361,9 +361,7 @@ def dirichlet_process_tests(
                 rope=rope,
                 prior_strength=float(prior_strength),
                 prior_place=prior_place,
-                random_state=random_state
-                if random_state is None or isinstance(random_state, Integral)
-                else None,
+                random_state=recorded_seed(random_state),
                 model_a=model_a,
                 model_b=model_b,
             )

@@ -48,3 +48,11 @@ def random_seed(random_state):
     if isinstance(random_state, numbers.Integral) and not isinstance(random_state, bool):
         return int(random_state)
     return int(check_random_generator(random_state).integers(2**32))
+
+
+def recorded_seed(random_state):
+    """The seed a result records: an int (or None) as given; None for a generator,
+    which has no seed to show."""
+    return (
+        random_state if random_state is None or isinstance(random_state, numbers.Integral) else None
+    )
