@@ -22,7 +22,6 @@ counted and reported, never imputed.
 import dataclasses
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 import numpy as np
 
@@ -32,6 +31,7 @@ from ._table_layouts import (
     LAYOUTS,
     RATIO_REQUIRED,
     WIDE_RESERVED,
+    DatasetScores,
     check_names,
     detect_layout,
     layout_options,
@@ -44,49 +44,12 @@ from ._table_roles import check_direction, infer_roles, percent_scale_note, wide
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
 from .utils._docstrings import fill_doc
-from .utils._frozen import ReadOnlyPickleMixin
 from .utils._io import write_csv
 from .utils._validation import check_scale, check_split_indices, check_split_sizes
 from .utils._warnings import warn
 
 #: The column names the table itself writes, in order.
 LONG_COLUMNS = ("dataset", "model", "repeat", "fold", "n_train", "n_test", "score")
-
-
-@dataclass(frozen=True, eq=False)
-class _DatasetScores(ReadOnlyPickleMixin):
-    """One data set's scores: a row per model, a column per split.
-
-    A table read from the differences of two models keeps them as given
-    (``differences``, the first model minus the second); when the scores
-    were not given, ``scores`` is NaN and the table knows only differences.
-    """
-
-    scores: np.ndarray  # (n_models, n_splits) float; NaN where failed or missing
-    present: np.ndarray  # (n_models, n_splits) bool; False where the cell is missing
-    repeat: np.ndarray
-    fold: np.ndarray
-    n_train: np.ndarray
-    n_test: np.ndarray
-    differences: np.ndarray | None = None
-
-    def __post_init__(self):
-        for value in vars(self).values():
-            if value is not None:
-                value.setflags(write=False)
-
-    def equals(self, other):
-        names = ("scores", "present", "repeat", "fold", "n_train", "n_test", "differences")
-        return all(
-            _same(getattr(self, name), getattr(other, name), name in ("scores", "differences"))
-            for name in names
-        )
-
-
-def _same(mine, theirs, equal_nan):
-    if mine is None or theirs is None:
-        return mine is None and theirs is None
-    return np.array_equal(mine, theirs, equal_nan=equal_nan)
 
 
 @fill_doc
@@ -202,7 +165,7 @@ class ScoreTable:
                 sizes = [np.full(n_splits, size, dtype=np.int64) for size in fixed_sizes]
             split_repeat = per_dataset(repeat, name)
             split_fold = per_dataset(fold, name)
-            data[str(name)] = _DatasetScores(
+            data[str(name)] = DatasetScores(
                 scores=array.copy(),
                 present=np.ones(array.shape, dtype=bool),
                 repeat=check_split_indices(
@@ -570,10 +533,9 @@ class ScoreTable:
     @classmethod
     def _from_layout(cls, raw, layout, negate=False):
         """The table of a long or wide layout; one warning counts incomplete scores."""
-        models, arrays = layout
-        data = {}
-        for name, (scores, *rest) in arrays.items():
-            data[name] = _DatasetScores(0.0 - scores if negate else scores, *rest)
+        models, data = layout
+        if negate:
+            data = {name: dataclasses.replace(d, scores=0.0 - d.scores) for name, d in data.items()}
         table = cls._from_parts(models, data)
         _check_pairing(table)
         _report_incomplete(table, raw.source)
@@ -780,7 +742,7 @@ class ScoreTable:
                 differences = differences.copy() if rows[0] < rows[1] else 0.0 - differences
             else:
                 differences = None  # differences of two models, lost with one of them
-            data[name] = _DatasetScores(
+            data[name] = DatasetScores(
                 old.scores[rows].copy(),
                 old.present[rows].copy(),
                 *(getattr(old, key).copy() for key in ("repeat", "fold", "n_train", "n_test")),
@@ -838,7 +800,7 @@ class ScoreTable:
             differences = np.array(record.differences)
             if scores_known and np.array_equal(differences, scores[0] - scores[1], equal_nan=True):
                 differences = None  # nothing the scores do not say
-            data[name] = _DatasetScores(scores, present, *splits, differences)
+            data[name] = DatasetScores(scores, present, *splits, differences)
             names.add(record.model_names)
         if len(names) != 1:
             raise ValueError(f"The records compare different pairs of models: {sorted(names)}.")

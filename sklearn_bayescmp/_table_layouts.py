@@ -9,30 +9,51 @@ has one size for all models. Messages name the row ("line 7" of a CSV file)
 and the column.
 """
 
+import dataclasses
 import math
+from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Real
-from typing import NamedTuple
 
 import numpy as np
 
-#: Cells read as a NaN score (a failed split), case-insensitively.
-_NAN_TEXTS = {"nan", "na", "n/a", "null", "none"}
+from .utils._frozen import ReadOnlyPickleMixin
+
 #: The data set of a table without a data-set column.
 DEFAULT_DATASET = "data"
 #: The layouts a table of scores is read from or written in.
 LAYOUTS = ("auto", "long", "wide", "differences")
 
 
-class DatasetArrays(NamedTuple):
-    """One data set's scores (a row per model, a column per split) and its splits."""
+@dataclass(frozen=True, eq=False)
+class DatasetScores(ReadOnlyPickleMixin):
+    """One data set's scores (a row per model, a column per split) and its splits.
 
-    scores: np.ndarray  # float; NaN where failed or missing
-    present: np.ndarray  # bool; False where the cell is missing
+    A table read from the differences of two models keeps them as given
+    (``differences``, the first model minus the second); when the scores
+    were not given, ``scores`` is NaN and the table knows only differences.
+    """
+
+    scores: np.ndarray  # (n_models, n_splits) float; NaN where failed or missing
+    present: np.ndarray  # (n_models, n_splits) bool; False where the cell is missing
     repeat: np.ndarray
     fold: np.ndarray
     n_train: np.ndarray
     n_test: np.ndarray
+    differences: np.ndarray | None = None
+
+    def equals(self, other):
+        """Whether both hold the same arrays (NaN scores equal)."""
+        return all(
+            _same(getattr(self, field.name), getattr(other, field.name))
+            for field in dataclasses.fields(self)
+        )
+
+
+def _same(mine, theirs):
+    if mine is None or theirs is None:
+        return mine is None and theirs is None
+    return np.array_equal(mine, theirs, equal_nan=mine.dtype.kind == "f")
 
 
 def check_names(names, argument):
@@ -420,7 +441,7 @@ def assemble(raw, dataset_names, model_names, repeat, fold, sizes, scores, model
     Returns
     -------
     models : list of str
-    data : dict of str to DatasetArrays
+    data : dict of str to DatasetScores
     """
     model_codes, found_models = _codes(model_names)
     dataset_codes, found_datasets = _codes(dataset_names)
@@ -478,7 +499,7 @@ def assemble(raw, dataset_names, model_names, repeat, fold, sizes, scores, model
         table[k, split_of] = scores[mine]
         present[k, split_of] = True
         first_rows = mine[first_of_split]
-        data[name] = DatasetArrays(
+        data[name] = DatasetScores(
             table,
             present,
             keys[:, 0].copy(),
