@@ -19,14 +19,11 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from ._compare_models import automatic_test, compare_models
 from ._engine import (
     ENGINE_CONSTRAINTS,
-    FitCache,
+    Engine,
     check_common_scoring,
     check_datasets,
     check_repeated_cv,
     comparison_router,
-    plan_splits,
-    run,
-    run_until_decided,
 )
 from ._table_layouts import DEFAULT_DATASET
 from .stats._correlated_t import NormalGammaPrior
@@ -40,6 +37,8 @@ from .utils._warnings import warn
 
 #: The names of the two estimators in routing (``set_fit_request`` targets them).
 _ESTIMATORS = ("estimator_a", "estimator_b")
+#: The comparator's parameters that the engine runs with.
+_ENGINE_OPTIONS = ("cv", "random_state", "error_score", "n_jobs", "pre_dispatch", "verbose")
 
 
 @fill_doc
@@ -313,18 +312,16 @@ class RepeatedCVComparator(BaseEstimator):
         -------
         self : RepeatedCVComparator
         """
-        scoring = self._start()
-        cache = self._fit_cache(scoring)
-        plan = self._plan(X, y, groups, params, scoring, cache)
+        engine = self._start()
+        plan = engine.plan(X, y, groups, params)
         validate_data(self, X, skip_check_array=True)
         n_repeats = int(plan.repeat.max()) + 1
-        options = self._run_options(scoring, cache)
         if self.early_stopping:
-            result, self.n_repeats_run_, self.stopping_reason_ = run_until_decided(
-                plan, scoring, decide=self._decided, min_repeats=self.min_repeats, **options
+            result, self.n_repeats_run_, self.stopping_reason_ = engine.run_until_decided(
+                plan, decide=self._decided, min_repeats=self.min_repeats
             )
         else:
-            result = run([plan], scoring, **options)
+            result = engine.run([plan])
             self.n_repeats_run_ = n_repeats
             self.stopping_reason_ = "early stopping is off: every repeat was run"
         self.stopped_early_ = self.n_repeats_run_ < n_repeats
@@ -360,16 +357,16 @@ class RepeatedCVComparator(BaseEstimator):
                 "runs every data set in one dispatch. Fit each data set with fit, or set "
                 "early_stopping=False."
             )
-        scoring = self._start()
-        plans, options = self._plan_datasets(entries, scoring)
-        result = run(plans, scoring, **options)
+        engine = self._start()
+        plans = engine.plan_datasets(entries)
+        result = engine.run(plans)
         self.n_repeats_run_ = max(int(plan.repeat.max()) + 1 for plan in plans)
         self.stopping_reason_ = "fit_datasets runs every repeat"
         self.stopped_early_ = False
         return self._set_fitted(result)
 
     def _start(self):
-        """Forget a previous fit; validate what the constraints cannot; return the scoring.
+        """Forget a previous fit; validate what the constraints cannot; return the engine.
 
         A bad ``rope`` or ``names`` would otherwise only surface after every
         split ran. Sets ``model_names_``, ``metrics_`` and ``multimetric_``.
@@ -395,49 +392,14 @@ class RepeatedCVComparator(BaseEstimator):
                     f"{self.names!r}."
                 )
             self.model_names_ = check_model_names(*self.names, name="`names`")
-        return scoring
-
-    def _plan(self, X, y, groups, params, scoring, cache, *, name=None):
-        return plan_splits(
+        return Engine.create(
             self._estimators(),
-            X,
-            y,
-            groups,
-            params,
-            cv=self.cv,
-            scoring=scoring,
-            random_state=self.random_state,
+            scoring,
+            names=dict(zip(_ESTIMATORS, self.model_names_, strict=True)),
+            memory=self.memory,
             owner=type(self).__name__,
-            cache=cache,
-            name=name,
+            **{key: getattr(self, key) for key in _ENGINE_OPTIONS},
         )
-
-    def _plan_datasets(self, entries, scoring):
-        """The engine's plans of checked data sets ``{name: (X, y, groups, params)}``, and its
-        options (the run of :meth:`fit_datasets`; a replicability study runs many at once)."""
-        options = self._run_options(scoring, self._fit_cache(scoring))
-        plans = [
-            self._plan(X, y, groups, params, scoring, options["cache"], name=name)
-            for name, (X, y, groups, params) in entries.items()
-        ]
-        return plans, options
-
-    def _run_options(self, scoring, cache):
-        """The engine's options from the comparator's parameters."""
-        return {
-            "names": dict(zip(_ESTIMATORS, self.model_names_, strict=True)),
-            "error_score": self.error_score,
-            "cache": cache,
-            "n_jobs": self.n_jobs,
-            "pre_dispatch": self.pre_dispatch,
-            "verbose": self.verbose,
-        }
-
-    def _fit_cache(self, scoring):
-        """The cache of the fits in ``memory`` (None without one)."""
-        if self.memory is None:
-            return None
-        return FitCache(self.memory, self._estimators(), scoring.given, self.error_score)
 
     def _decided(self, result):
         """Why early stopping may stop (every metric decided at the stopping threshold), or None."""

@@ -23,14 +23,7 @@ from sklearn.utils import indexable
 
 from ._compare_models import compare_models
 from ._differences import CVDifferences
-from ._engine import (
-    ENGINE_CONSTRAINTS,
-    FitCache,
-    check_common_scoring,
-    plan_splits,
-    run,
-    split_layout,
-)
+from ._engine import ENGINE_CONSTRAINTS, Engine, check_common_scoring, split_layout
 from ._score_table import ScoreTable
 from ._table_readers import candidate_name, split_scores
 from .stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
@@ -274,29 +267,20 @@ def compare_estimators(
     """
     named = _check_estimators(estimators)
     scoring = check_common_scoring(named, scoring)
-    cache = None if memory is None else FitCache(memory, named, scoring.given, error_score)
-    plan = plan_splits(
+    engine = Engine.create(
         named,
-        X,
-        y,
-        groups,
-        params or {},
-        cv=cv,
-        scoring=scoring,
-        random_state=random_state,
-        owner="compare_estimators",
-        cache=cache,
-    )
-    result = run(
-        [plan],
         scoring,
         names={name: name for name in named},
+        memory=memory,
+        owner="compare_estimators",
+        cv=cv,
+        random_state=random_state,
         error_score=error_score,
-        cache=cache,
         n_jobs=n_jobs,
         pre_dispatch=pre_dispatch,
         verbose=verbose,
     )
+    result = engine.run([engine.plan(X, y, groups, params)])
     comparisons = {
         metric: compare_models(
             table, test="correlated_t", rope=rope, prior=prior, threshold=threshold

@@ -23,7 +23,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, clone
 from sklearn.utils.validation import check_is_fitted
 
-from ._engine import check_datasets, run_together
+from ._engine import check_datasets
 from .stats._registry import backend_names, get_backend
 from .utils._sklearn import HasMethods, Interval, _fit_context
 from .utils._validation import check_rope
@@ -319,21 +319,18 @@ class ReplicabilityStudy(BaseEstimator):
             )
         tests = self._check_tests(collection)
         seeds = self._check_seeds()
-        comparators = [self._seeded(seed) for seed in seeds]
-        scoring = [comparator._start() for comparator in comparators][0]
+        engines = [self._seeded(seed)._start() for seed in seeds]
+        scoring = engines[0].scoring
         if scoring.multimetric:
             raise ValueError(
                 "ReplicabilityStudy measures the replicability of one metric; got a comparator "
                 f"with scoring={self.comparator.scoring!r}. Study each metric with its own "
                 "comparator."
             )
-        self.rope_ = check_rope(comparators[0]._rope(scoring.metrics[0]))
-        plans, options = [], None
-        for comparator in comparators:
-            seed_plans, options = comparator._plan_datasets(entries, scoring)
-            plans.append(seed_plans)
+        self.rope_ = check_rope(self.comparator._rope(scoring.metrics[0]))
         # Every (seed, data set, split) task in one dispatch.
-        runs = dict(zip(seeds, run_together(plans, scoring, **options), strict=True))
+        plans = [engine.plan_datasets(entries) for engine in engines]
+        runs = dict(zip(seeds, engines[0].run_together(plans), strict=True))
         metric = scoring.metrics[0]
         self.tables_ = {seed: result.tables[metric] for seed, result in runs.items()}
         sides = {"estimator_a": "a", "estimator_b": "b"}

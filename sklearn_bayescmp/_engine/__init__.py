@@ -5,8 +5,9 @@ routed metadata) -> tasks (:mod:`._fit`: every estimator fitted and scored on
 one split, failures and warnings as data) -> dispatch (:mod:`._dispatch`:
 joblib with a progress bar; :mod:`._cache`: finished fits kept under keys
 that cover their code) -> a :class:`~sklearn_bayescmp.ScoreTable` per metric,
-with the failures and the times (:mod:`._run`, also one repeat at a time
-until a decision is reached).
+with the failures and the times (:mod:`._run`, whose :class:`Engine` holds a
+run's estimators, scoring and options, and runs every plan in one dispatch
+or one repeat at a time until a decision is reached).
 
 The comparator, :func:`~sklearn_bayescmp.model_selection.compare_estimators`
 and :class:`~sklearn_bayescmp.replicability.ReplicabilityStudy` all run here.
@@ -14,26 +15,14 @@ and :class:`~sklearn_bayescmp.replicability.ReplicabilityStudy` all run here.
 
 # The names the rest of the package imports from the engine (re-exports).
 # ruff: noqa: F401
-from ._cache import FitCache, cached_fit_count
+from ._cache import cached_fit_count
 from ._dispatch import dispatch
 from ._plan import (
     ENGINE_CONSTRAINTS,
-    Scoring,
-    SplitPlan,
     check_common_scoring,
     check_datasets,
     check_repeated_cv,
-    plan_splits,
     split_layout,
 )
-from ._routing import comparison_router, routing_enabled
-from ._run import (
-    EngineRun,
-    SplitFailure,
-    collect,
-    report,
-    run,
-    run_together,
-    run_until_decided,
-    tasks,
-)
+from ._routing import comparison_router
+from ._run import Engine, SplitFailure

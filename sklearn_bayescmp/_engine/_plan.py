@@ -182,27 +182,16 @@ def check_datasets(datasets):
     return entries
 
 
-def plan_splits(
-    estimators, X, y, groups, params, *, cv, scoring, random_state, owner, cache=None, name=None
-):
+def plan_splits(engine, X, y, groups, params, name=None):
     """The plan of one data set: its splits (built here, once) and routed metadata.
 
     Parameters
     ----------
-    estimators : dict of str to estimator
-        The estimators by their routing names ("estimator_a", or a model's name).
+    engine : Engine
+        The estimators, scoring, splitter (``cv``, seeded with
+        ``random_state`` when None) and cache of the run.
     X, y, groups, params
         The data set, its group labels and its metadata.
-    cv : int, splitter, iterable or None
-        As for :func:`~sklearn.model_selection.cross_validate`; None is a
-        10x10 repeated (stratified) k-fold seeded with ``random_state``.
-    scoring : Scoring
-    random_state : int, RandomState or None
-        Seeds the default splitter.
-    owner : str
-        Named in scikit-learn's routing errors.
-    cache : FitCache, default=None
-        Keys the plan's fits when given.
     name : str, default=None
         The data set's name (None: the only one).
 
@@ -210,6 +199,7 @@ def plan_splits(
     -------
     SplitPlan
     """
+    estimators, owner = engine.estimators, engine.owner
     if y is None:
         for key, estimator in estimators.items():
             if get_tags(estimator).target_tags.required:
@@ -220,15 +210,16 @@ def plan_splits(
                 )
     X, y, groups = indexable(X, y, groups)
     first = next(iter(estimators.values()))
-    splitter = check_repeated_cv(cv, y, first, random_state)
-    router = comparison_router(owner, estimators, splitter, scoring.scorer)
+    splitter = check_repeated_cv(engine.cv, y, first, engine.random_state)
+    router = comparison_router(owner, estimators, splitter, engine.scoring.scorer)
     routed = route_params(router if routing_enabled() else None, list(estimators), params, groups)
     splits = list(splitter.split(X, y, **routed.split))
     if not splits:
         where = "" if name is None else f" for data set {name!r}"
-        raise ValueError(f"`cv` yielded no splits{where}; got cv={cv!r}.")
+        raise ValueError(f"`cv` yielded no splits{where}; got cv={engine.cv!r}.")
     repeat, fold = split_layout(splitter, len(splits))
     # The data are fingerprinted once here, not once per split in the cache's key.
+    cache = engine.cache
     cache_keys = None if cache is None else cache.data_keys(X, y, routed.fit, routed.score)
     return SplitPlan(
         name, dict(estimators), X, y, splits, repeat, fold, routed.fit, routed.score, cache_keys

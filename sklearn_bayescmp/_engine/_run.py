@@ -1,8 +1,9 @@
 """Running planned splits: dispatch, collect, and hand back a table of scores.
 
-Every (data set, split) task of the plans goes into one joblib dispatch
-(:func:`run`), or one repeat at a time until a decision is reached
-(:func:`run_until_decided`). The outcomes become one
+An :class:`Engine` plans every data set and sends every (data set, split)
+task of the plans into one joblib dispatch (:meth:`Engine.run`), or one
+repeat at a time until a decision is reached
+(:meth:`Engine.run_until_decided`). The outcomes become one
 :class:`~sklearn_bayescmp.ScoreTable` per metric, with the failures and the
 times; the failures and the warnings the fits raised are reported once, in
 the parent process.
@@ -18,8 +19,10 @@ from sklearn.utils.parallel import delayed
 from .._score_table import ScoreTable
 from .._table_layouts import DEFAULT_DATASET
 from ..utils._warnings import reissue, warn
+from ._cache import FitCache
 from ._dispatch import dispatch
 from ._fit import fit_and_score_split
+from ._plan import Scoring, plan_splits
 
 
 class SplitFailure(NamedTuple):
@@ -202,125 +205,146 @@ def _label(key, names):
     return key if name == key else f"{key} ({name})"
 
 
-def run(plans, scoring, **options):
-    """All (data set, split) tasks of ``plans`` (a list of SplitPlan) in one dispatch.
+class Engine(NamedTuple):
+    """A comparison's estimators, scoring and run options: what its plans and runs need.
 
-    ``options`` are those of :func:`run_together`. Returns the EngineRun.
-    """
-    return run_together([plans], scoring, **options)[0]
+    Built once per fit (:meth:`create`); every data set is planned with
+    :meth:`plan`, and the plans are run with :meth:`run`, :meth:`run_together`
+    or :meth:`run_until_decided`.
 
-
-def run_together(
-    groups,
-    scoring,
-    *,
-    names,
-    error_score,
-    cache=None,
-    n_jobs=None,
-    pre_dispatch="2*n_jobs",
-    verbose=0,
-    label="splits",
-):
-    """Several runs (lists of plans: one per seed, say) in one dispatch, reported together.
-
-    Parameters
+    Attributes
     ----------
-    groups : list of list of SplitPlan
-    scoring : Scoring
+    estimators : dict of str to estimator
+        The estimators by their routing names ("estimator_a", or a model's name).
     names : dict of str to str
-        The model name of each estimator key.
-    error_score : "raise" or float
-    cache : FitCache, default=None
-    n_jobs, pre_dispatch, verbose
-        As for :func:`~sklearn.model_selection.cross_validate`.
-    label : str, default="splits"
-        What the progress bar counts.
-
-    Returns
-    -------
-    list of EngineRun
-        One per group, in order.
+        The model name of each estimator, in the tables.
+    scoring : Scoring
+    cv, random_state, error_score, n_jobs, pre_dispatch, verbose
+        As for :func:`~sklearn.model_selection.cross_validate`; ``random_state``
+        seeds the default splitter (``cv=None``).
+    cache : FitCache or None
+        Keeps the fits (``memory=``).
+    owner : str
+        Named in scikit-learn's routing errors.
     """
-    sizes = [sum(len(plan.splits) for plan in plans) for plans in groups]
-    outcomes = dispatch(
-        (task for plans in groups for task in tasks(plans, scoring, error_score, cache)),
-        total=sum(sizes),
-        n_jobs=n_jobs,
-        pre_dispatch=pre_dispatch,
-        verbose=verbose,
-        label=label,
-    )
-    results, start = [], 0
-    for plans, size in zip(groups, sizes, strict=True):
-        results.append(collect(plans, outcomes[start : start + size], scoring, names))
-        start += size
-    report(results, names, error_score)
-    return results
 
+    estimators: dict
+    names: dict
+    scoring: Scoring
+    cv: object
+    random_state: object
+    error_score: object
+    n_jobs: object
+    pre_dispatch: object
+    verbose: int
+    cache: object
+    owner: str
 
-def run_until_decided(
-    plan,
-    scoring,
-    *,
-    decide,
-    min_repeats,
-    names,
-    error_score,
-    cache=None,
-    n_jobs=None,
-    pre_dispatch="2*n_jobs",
-    verbose=0,
-):
-    """Run one repeat at a time until ``decide`` says the run may stop.
+    @classmethod
+    def create(cls, estimators, scoring, *, names, memory, owner, **options):
+        """The engine of ``{key: estimator}`` and a checked :class:`Scoring`, its cache opened.
 
-    Each repeat's folds run in parallel, and ``decide(run)`` is asked after
-    every repeat from ``min_repeats`` on, so where the run stops does not
-    depend on ``n_jobs``.
+        ``options`` are ``cv``, ``random_state``, ``error_score``, ``n_jobs``,
+        ``pre_dispatch`` and ``verbose``; ``memory`` as for the comparator.
+        """
+        error_score = options["error_score"]
+        cache = None if memory is None else FitCache(memory, estimators, scoring.given, error_score)
+        return cls(dict(estimators), names, scoring, cache=cache, owner=owner, **options)
 
-    Parameters
-    ----------
-    plan : SplitPlan
-        One data set, with repeated cross-validation.
-    decide : callable
-        ``decide(run) -> str or None``: the reason to stop, or None to go on.
-    min_repeats : int
-        Repeats always run.
+    def plan(self, X, y=None, groups=None, params=None, *, name=None):
+        """The :class:`SplitPlan` of one data set (``name``: None for the only one)."""
+        return plan_splits(self, X, y, groups, params or {}, name)
 
-    Returns
-    -------
-    run : EngineRun
-    n_repeats : int
-        Repeats run.
-    reason : str
-        Why the run ended.
-    """
-    n_repeats = int(plan.repeat.max()) + 1
-    if n_repeats == 1:
-        raise ValueError(
-            "early_stopping=True needs repeated cross-validation (cv=None or a repeated "
-            "splitter such as RepeatedStratifiedKFold)."
+    def plan_datasets(self, datasets):
+        """The plans of checked data sets ``{name: (X, y, groups, params)}``."""
+        return [self.plan(*entry, name=name) for name, entry in datasets.items()]
+
+    def run(self, plans):
+        """All (data set, split) tasks of ``plans`` (a list of SplitPlan) in one dispatch.
+
+        Returns
+        -------
+        EngineRun
+        """
+        return self.run_together([plans])[0]
+
+    def run_together(self, groups, *, label="splits"):
+        """Several runs (lists of plans: one per seed, say) in one dispatch, reported together.
+
+        ``label`` says what the progress bar counts.
+
+        Returns
+        -------
+        list of EngineRun
+            One per group, in order.
+        """
+        sizes = [sum(len(plan.splits) for plan in plans) for plans in groups]
+        outcomes = self._dispatch(
+            (task for plans in groups for task in self._tasks(plans)), sum(sizes), label
         )
-    outcomes, reason = [], f"no decision after all {n_repeats} repeats"
-    for repeat in range(n_repeats):
-        start = len(outcomes)
-        stop = start + int((plan.repeat == repeat).sum())
-        batch = plan._replace(splits=plan.splits[start:stop])
-        outcomes += dispatch(
-            tasks([batch], scoring, error_score, cache),
-            total=stop - start,
-            n_jobs=n_jobs,
-            pre_dispatch=pre_dispatch,
-            verbose=verbose,
-            label=f"splits of repeat {repeat + 1}",
+        results, start = [], 0
+        for plans, size in zip(groups, sizes, strict=True):
+            results.append(collect(plans, outcomes[start : start + size], self.scoring, self.names))
+            start += size
+        report(results, self.names, self.error_score)
+        return results
+
+    def run_until_decided(self, plan, *, decide, min_repeats):
+        """Run one repeat at a time until ``decide`` says the run may stop.
+
+        Each repeat's folds run in parallel, and ``decide(run)`` is asked after
+        every repeat from ``min_repeats`` on, so where the run stops does not
+        depend on ``n_jobs``.
+
+        Parameters
+        ----------
+        plan : SplitPlan
+            One data set, with repeated cross-validation.
+        decide : callable
+            ``decide(run) -> str or None``: the reason to stop, or None to go on.
+        min_repeats : int
+            Repeats always run.
+
+        Returns
+        -------
+        run : EngineRun
+        n_repeats : int
+            Repeats run.
+        reason : str
+            Why the run ended.
+        """
+        n_repeats = int(plan.repeat.max()) + 1
+        if n_repeats == 1:
+            raise ValueError(
+                "early_stopping=True needs repeated cross-validation (cv=None or a repeated "
+                "splitter such as RepeatedStratifiedKFold)."
+            )
+        outcomes, reason = [], f"no decision after all {n_repeats} repeats"
+        for repeat in range(n_repeats):
+            start = len(outcomes)
+            stop = start + int((plan.repeat == repeat).sum())
+            batch = plan._replace(splits=plan.splits[start:stop])
+            label = f"splits of repeat {repeat + 1}"
+            outcomes += self._dispatch(self._tasks([batch]), stop - start, label)
+            result = collect([plan.head(stop)], outcomes, self.scoring, self.names)
+            if repeat + 1 < min_repeats or (~result.failed.any(axis=1)).sum() < 2:
+                continue
+            stop_reason = decide(result)
+            if stop_reason is not None:
+                reason = f"{stop_reason} after {repeat + 1} of {n_repeats} repeats"
+                break
+        report([result], self.names, self.error_score)
+        return result, repeat + 1, reason
+
+    def _tasks(self, plans):
+        return tasks(plans, self.scoring, self.error_score, self.cache)
+
+    def _dispatch(self, tasks, total, label):
+        return dispatch(
+            tasks,
+            total=total,
+            n_jobs=self.n_jobs,
+            pre_dispatch=self.pre_dispatch,
+            verbose=self.verbose,
+            label=label,
         )
-        done = plan.head(stop)
-        result = collect([done], outcomes, scoring, names)
-        if repeat + 1 < min_repeats or (~result.failed.any(axis=1)).sum() < 2:
-            continue
-        stop_reason = decide(result)
-        if stop_reason is not None:
-            reason = f"{stop_reason} after {repeat + 1} of {n_repeats} repeats"
-            break
-    report([result], names, error_score)
-    return result, repeat + 1, reason
