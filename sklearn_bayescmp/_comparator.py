@@ -628,17 +628,12 @@ class RepeatedCVComparator(BaseEstimator):
         """
         check_is_fitted(self, "tables_")
         name_a, name_b = self.model_names_
-        scoring = (
-            self.scoring
-            if isinstance(self.scoring, str)
-            else (
-                "default score"
-                if self.scoring is None
-                else ", ".join(self.metrics_)
-                if self.multimetric_
-                else short_repr(self.scoring)
-            )
-        )
+        if self.multimetric_:
+            scoring = ", ".join(self.metrics_)
+        elif self.scoring is None or isinstance(self.scoring, str):
+            scoring = self.scoring or "default score"
+        else:
+            scoring = short_repr(self.scoring)
         lines = [
             f"A = {name_a}: {short_repr(self.estimator_a)}",
             f"B = {name_b}: {short_repr(self.estimator_b)}",

@@ -136,32 +136,12 @@ def detect_layout(raw, layout, model=None, score=None):
     return "wide"
 
 
-#: The options of each layout (column names and selections).
+#: The options of each layout (column names and selections): both name the
+#: data set, the split and its sizes; a long table also its model and score.
+_SPLIT_OPTIONS = ("dataset", "split", "repeat", "fold", "n_train", "n_test", "test_train_ratio")
 _OPTIONS = {
-    "long": (
-        "model",
-        "score",
-        "dataset",
-        "split",
-        "repeat",
-        "fold",
-        "n_train",
-        "n_test",
-        "test_train_ratio",
-        "models",
-        "datasets",
-    ),
-    "wide": (
-        "models",
-        "dataset",
-        "split",
-        "repeat",
-        "fold",
-        "n_train",
-        "n_test",
-        "test_train_ratio",
-        "datasets",
-    ),
+    "long": ("model", "score", *_SPLIT_OPTIONS, "models", "datasets"),
+    "wide": ("models", *_SPLIT_OPTIONS, "datasets"),
 }
 
 
@@ -315,19 +295,11 @@ def wide_layout(
     test_train_ratio,
     datasets,
 ):
-    named = {
-        argument: value or argument
-        for argument, value in (
-            ("dataset", dataset),
-            ("split", split),
-            ("repeat", repeat),
-            ("fold", fold),
-            ("n_train", n_train),
-            ("n_test", n_test),
-        )
-    }
     if models is None:
-        models = [name for name in raw.names if name not in named.values()]
+        # Every column but the data set's, the split's and the sizes' (by default name).
+        given = (dataset, split, repeat, fold, n_train, n_test)
+        others = {value or default for value, default in zip(given, WIDE_RESERVED, strict=True)}
+        models = [name for name in raw.names if name not in others]
         if "" in models:
             position = raw.names.index("") + 1
             raise ValueError(

@@ -215,12 +215,9 @@ def _probabilities(result, threshold):
 
 def _dataset_report(source, name, record, rope, threshold):
     """Numbers of the single-data-set tests of one record."""
-    try:
+    try:  # call() gives each test the arguments it takes
         ttest, posterior = (
-            get_backend(test).function(record, rope=rope, nan_policy="omit")
-            if get_backend(test).accepts("rope")
-            else get_backend(test).function(record, nan_policy="omit")
-            for test in DATASET_TESTS
+            get_backend(test).call(record, rope=rope, nan_policy="omit") for test in DATASET_TESTS
         )
     except (ValueError, TypeError) as exc:
         raise InputError(f"{source!r}, data set {name!r}: {exc}") from None
@@ -261,8 +258,8 @@ def _collection_report(records, rope, threshold, seed, tests, prior):
         backend = get_backend(test)
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always", ConvergenceWarning)
-            # The prior's options reach the hierarchical test only (run drops the others).
-            (result,) = backend.run([records], rope=rope, random_state=seed, **prior)
+            # The prior's options reach the hierarchical test only (call drops the others).
+            result = backend.call(records, rope=rope, random_state=seed, **prior)
         for warning in caught:  # to the command's notes; convergence is a field instead
             if not issubclass(warning.category, ConvergenceWarning):
                 warnings.warn(warning.message, warning.category, stacklevel=1)

@@ -24,7 +24,17 @@ import numpy as np
 from scipy import stats
 
 from .._differences import CVDifferences
-from ..utils._validation import check_differences, check_split_sizes
+from ..utils._sklearn import StrOptions
+from ..utils._validation import SIZE_CONSTRAINT, check_differences, check_split_sizes
+
+#: Declared constraints of the arguments of a test of one data set's splits.
+ONE_DATASET_CONSTRAINTS = {
+    "differences": ["array-like", CVDifferences],
+    "n_train": SIZE_CONSTRAINT,
+    "n_test": SIZE_CONSTRAINT,
+    "nan_policy": [StrOptions({"raise", "omit"})],
+}
+ALTERNATIVE_CONSTRAINT = [StrOptions({"two-sided", "greater", "less"})]
 
 
 @dataclass(frozen=True)

@@ -23,11 +23,12 @@ import math
 from dataclasses import dataclass
 from numbers import Real
 
-from .._differences import CVDifferences
 from ..utils._docstrings import fill_doc
-from ..utils._sklearn import StrOptions, validate_params
-from ..utils._validation import ROPE_CONSTRAINT, SIZE_CONSTRAINT, check_rope
+from ..utils._sklearn import validate_params
+from ..utils._validation import ROPE_CONSTRAINT, check_rope
 from ._core import (
+    ALTERNATIVE_CONSTRAINT,
+    ONE_DATASET_CONSTRAINTS,
     RecordOrigin,
     cv_sample,
     outcome_probabilities,
@@ -132,13 +133,7 @@ def t_test_result(sample, alternative, *, corrected, test, origin=None):
 
 
 @validate_params(
-    {
-        "differences": ["array-like", CVDifferences],
-        "n_train": SIZE_CONSTRAINT,
-        "n_test": SIZE_CONSTRAINT,
-        "alternative": [StrOptions({"two-sided", "greater", "less"})],
-        "nan_policy": [StrOptions({"raise", "omit"})],
-    },
+    {**ONE_DATASET_CONSTRAINTS, "alternative": ALTERNATIVE_CONSTRAINT},
     prefer_skip_nested_validation=True,
 )
 @fill_doc
@@ -189,14 +184,7 @@ def corrected_ttest(
 
 
 @validate_params(
-    {
-        "differences": ["array-like", CVDifferences],
-        "n_train": SIZE_CONSTRAINT,
-        "n_test": SIZE_CONSTRAINT,
-        "rope": ROPE_CONSTRAINT,
-        "prior": [NormalGammaPrior, None],
-        "nan_policy": [StrOptions({"raise", "omit"})],
-    },
+    {**ONE_DATASET_CONSTRAINTS, "rope": ROPE_CONSTRAINT, "prior": [NormalGammaPrior, None]},
     prefer_skip_nested_validation=True,
 )
 @fill_doc

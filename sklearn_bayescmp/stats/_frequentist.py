@@ -18,14 +18,12 @@ from scipy import stats
 
 from .._differences import CVDifferences
 from ..utils._docstrings import fill_doc
-from ..utils._sklearn import StrOptions, validate_params
-from ..utils._validation import SIZE_CONSTRAINT, as_float_vector
+from ..utils._sklearn import validate_params
+from ..utils._validation import as_float_vector
 from ._collection import dataset_means
-from ._core import cv_sample, student_t_test
+from ._core import ALTERNATIVE_CONSTRAINT, ONE_DATASET_CONSTRAINTS, cv_sample, student_t_test
 from ._correlated_t import t_test_result
 from ._results import FTestResult, TTestResult, WilcoxonTestResult
-
-_ALTERNATIVES = [StrOptions({"two-sided", "greater", "less"})]
 
 
 def _five_by_two(differences):
@@ -77,7 +75,7 @@ def _run_variances(x):
 
 
 @validate_params(
-    {"differences": ["array-like", CVDifferences], "alternative": _ALTERNATIVES},
+    {"differences": ["array-like", CVDifferences], "alternative": ALTERNATIVE_CONSTRAINT},
     prefer_skip_nested_validation=True,
 )
 @fill_doc
@@ -197,13 +195,7 @@ def _model_names(differences):
 
 
 @validate_params(
-    {
-        "differences": ["array-like", CVDifferences],
-        "n_train": SIZE_CONSTRAINT,
-        "n_test": SIZE_CONSTRAINT,
-        "alternative": _ALTERNATIVES,
-        "nan_policy": [StrOptions({"raise", "omit"})],
-    },
+    {**ONE_DATASET_CONSTRAINTS, "alternative": ALTERNATIVE_CONSTRAINT},
     prefer_skip_nested_validation=True,
 )
 @fill_doc
@@ -244,9 +236,9 @@ def corrected_resampled_ttest(
 
 @validate_params(
     {
-        "differences": ["array-like", CVDifferences],
-        "alternative": _ALTERNATIVES,
-        "nan_policy": [StrOptions({"raise", "omit"})],
+        "differences": ONE_DATASET_CONSTRAINTS["differences"],
+        "alternative": ALTERNATIVE_CONSTRAINT,
+        "nan_policy": ONE_DATASET_CONSTRAINTS["nan_policy"],
     },
     prefer_skip_nested_validation=True,
 )
@@ -281,7 +273,7 @@ def paired_ttest(differences, *, alternative="two-sided", nan_policy="raise"):
 @validate_params(
     {
         "differences": ["array-like", Mapping],
-        "alternative": _ALTERNATIVES,
+        "alternative": ALTERNATIVE_CONSTRAINT,
     },
     prefer_skip_nested_validation=True,
 )
