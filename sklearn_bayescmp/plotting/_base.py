@@ -52,6 +52,12 @@ class _DisplayMixin:
             f"{type(result).__name__}{hint}."
         )
 
+    def _drawn(self, ax, title):
+        """Title ``ax`` (``title``, or the display's own) and keep it as ``ax_``; return self."""
+        set_title(ax, self.title if title is None else title)
+        self.ax_, self.figure_ = ax, ax.figure
+        return self
+
 
 def merge_style(defaults, user, artist="line"):
     """The display's ``defaults`` updated with the ``user``'s style keywords.
@@ -179,6 +185,11 @@ def characters_across(ax, *, role="label", fraction=1.0):
 def wrap_to_axes(text, ax, *, role="label"):
     """``text`` wrapped to the width of ``ax``: titles and axis labels centred on it."""
     return wrap_text(text, characters_across(ax, role=role))
+
+
+def wrap_to_figure(text, figure):
+    """``text`` wrapped to the width of ``figure``, for a title centred on it."""
+    return wrap_text(text, 0.9 * figure.get_figwidth() * 72 / (0.55 * 12))
 
 
 def set_title(ax, title):

@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..utils._docstrings import fill_doc
-from ._base import ACCENT, INK, OUTCOME_COLOURS, axes_to_draw_on, wrap_text
+from ._base import ACCENT, INK, OUTCOME_COLOURS, axes_to_draw_on, wrap_to_figure
 
 
 def equivalent_groups(order, equivalent):
@@ -363,10 +363,7 @@ class CriticalDifferenceDisplay:
         ax.set_ylim(height, -1.4 if self.critical_difference is not None else -0.9)
         ax.set_axis_off()
         title = title if title is not None else self.title
-        if title:
-            # Centred on the diagram, which is about as wide as the figure.
-            characters = 0.9 * ax.figure.get_figwidth() * 72 / (0.55 * 12)
-            ax.set_title(wrap_text(title, characters))
-        self.ax_ = ax
-        self.figure_ = ax.figure
+        if title:  # centred on the diagram, which is about as wide as the figure
+            ax.set_title(wrap_to_figure(title, ax.figure))
+        self.ax_, self.figure_ = ax, ax.figure
         return self

@@ -13,7 +13,6 @@ from ._base import (
     axes_to_draw_on,
     legend_outside,
     merge_style,
-    set_title,
     wrap_text,
     wrap_to_axes,
 )
@@ -208,10 +207,7 @@ class ForestDisplay(_DisplayMixin):
         legend_outside(ax)  # first: the label is wrapped to what the legend leaves
         name_a, name_b = self.model_names
         ax.set_xlabel(wrap_to_axes(f"mean difference ({name_a} - {name_b})", ax))
-        set_title(ax, title if title is not None else self.title)
-        self.ax_ = ax
-        self.figure_ = ax.figure
-        return self
+        return self._drawn(ax, title)
 
 
 def _interval_bars(ax, estimates, rows, low, high, **style):

@@ -7,9 +7,9 @@ from ._base import (
     INK,
     NAME_WIDTH,
     PROBABILITY_CMAP,
+    _DisplayMixin,
     axes_to_draw_on,
     format_probability,
-    set_title,
     wrap_text,
 )
 
@@ -21,7 +21,7 @@ _TITLES = {
 
 
 @fill_doc
-class PairwiseDisplay:
+class PairwiseDisplay(_DisplayMixin):
     """Heatmap of a pairwise probability of a many-model comparison.
 
     Cell ``(i, j)`` holds, by default, the probability that the row model
@@ -154,11 +154,7 @@ default="prob_a_better"
         ax.tick_params(length=0)
         for spine in ax.spines.values():
             spine.set_visible(False)
-        title = title if title is not None else self.title
-        set_title(ax, title)
-        self.ax_ = ax
-        self.figure_ = ax.figure
-        return self
+        return self._drawn(ax, title)
 
 
 def _outline(i, j, *, edgecolor):

@@ -12,7 +12,6 @@ from ._base import (
     legend_outside,
     merge_style,
     outcome_label,
-    set_title,
     wrap_to_axes,
 )
 
@@ -238,10 +237,7 @@ class PosteriorDisplay(_DisplayMixin):
             ax.plot([], [], " ", label=outcome_label(outcome, probability, self.model_names))
         legend_outside(ax)  # first: the label is wrapped to what the legend leaves
         ax.set_xlabel(wrap_to_axes(self._xlabel(), ax))
-        set_title(ax, title if title is not None else self.title)
-        self.ax_ = ax
-        self.figure_ = ax.figure
-        return self
+        return self._drawn(ax, title)
 
     def _xlabel(self):
         if self.xlabel:

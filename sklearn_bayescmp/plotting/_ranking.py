@@ -3,7 +3,7 @@
 import numpy as np
 
 from ..stats._results import PlackettLuceResult
-from ._base import INK, OUTCOME_COLOURS, new_figure, wrap_text, wrap_to_axes
+from ._base import INK, OUTCOME_COLOURS, new_figure, wrap_to_axes, wrap_to_figure
 
 
 class RankingDisplay:
@@ -161,9 +161,6 @@ class RankingDisplay:
         prob_ax.set_xlabel(wrap_to_axes("P(ranks first on a new data set)", prob_ax))
         title = title if title is not None else self.title
         if title:
-            # Centred on the figure: wrapped to its width.
-            characters = 0.9 * figure.get_figwidth() * 72 / (0.55 * 12)
-            figure.suptitle(wrap_text(title, characters))
-        self.ax_ = np.array([rank_ax, prob_ax])
-        self.figure_ = figure
+            figure.suptitle(wrap_to_figure(title, figure))
+        self.ax_, self.figure_ = np.array([rank_ax, prob_ax]), figure
         return self

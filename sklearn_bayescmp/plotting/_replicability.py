@@ -4,7 +4,7 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ..utils._docstrings import fill_doc
-from ._base import INK, OUTCOME_COLOURS, axes_to_draw_on, set_title, wrap_text
+from ._base import INK, OUTCOME_COLOURS, _DisplayMixin, axes_to_draw_on, wrap_text
 
 #: Test names longer than this many characters are wrapped (wider than model
 #: names: identifiers such as "bayesian_correlated_ttest" break only at spaces).
@@ -12,7 +12,7 @@ TEST_NAME_WIDTH = 32
 
 
 @fill_doc
-class ReplicabilityDisplay:
+class ReplicabilityDisplay(_DisplayMixin):
     """Replicability of every test of a :class:`ReplicabilityStudy`.
 
     One horizontal bar per test: its replicability ``R``, the probability
@@ -109,8 +109,4 @@ class ReplicabilityDisplay:
         ax.set_xticks(np.linspace(0, 1, 6))
         ax.set_xlabel("replicability R: probability that two seeds agree")
         ax.invert_yaxis()
-        title = title if title is not None else self.title
-        set_title(ax, title)
-        self.ax_ = ax
-        self.figure_ = ax.figure
-        return self
+        return self._drawn(ax, title)

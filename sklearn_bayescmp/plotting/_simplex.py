@@ -173,8 +173,7 @@ class SimplexDisplay(_DisplayMixin):
             )
             labels.append(text)
         _separate(labels[0], labels[2])
-        self.ax_ = ax
-        self.figure_ = ax.figure
+        self.ax_, self.figure_ = ax, ax.figure
         return self
 
 
