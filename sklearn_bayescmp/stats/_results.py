@@ -16,6 +16,7 @@ from scipy import stats
 
 from ..utils._arviz import array_stats
 from ..utils._display import html_table, to_frame
+from ..utils._docstrings import fill_doc
 from ..utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from ..utils._validation import check_probability
 from ._rope import RopeOutcomesMixin, rope_probabilities
@@ -276,6 +277,7 @@ class _BayesianTableMixin(_TableMixin):
         return {"rope": [_interval_text(*self.rope)]}
 
 
+@fill_doc
 @dataclass(frozen=True, repr=False)
 class TTestResult(_FrequentistDecisionMixin, _TableMixin):
     """Result of a t-test on cross-validation differences.
@@ -306,10 +308,7 @@ class TTestResult(_FrequentistDecisionMixin, _TableMixin):
         Differences left out (NaN, i.e. failed splits, with ``nan_policy="omit"``).
     test : {"corrected_t", "corrected_resampled_t", "paired_t", "paired_t_5x2cv"}
         The back end's name in the registry
-        (:func:`~sklearn_bayescmp.stats.get_backend`).
-    model_a, model_b : str
-        Names of the two models: "A" and "B", unless the records named them
-        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
+        (:func:`~sklearn_bayescmp.stats.get_backend`).%(result_models)s
     """
 
     statistic: float
@@ -432,6 +431,7 @@ class TTestResult(_FrequentistDecisionMixin, _TableMixin):
         }
 
 
+@fill_doc
 @dataclass(frozen=True, repr=False)
 class BayesianCorrelatedTTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     """Posterior of the mean difference from the Bayesian correlated t-test.
@@ -467,10 +467,7 @@ class BayesianCorrelatedTTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         Differences left out (failed splits, with ``nan_policy="omit"``).
     mean_score_a, mean_score_b : float or None
         Mean score of each model over the splits used, when the record held
-        the scores (None otherwise).
-    model_a, model_b : str
-        Names of the two models: "A" and "B", unless the records named them
-        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
+        the scores (None otherwise).%(result_models)s
     """
 
     test: ClassVar[str] = "correlated_t"
@@ -576,6 +573,7 @@ class BayesianCorrelatedTTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         }
 
 
+@fill_doc
 @dataclass(frozen=True, repr=False, eq=False)
 class PoissonTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     """Result of the Poisson-binomial test over a collection of data sets.
@@ -606,10 +604,7 @@ class PoissonTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     rope : tuple of float
         The region of practical equivalence ``(low, high)``.
     n_datasets : int
-        Number of data sets ``q``.
-    model_a, model_b : str
-        Names of the two models: "A" and "B", unless the records named them
-        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
+        Number of data sets ``q``.%(result_models)s
     """
 
     test: ClassVar[str] = "poisson"
@@ -690,6 +685,7 @@ class PoissonTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         return {"P(no majority)": [self.prob_no_majority], "rope": [_interval_text(*self.rope)]}
 
 
+@fill_doc
 @dataclass(frozen=True, repr=False, eq=False)
 class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     """Result of the Bayesian sign or signed-rank test.
@@ -731,10 +727,7 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     prior_place : {"a", "rope", "b"}
         Region of the pseudo-observation.
     random_state : int or None
-        The seed, when an int or None was given.
-    model_a, model_b : str
-        Names of the two models: "A" and "B", unless the records named them
-        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
+        The seed, when an int or None was given.%(result_models)s
     """
 
     prob_a_better: float
@@ -772,11 +765,7 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         """Credible interval of ``theta_a``, ``theta_equivalent`` or ``theta_b`` (kept draws).
 
         Parameters
-        ----------
-        prob : float, default=0.95
-            Posterior mass of the interval.
-        method : {"hdi", "eti"}, default="hdi"
-            Highest-density or equal-tailed interval.
+        ----------%(interval_of_draws)s
         parameter : {"theta_a", "theta_equivalent", "theta_b"}, default="theta_a"
             The probability that a new data set falls above the rope (A
             better), inside it, or below it.
@@ -827,6 +816,7 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         return _title_of(self.test)
 
 
+@fill_doc
 @dataclass(frozen=True, repr=False, eq=False)
 class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     """Posterior of the Bayesian hierarchical model over a collection of data sets.
@@ -874,10 +864,7 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         Factor the differences were divided by before sampling; the prior of
         ``delta0`` is ``U(-scale, scale)``.
     random_state : int or None
-        The seed, when an int or None was given.
-    model_a, model_b : str
-        Names of the two models: "A" and "B", unless the records named them
-        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
+        The seed, when an int or None was given.%(result_models)s
     """
 
     _negated: ClassVar[tuple] = ("shrinkage_estimates", "shrinkage_intervals", "means")
@@ -963,11 +950,7 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         """Credible interval of a scalar parameter of the model.
 
         Parameters
-        ----------
-        prob : float, default=0.95
-            Posterior mass of the interval.
-        method : {"hdi", "eti"}, default="hdi"
-            Highest-density or equal-tailed interval.
+        ----------%(interval_of_draws)s
         parameter : {"delta0", "sigma0", "nu", "alpha", "beta"}, default="delta0"
             ``delta0`` is the mean difference of the population of data sets.
 
@@ -1053,6 +1036,7 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         }
 
 
+@fill_doc
 @dataclass(frozen=True, repr=False)
 class WilcoxonTestResult(_FrequentistDecisionMixin, _TableMixin):
     """Result of the Wilcoxon signed-rank test on per-data-set means.
@@ -1069,10 +1053,7 @@ class WilcoxonTestResult(_FrequentistDecisionMixin, _TableMixin):
         Number of data sets.
     estimate : float
         Median of the per-data-set mean differences: the side a significant
-        test decides for.
-    model_a, model_b : str
-        Names of the two models: "A" and "B", unless the records named them
-        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
+        test decides for.%(result_models)s
     """
 
     test: ClassVar[str] = "wilcoxon"
@@ -1105,6 +1086,7 @@ class WilcoxonTestResult(_FrequentistDecisionMixin, _TableMixin):
         }
 
 
+@fill_doc
 @dataclass(frozen=True, repr=False)
 class FTestResult(_FrequentistDecisionMixin, _TableMixin):
     """Result of the combined 5x2cv F-test.
@@ -1119,10 +1101,7 @@ class FTestResult(_FrequentistDecisionMixin, _TableMixin):
     df : tuple of int
         ``(10, 5)``.
     estimate : float
-        Mean of the ten differences: the side a significant test decides for.
-    model_a, model_b : str
-        Names of the two models: "A" and "B", unless the records named them
-        (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).
+        Mean of the ten differences: the side a significant test decides for.%(result_models)s
     """
 
     test: ClassVar[str] = "f_5x2cv"

@@ -113,6 +113,15 @@ n_jobs : int, default=None
     Parallel jobs (one task per experiment).
 random_state : int or None, default=None
     Seed of the whole study.""",
+    "result_models": """
+model_a, model_b : str
+    Names of the two models: "A" and "B", unless the records named them
+    (:class:`~sklearn_bayescmp.CVDifferences` ``model_a`` and ``model_b``).""",
+    "interval_of_draws": """
+prob : float, default=0.95
+    Posterior mass of the interval.
+method : {"hdi", "eti"}, default="hdi"
+    Highest-density or equal-tailed interval.""",
     "dataset_of_table": """
 dataset : str, default=None
     Which data set (may be omitted when the table has only one).""",
