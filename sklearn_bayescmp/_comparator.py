@@ -28,7 +28,7 @@ from ._engine import (
 from ._table_layouts import DEFAULT_DATASET
 from .stats._correlated_t import NormalGammaPrior
 from .stats._registry import get_backend
-from .utils._display import html_table, text_table, to_frame
+from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, html_table, text_table, to_frame
 from .utils._docstrings import fill_doc
 from .utils._naming import default_model_names, short_repr
 from .utils._sklearn import HasMethods, Interval, _fit_context
@@ -684,17 +684,13 @@ class RepeatedCVComparator(BaseEstimator):
             results = self._dataset_results(metric)
             if self.multimetric_:
                 lines += ["", f"-- {metric} --"]
+            shown = {"splits": "n_splits", "mean A-B": "loc", **PROBABILITY_COLUMNS}
             columns = {
                 "data set": list(results),
-                "splits": [r.n_splits for r in results.values()],
-                "mean A-B": [r.loc for r in results.values()],
-                "P(A)": [r.prob_a_better for r in results.values()],
-                "P(eq)": [r.prob_equivalent for r in results.values()],
-                "P(B)": [r.prob_b_better for r in results.values()],
+                **{h: [getattr(r, name) for r in results.values()] for h, name in shown.items()},
                 "decision": [r.decision(self.threshold) for r in results.values()],
             }
-            digits = {"mean A-B": ".4f", "P(A)": ".3f", "P(eq)": ".3f", "P(B)": ".3f"}
-            lines += ["", *text_table(columns, digits=digits)]
+            lines += ["", *text_table(columns, digits=TABLE_DIGITS)]
             lines.append(f"(A = {name_a}, B = {name_b}; Bayesian correlated t-test per data set)")
             lines += [
                 "",

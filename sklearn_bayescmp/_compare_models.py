@@ -29,7 +29,7 @@ from .stats._effect_size import cliffs_delta, cohens_dz
 from .stats._friedman import friedman_test, holm_adjusted
 from .stats._ranking import plackett_luce_ranking
 from .stats._registry import backend_names, get_backend
-from .utils._display import html_table, text_table, to_frame
+from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, html_table, text_table, to_frame
 from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from .utils._random import random_seed
 from .utils._report import render
@@ -298,11 +298,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         shown = {"A": columns["model_a"], "B": columns["model_b"]}
         shown["mean A-B"] = columns["mean_difference"]
         if self.bayesian:
-            shown |= {
-                "P(A)": columns["prob_a_better"],
-                "P(eq)": columns["prob_equivalent"],
-                "P(B)": columns["prob_b_better"],
-            }
+            shown |= {header: columns[name] for header, name in PROBABILITY_COLUMNS.items()}
         else:
             shown |= {"p": columns["pvalue"], "p (Holm)": columns["pvalue_holm"]}
         shown["decision"] = columns["decision"]
@@ -324,10 +320,7 @@ class ModelComparison(ReadOnlyPickleMixin):
             f"{len(self.models)} models on {len(self.datasets)} data set(s): "
             f"{get_backend(self.test).title} of every pair, {rule}",
             "",
-            *text_table(
-                self._pairs_table(),
-                digits={"mean A-B": ".4f", "P(A)": ".3f", "P(eq)": ".3f", "P(B)": ".3f"},
-            ),
+            *text_table(self._pairs_table(), digits=TABLE_DIGITS),
         ]
         if self.test in ("sign", "signed_rank", "hierarchical"):
             lines.append(

@@ -12,6 +12,7 @@ from importlib.metadata import PackageNotFoundError, version
 import numpy as np
 
 from .stats._registry import get_backend
+from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS
 
 #: Full references of the works the reports cite, by the short form they cite.
 BIBLIOGRAPHY = {
@@ -49,9 +50,8 @@ BIBLIOGRAPHY = {
     "Bulletin 1(6), 1945.",
 }
 
-_PROBABILITY_DIGITS = {"P(A)": ".3f", "P(eq)": ".3f", "P(B)": ".3f"}
 _EFFECT_DIGITS = {
-    "mean A-B": ".4f",
+    **TABLE_DIGITS,
     "CI low": ".4f",
     "CI high": ".4f",
     "Cohen's d_z": ".2f",
@@ -142,9 +142,7 @@ def _pairs(comparison, columns):
     if np.isfinite(effects["ci_low"]).any():
         shown["CI low"], shown["CI high"] = effects["ci_low"], effects["ci_high"]
     if comparison.bayesian:
-        shown["P(A)"] = columns["prob_a_better"]
-        shown["P(eq)"] = columns["prob_equivalent"]
-        shown["P(B)"] = columns["prob_b_better"]
+        shown |= {header: columns[name] for header, name in PROBABILITY_COLUMNS.items()}
     else:
         shown["p"], shown["p (Holm)"] = columns["pvalue"], columns["pvalue_holm"]
     # The winner by name: "b" is a code, "C4.5+m better" a sentence.
@@ -203,7 +201,7 @@ def report_blocks(comparison, figures=()):
     plural = "s" if n_datasets != 1 else ""
     columns = comparison.to_columns()
     shown = _pairs(comparison, columns)
-    digits = {**_EFFECT_DIGITS, **_PROBABILITY_DIGITS, "p": ".4g", "p (Holm)": ".4g"}
+    digits = {**_EFFECT_DIGITS, "p": ".4g", "p (Holm)": ".4g"}
     blocks = [
         ("title", f"Comparison of {n_models} models on {n_datasets} data set{plural}"),
         ("section", "Methods"),

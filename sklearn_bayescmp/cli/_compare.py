@@ -14,7 +14,7 @@ from .._compare_models import compare_models
 from .._score_table import ScoreTable
 from ..exceptions import MissingScoresWarning
 from ..stats import get_backend
-from ..utils._display import text_table
+from ..utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, text_table
 from ..utils._validation import check_probability, check_rope
 from . import InputError, MissingDependency
 
@@ -355,11 +355,10 @@ def _pair_report(args, table, *, rope, threshold):
 def _format_pair_table(report):
     """The report of two models as aligned text tables."""
     datasets, collection = report["datasets"].values(), report.get("collection", {})
-    digits = {"mean A-B": ".4f", "p (corr.)": ".4f", "P(A)": ".3f", "P(eq)": ".3f", "P(B)": ".3f"}
+    digits = {**TABLE_DIGITS, "p (corr.)": ".4f"}
 
     def probabilities(entries):
-        keys = {"P(A)": "prob_a_better", "P(eq)": "prob_equivalent", "P(B)": "prob_b_better"}
-        columns = {header: [e[key] for e in entries] for header, key in keys.items()}
+        columns = {header: [e[key] for e in entries] for header, key in PROBABILITY_COLUMNS.items()}
         return {**columns, "decision": [e["decision"] for e in entries]}
 
     lines = [

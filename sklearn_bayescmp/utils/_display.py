@@ -9,6 +9,11 @@ import html
 import math
 from numbers import Real
 
+#: The columns of a printed table of the three outcome probabilities, by the
+#: result attribute each shows, and their digits (with the mean difference's).
+PROBABILITY_COLUMNS = {"P(A)": "prob_a_better", "P(eq)": "prob_equivalent", "P(B)": "prob_b_better"}
+TABLE_DIGITS = {"mean A-B": ".4f", **dict.fromkeys(PROBABILITY_COLUMNS, ".3f")}
+
 
 def import_pandas():
     """Import pandas, or explain how to install it."""
