@@ -13,7 +13,6 @@
 """
 
 from collections.abc import Mapping
-from fractions import Fraction
 from numbers import Integral, Real
 
 import numpy as np
@@ -25,6 +24,7 @@ from ._compare_models import compare_models
 from ._differences import CVDifferences
 from ._engine import ENGINE_CONSTRAINTS, Engine, check_common_scoring, split_layout
 from ._score_table import ScoreTable
+from ._table_layouts import ratio_sizes
 from ._table_readers import candidate_name, split_scores
 from .stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
 from .utils._docstrings import fill_doc
@@ -357,8 +357,7 @@ def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexi
         raise ValueError(f"`test_train_ratio` must be a positive number; got {test_train_ratio!r}.")
     if complexity is not None and not callable(complexity):
         raise TypeError(f"`complexity` must be callable or None; got {complexity!r}.")
-    # Integer sizes with that ratio (only the ratio enters the correction).
-    ratio = Fraction(test_train_ratio).limit_denominator(10**6)
+    n_train, n_test = ratio_sizes(test_train_ratio)  # only the ratio enters the correction
 
     def refit(cv_results):
         metric = "score" if "rank_test_score" in cv_results else None
@@ -374,11 +373,7 @@ def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexi
             return best
         eligible = []
         for candidate in ranked:
-            record = CVDifferences(
-                scores[best] - scores[candidate],
-                n_train=ratio.denominator,
-                n_test=ratio.numerator,
-            )
+            record = CVDifferences(scores[best] - scores[candidate], n_train=n_train, n_test=n_test)
             result = bayesian_correlated_ttest(record, rope=rope, nan_policy="omit")
             if 1.0 - result.prob_a_better >= threshold:
                 eligible.append(int(candidate))

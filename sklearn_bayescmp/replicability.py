@@ -129,6 +129,14 @@ _DEFAULT_COLLECTION_TESTS = ("poisson", "signed_rank")
 
 #: Columns of ``outcomes_`` that hold key numbers (None where a test has none).
 _NUMBER_COLUMNS = ("pvalue", "prob_a_better", "prob_equivalent", "prob_b_better")
+#: Columns of ``summary_``, after the test: the fields of its ReplicabilitySummary.
+_SUMMARY_COLUMNS = (
+    "replicability",
+    "n_consistent",
+    "n_almost_consistent",
+    "n_datasets",
+    "n_randomizations",
+)
 
 
 class ReplicabilityStudy(BaseEstimator):
@@ -373,45 +381,25 @@ class ReplicabilityStudy(BaseEstimator):
         return result.decision(comparator.threshold), numbers
 
     def _tabulate(self, tests, seeds, names):
-        table = {key: [] for key in ("test", "dataset", "seed", "outcome", *_NUMBER_COLUMNS)}
-        grids = {}
+        rows, grids = [], {}
         for test in tests:
             one = get_backend(test).scope == "dataset"
-            rows = [[None] * len(seeds) for _ in (names if one else [None])]
+            grid = [[None] * len(seeds) for _ in (names if one else [None])]
             for j, seed in enumerate(seeds):
                 records = self.tables_[seed].differences(*self.tables_[seed].models)
-                inputs = (
-                    [(name, records[name]) for name in names]
-                    if one
-                    else [("(all data sets)", records)]
-                )
+                inputs = records.items() if one else [("(all data sets)", records)]
                 for i, (dataset, data) in enumerate(inputs):
                     outcome, numbers = self._outcome(test, data, seed)
-                    for key, value in zip(
-                        ("test", "dataset", "seed", "outcome"),
-                        (test, dataset, seed, outcome),
-                        strict=True,
-                    ):
-                        table[key].append(value)
-                    for key in _NUMBER_COLUMNS:
-                        table[key].append(numbers.get(key))
-                    rows[i][j] = outcome
-            grids[test] = rows
-        self.outcomes_ = table
-        self.summaries_ = {test: replicability_summary(rows) for test, rows in grids.items()}
-        self.summary_ = {
-            "test": list(self.summaries_),
-            **{
-                key: [getattr(s, key) for s in self.summaries_.values()]
-                for key in (
-                    "replicability",
-                    "n_consistent",
-                    "n_almost_consistent",
-                    "n_datasets",
-                    "n_randomizations",
-                )
-            },
-        }
+                    grid[i][j] = outcome
+                    rows.append({"test": test, "dataset": dataset, "seed": seed, **numbers})
+                    rows[-1]["outcome"] = outcome
+            grids[test] = grid
+        columns = ("test", "dataset", "seed", "outcome", *_NUMBER_COLUMNS)
+        self.outcomes_ = {key: [row.get(key) for row in rows] for key in columns}
+        self.summaries_ = {test: replicability_summary(grid) for test, grid in grids.items()}
+        summaries = self.summaries_.values()
+        self.summary_ = {"test": list(self.summaries_)}
+        self.summary_ |= {key: [getattr(s, key) for s in summaries] for key in _SUMMARY_COLUMNS}
 
     def summary(self):
         """Readable table of the replicability of every test.

@@ -103,11 +103,16 @@ def _check_report_path(path):
             f"--report {path!r}: give a file ending in {', '.join(REPORT_FORMATS)} (e.g. "
             "report.md), which says the format."
         )
+    _check_directory(path, "write the report")
+
+
+def _check_directory(path, action):
+    """The directory of an output file must exist (we do not create it)."""
     directory = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(directory):
         raise InputError(
-            f"cannot write the report {path!r}: the directory {directory!r} does not exist; "
-            "create it first."
+            f"cannot {action} {path!r}: the directory {directory!r} does not exist; create it "
+            "first."
         )
 
 
@@ -118,12 +123,7 @@ def _check_plot_path(path):
             f"--plot {path!r} is a directory; give the figure's file name, e.g. "
             f"{os.path.join(path, 'comparison.png')!r}."
         )
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        raise InputError(
-            f"cannot save the plot {path!r}: the directory {directory!r} does not "
-            "exist; create it first."
-        )
+    _check_directory(path, "save the plot")
     extension = os.path.splitext(path)[1][1:].lower()
     try:
         from matplotlib.backend_bases import FigureCanvasBase
