@@ -39,6 +39,9 @@ from .utils._validation import ROPE_CONSTRAINT, check_probability, check_rope
 #: Pairs whose records are built and compared at a time.
 _PAIRS_PER_BATCH = 256
 _MIRROR = {"a": "b", "b": "a"}
+_PROBABILITIES = ("prob_a_better", "prob_equivalent", "prob_b_better")
+#: The matrices of a comparison (the p-values are its reference's).
+_MATRICES = (*_PROBABILITIES, "decisions", "mean_difference", "n_omitted", "n_datasets_omitted")
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -200,18 +203,9 @@ class ModelComparison(ReadOnlyPickleMixin):
         """
         if attribute in ("pvalues", "pvalues_holm"):
             return getattr(self.reference, attribute)
-        allowed = (
-            "prob_a_better",
-            "prob_equivalent",
-            "prob_b_better",
-            "decisions",
-            "mean_difference",
-            "n_omitted",
-            "n_datasets_omitted",
-        )
-        if attribute not in allowed:
+        if attribute not in _MATRICES:
             raise ValueError(
-                f"`attribute` must be one of {[*allowed, 'pvalues', 'pvalues_holm']}; "
+                f"`attribute` must be one of {[*_MATRICES, 'pvalues', 'pvalues_holm']}; "
                 f"got {attribute!r}."
             )
         values = getattr(self, attribute)
@@ -264,9 +258,8 @@ class ModelComparison(ReadOnlyPickleMixin):
             "model_a": [self.models[i] for i, _ in pairs],
             "model_b": [self.models[j] for _, j in pairs],
         }
-        probabilities = ("prob_a_better", "prob_equivalent", "prob_b_better")
         for key, values in (
-            *((name, getattr(self, name)) for name in probabilities if self.bayesian),
+            *((name, getattr(self, name)) for name in _PROBABILITIES if self.bayesian),
             ("decision", self.decisions),
             ("mean_difference", self.mean_difference),
             ("n_omitted", self.n_omitted),
@@ -279,7 +272,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         if results and hasattr(results[0], "predictive_prob_a_better"):
             # Beside the probability that an outcome is the most probable one
             # on a new data set, the predictive probability of the outcome.
-            for name in probabilities:
+            for name in _PROBABILITIES:
                 columns[f"predictive_{name}"] = [getattr(r, f"predictive_{name}") for r in results]
         return columns
 
@@ -588,12 +581,19 @@ def _complete_datasets(table, allow_incomplete):
     return complete
 
 
+def _reference_test(backend, table):
+    """The pairwise frequentist reference: the comparison's own test when it is
+    frequentist, else the corrected t-test on one data set and Wilcoxon's over many."""
+    if backend.kind == "frequentist":
+        return backend.name
+    return "corrected_t" if table.n_datasets == 1 else "wilcoxon"
+
+
 def _reference_results(backend, table, collections):
     """The results of the pairwise frequentist reference, one per collection."""
     if backend.kind == "frequentist":
         return None  # the comparison's own results are the reference
-    name = "corrected_t" if table.n_datasets == 1 else "wilcoxon"
-    return _run(get_backend(name), collections)
+    return _run(get_backend(_reference_test(backend, table)), collections)
 
 
 def _run(backend, collections, **arguments):
@@ -770,7 +770,7 @@ def compare_models(
     bayesian = backend.kind == "bayesian"
     matrices = {
         "prob_a_better": np.zeros((k, k)),
-        "prob_equivalent": np.eye(k),
+        "prob_equivalent": np.eye(k),  # a model against itself is practically equivalent
         "prob_b_better": np.zeros((k, k)),
     }
     mean_difference = np.zeros((k, k))
@@ -810,9 +810,7 @@ def compare_models(
             n_omitted[i, j] = n_omitted[j, i] = sum(r.n_failed for r in collection.values())
         results += batch_results
     complete = _complete_datasets(table, allow_incomplete)
-    reference_test = (
-        test if not bayesian else "corrected_t" if table.n_datasets == 1 else "wilcoxon"
-    )
+    reference_test = _reference_test(backend, table)
     reference = _reference(table, pairs, references, reference_test, alpha, complete)
     decisions = np.full((k, k), "equivalent" if bayesian else "no difference", dtype=object)
     for (i, j), result in zip(pairs, results, strict=True):

@@ -846,34 +846,25 @@ class ScoreTable:
                     columns.setdefault(key, []).extend(values)
             return columns
         self._need_scores(f"scores to write in the {layout} layout")
+        splits = ("repeat", "fold", "n_train", "n_test")
         if layout == "wide":
             _check_wide_names(self._models)
-            columns = {key: [] for key in ("dataset", "repeat", "fold", "n_train", "n_test")}
-            columns.update({model: [] for model in self._models})
-            for name, data in self._data.items():
-                for j in range(data.scores.shape[1]):
-                    columns["dataset"].append(name)
-                    for key in ("repeat", "fold", "n_train", "n_test"):
-                        columns[key].append(int(getattr(data, key)[j]))
-                    for k, model in enumerate(self._models):
-                        present = data.present[k, j]
-                        columns[model].append(float(data.scores[k, j]) if present else None)
-            return columns
-        columns = {key: [] for key in LONG_COLUMNS}
+            columns = {key: [] for key in ("dataset", *splits, *self._models)}
+        else:
+            columns = {key: [] for key in LONG_COLUMNS}
         for name, data in self._data.items():
-            for k, model in enumerate(self._models):
-                for j in np.flatnonzero(data.present[k]):
-                    row = (
-                        name,
-                        model,
-                        int(data.repeat[j]),
-                        int(data.fold[j]),
-                        int(data.n_train[j]),
-                        int(data.n_test[j]),
-                        float(data.scores[k, j]),
-                    )
-                    for key, value in zip(LONG_COLUMNS, row, strict=True):
-                        columns[key].append(value)
+            if layout == "wide":  # a row per split, a column per model
+                rows = np.arange(data.repeat.size)
+                cells = np.where(data.present, data.scores, None)  # a missing cell is empty
+                for model, scores in zip(self._models, cells.tolist(), strict=True):
+                    columns[model] += scores
+            else:  # a row per present cell, model after model
+                cells, rows = np.nonzero(data.present)
+                columns["model"] += [self._models[k] for k in cells]
+                columns["score"] += data.scores[cells, rows].tolist()
+            columns["dataset"] += [name] * rows.size
+            for key in splits:
+                columns[key] += getattr(data, key)[rows].tolist()
         return columns
 
     def to_frame(self, layout="long"):
