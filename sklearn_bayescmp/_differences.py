@@ -23,8 +23,7 @@ from .utils._validation import (
     check_length,
     check_model_names,
     check_scale,
-    check_split_indices,
-    check_split_sizes,
+    check_splits,
 )
 
 CSV_COLUMNS = ("dataset", "repeat", "fold", "score_a", "score_b", "difference", "n_train", "n_test")
@@ -96,17 +95,8 @@ class CVDifferences(ReadOnlyPickleMixin):
         n_splits = differences.size
         if n_splits == 0:
             raise ValueError("`differences` is empty; a record needs at least one split.")
-        values = {
-            "differences": differences,
-            "n_train": check_split_sizes(self.n_train, n_splits=n_splits, name="n_train"),
-            "n_test": check_split_sizes(self.n_test, n_splits=n_splits, name="n_test"),
-            "repeat": check_split_indices(
-                self.repeat, n_splits=n_splits, name="repeat", default=np.zeros(n_splits)
-            ),
-            "fold": check_split_indices(
-                self.fold, n_splits=n_splits, name="fold", default=np.arange(n_splits)
-            ),
-        }
+        splits = {key: getattr(self, key) for key in ("n_train", "n_test", "repeat", "fold")}
+        values = {"differences": differences, **check_splits(n_splits, **splits)}
         for key in ("scores_a", "scores_b"):
             scores = getattr(self, key)
             if scores is not None:

@@ -45,7 +45,7 @@ from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
 from .utils._docstrings import fill_doc
 from .utils._io import write_csv
-from .utils._validation import check_scale, check_split_indices, check_split_sizes
+from .utils._validation import check_scale, check_splits
 from .utils._warnings import warn
 
 #: The column names the table itself writes, in order.
@@ -155,28 +155,15 @@ class ScoreTable:
                     f"column per split; got shape {array.shape}."
                 )
             check_scale(array, name=f"scores[{name!r}]")
-            n_splits = array.shape[1]
-            if fixed_sizes is None:
-                sizes = [
-                    check_split_sizes(per_dataset(value, name), n_splits=n_splits, name=key)
-                    for value, key in ((n_train, "n_train"), (n_test, "n_test"))
-                ]
-            else:
-                sizes = [np.full(n_splits, size, dtype=np.int64) for size in fixed_sizes]
-            split_repeat = per_dataset(repeat, name)
-            split_fold = per_dataset(fold, name)
-            data[str(name)] = DatasetScores(
-                scores=array.copy(),
-                present=np.ones(array.shape, dtype=bool),
-                repeat=check_split_indices(
-                    split_repeat, n_splits=n_splits, name="repeat", default=np.zeros(n_splits)
-                ),
-                fold=check_split_indices(
-                    split_fold, n_splits=n_splits, name="fold", default=np.arange(n_splits)
-                ),
+            sizes = fixed_sizes or (per_dataset(n_train, name), per_dataset(n_test, name))
+            splits = check_splits(
+                array.shape[1],
                 n_train=sizes[0],
                 n_test=sizes[1],
+                repeat=per_dataset(repeat, name),
+                fold=per_dataset(fold, name),
             )
+            data[str(name)] = DatasetScores(array.copy(), np.ones(array.shape, bool), **splits)
         self._models = models
         self._data = data
         self._scores_known = True

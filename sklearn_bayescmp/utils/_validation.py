@@ -170,6 +170,24 @@ def check_split_indices(values, *, n_splits, name, default):
     return array.astype(np.int64)
 
 
+def check_splits(n_splits, *, n_train, n_test, repeat=None, fold=None):
+    """Every split's sizes and indices, checked: a dict of int64 arrays of length ``n_splits``.
+
+    ``n_train`` and ``n_test`` may be scalars (every split alike); ``repeat``
+    and ``fold`` default to one repeat with the splits as its folds.
+    """
+    return {
+        "n_train": check_split_sizes(n_train, n_splits=n_splits, name="n_train"),
+        "n_test": check_split_sizes(n_test, n_splits=n_splits, name="n_test"),
+        "repeat": check_split_indices(
+            repeat, n_splits=n_splits, name="repeat", default=np.zeros(n_splits)
+        ),
+        "fold": check_split_indices(
+            fold, n_splits=n_splits, name="fold", default=np.arange(n_splits)
+        ),
+    }
+
+
 def check_length(array, *, n_splits, name):
     """Refuse anything but a 1-D array with one entry per split."""
     if array.ndim != 1 or array.size != n_splits:
