@@ -423,19 +423,16 @@ def power_study(
         for c, (delta, m) in enumerate(cells)
         for e in range(n_experiments)
     )
-    table = {key: [] for key in ("test", "delta", "n_repeats", "rate", "standard_error")}
-    table["n_decisions"] = []
+    rows = []
     for c, (delta, m) in enumerate(cells):
         chunk = outcomes[c * n_experiments : (c + 1) * n_experiments]
         for test in tests:
             decisions = np.concatenate([outcome[test] for outcome in chunk])
             rate = float(decisions.mean())
-            table["test"].append(test)
-            table["delta"].append(delta)
-            table["n_repeats"].append(m)
-            table["rate"].append(rate)
-            table["standard_error"].append(float(np.sqrt(rate * (1 - rate) / decisions.size)))
-            table["n_decisions"].append(int(decisions.size))
+            error = float(np.sqrt(rate * (1 - rate) / decisions.size))
+            rows.append((test, delta, m, rate, error, int(decisions.size)))
+    keys = ("test", "delta", "n_repeats", "rate", "standard_error", "n_decisions")
+    table = {key: [row[i] for row in rows] for i, key in enumerate(keys)}
     return PowerStudyResult(table, generator, n_datasets, alpha)
 
 
@@ -485,25 +482,15 @@ def _quiet_hierarchical_test(records, seed, sampler, **kwargs):
 
 
 def _hierarchical_experiments(
-    experiment,
-    args,
-    *,
-    n_datasets,
-    n_experiments,
-    sampler,
-    n_repeats,
-    n_folds,
-    sizes,
-    theta_f,
-    n_jobs,
-    random_state,
-    resimulate_zero=False,
+    experiment, args, n_datasets, *, n_experiments, sampler, n_jobs, random_state, **design
 ):
     """``experiment(design, seed, sampler, *args)``, ``n_experiments`` times per ``q``.
 
-    The design is the naive Bayes pair with ``q`` data sets; the
-    hierarchical sampler defaults to 2 chains x (500 warm-up + 1,000 draws).
-    All experiments go to joblib in one dispatch, each with its own seed.
+    The design is the naive Bayes pair with ``q`` data sets (``design``:
+    ``n_folds``, ``n_repeats``, ``sizes``, ``theta_f``, ``resimulate_zero``);
+    the hierarchical sampler defaults to 2 chains x (500 warm-up + 1,000
+    draws). All experiments go to joblib in one dispatch, each with its own
+    seed.
 
     Returns
     -------
@@ -513,12 +500,12 @@ def _hierarchical_experiments(
         Per ``q``, the outcomes as floats, one row per experiment.
     """
     sampler = {"n_chains": 2, "n_warmup": 500, "n_draws": 1000, **(sampler or {})}
-    sizes = _check_sizes(sizes, n_folds)
+    design["sizes"] = _check_sizes(design["sizes"], design["n_folds"])
     qs = [int(q) for q in n_datasets]
     seeds = np.random.SeedSequence(random_state).generate_state(len(qs) * n_experiments)
     outcomes = Parallel(n_jobs=n_jobs)(
         delayed(experiment)(
-            _Design("naive_bayes_pair", q, n_folds, n_repeats, sizes, theta_f, resimulate_zero),
+            _Design("naive_bayes_pair", n_datasets=q, **design),
             int(seeds[k * n_experiments + e]),
             sampler,
             *args,
@@ -616,15 +603,15 @@ def shrinkage_study(
     qs, chunks = _hierarchical_experiments(
         _shrinkage_experiment,
         (mixture_sd,),
-        n_datasets=n_datasets,
+        n_datasets,
         n_experiments=n_experiments,
         sampler=sampler,
-        n_repeats=n_repeats,
-        n_folds=n_folds,
-        sizes=sizes,
-        theta_f=theta_f,
         n_jobs=n_jobs,
         random_state=random_state,
+        n_folds=n_folds,
+        n_repeats=n_repeats,
+        sizes=sizes,
+        theta_f=theta_f,
         resimulate_zero=resimulate_zero,
     )
     table = {key: [] for key in ("n_datasets", "mse_means", "mse_shrinkage")}
@@ -734,15 +721,15 @@ def equivalence_study(
     qs, chunks = _hierarchical_experiments(
         _equivalence_experiment,
         (delta0, 2 * rope / 6, rope),  # scale: a sixth of the rope's length
-        n_datasets=n_datasets,
+        n_datasets,
         n_experiments=n_experiments,
         sampler=sampler,
-        n_repeats=n_repeats,
-        n_folds=n_folds,
-        sizes=sizes,
-        theta_f=theta_f,
         n_jobs=n_jobs,
         random_state=random_state,
+        n_folds=n_folds,
+        n_repeats=n_repeats,
+        sizes=sizes,
+        theta_f=theta_f,
         resimulate_zero=resimulate_zero,
     )
     columns = (
