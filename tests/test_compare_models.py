@@ -10,9 +10,11 @@ from sklearn.exceptions import ConvergenceWarning
 
 from sklearn_bayescmp import ModelComparison, ScoreTable, compare_models
 from sklearn_bayescmp.stats import (
+    backend_names,
     bayesian_correlated_ttest,
     corrected_ttest,
     friedman_test,
+    get_backend,
     hierarchical_test,
     plackett_luce_ranking,
     poisson_test,
@@ -182,6 +184,62 @@ def test_mirrored_results_equal_the_back_end_on_the_swapped_pair(table):
     t = corrected_ttest(records["d0"], alternative="greater").mirrored()
     direct_t = corrected_ttest(swapped["d0"], alternative="less")
     assert t.pvalue == direct_t.pvalue and t.statistic == pytest.approx(direct_t.statistic)
+
+
+def _five_by_two_table():
+    """One data set of 5 repeats of 2-fold cross-validation, which every test of one
+    data set reads (the 5x2cv tests included)."""
+    rng = np.random.default_rng(3)
+    scores = rng.normal([[0.80], [0.83], [0.79]], 0.02, size=(3, 10))
+    repeat, fold = np.repeat(np.arange(5), 2), np.tile(np.arange(2), 5)
+    return ScoreTable(scores, models=MODELS[:3], n_train=50, n_test=50, repeat=repeat, fold=fold)
+
+
+@pytest.mark.parametrize(
+    "name, alternative",
+    [
+        (name, alternative)
+        for name in backend_names()
+        for alternative in ["two-sided", "greater", "less"]
+        if alternative == "two-sided" or get_backend(name).accepts("alternative")
+    ],
+)
+def test_every_back_end_answers_the_swapped_pair(table, name, alternative):
+    # result(b, a) of a pair stored as (a, b) is its mirror: for a frequentist test,
+    # exactly the test of B - A (SciPy's wilcoxon for the Wilcoxon test); for a
+    # Bayesian one, the probabilities trade places.
+    backend = get_backend(name)
+    data = _five_by_two_table() if backend.scope == "dataset" else table
+    options = {"alternative": alternative} if backend.accepts("alternative") else {}
+    if backend.sampled:
+        options = {"n_chains": 2, "n_warmup": 50} if name == "hierarchical" else {}
+        options["n_draws"] = 100
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        comparison = compare_models(data, test=name, ranking=False, random_state=0, **options)
+    forward, swapped = comparison.result("knn", "forest"), comparison.result("forest", "knn")
+    assert (swapped.model_a, swapped.model_b) == ("forest", "knn")
+    if backend.kind == "bayesian":
+        assert (swapped.prob_a_better, swapped.prob_b_better) == (
+            forward.prob_b_better,
+            forward.prob_a_better,
+        )
+        return
+    # The pair's test was one-sided for knn - forest: for forest - knn, the other side.
+    if "alternative" in options:
+        options["alternative"] = {"greater": "less", "less": "greater"}.get(
+            alternative, alternative
+        )
+    records = data.differences("forest", "knn")
+    direct = backend.call(records if backend.scope != "dataset" else records["data"], **options)
+    assert swapped.statistic == pytest.approx(direct.statistic, abs=1e-12)
+    assert swapped.pvalue == pytest.approx(direct.pvalue, abs=1e-12)
+    assert swapped.estimate == pytest.approx(direct.estimate, abs=1e-12)
+    assert swapped.decision() == direct.decision()
+    if name == "wilcoxon":  # the one-sided statistic is the other rank sum, as SciPy has it
+        means = np.array([record.mean for record in records.values()])
+        reference = stats.wilcoxon(means, alternative=options["alternative"])
+        assert (swapped.statistic, swapped.pvalue) == (reference.statistic, reference.pvalue)
 
 
 # --------------------------------------------------------------------------

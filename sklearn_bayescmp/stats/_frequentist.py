@@ -320,6 +320,7 @@ def wilcoxon_test(differences, *, alternative="two-sided"):
         pvalue,
         alternative,
         means.size,
+        int(np.count_nonzero(means)),
         estimate=float(np.median(means)),
         model_a=model_a,
         model_b=model_b,

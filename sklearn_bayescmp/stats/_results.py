@@ -168,6 +168,25 @@ class _FrequentistDecisionMixin:
             return "b"
         return "a" if self.estimate > 0 else "b"
 
+    def mirrored(self):
+        """The same test with A and B swapped: that of ``B - A``.
+
+        Returns
+        -------
+        result
+            Of the same class: the estimate negated, a one-sided alternative
+            reversed, the p-value unchanged.
+        """
+        changes = {"statistic": self._mirrored_statistic(), "estimate": 0.0 - self.estimate}
+        if hasattr(self, "alternative"):
+            flipped = {"greater": "less", "less": "greater"}
+            changes["alternative"] = flipped.get(self.alternative, self.alternative)
+        return replace(self, **changes, **_swapped_names(self))
+
+    def _mirrored_statistic(self):
+        """The statistic of ``B - A``: the same, for a statistic symmetric in the sign."""
+        return self.statistic
+
 
 def _check_interval_options(prob, method, parameter, parameters):
     """The checked ``prob`` of a credible interval; ``method`` and ``parameter`` are valid."""
@@ -386,21 +405,8 @@ class TTestResult(_FrequentistDecisionMixin, _TableMixin):
             f"  {self.n_splits} splits{ratio}{omitted}"
         )
 
-    def mirrored(self):
-        """The same test with A and B swapped: ``B - A``.
-
-        Returns
-        -------
-        TTestResult
-        """
-        alternative = {"greater": "less", "less": "greater"}.get(self.alternative, self.alternative)
-        return replace(
-            self,
-            statistic=0.0 - self.statistic,
-            estimate=0.0 - self.estimate,
-            alternative=alternative,
-            **_swapped_names(self),
-        )
+    def _mirrored_statistic(self):
+        return 0.0 - self.statistic
 
     def _row(self, confidence_level=0.95):
         low, high = self.confidence_interval(confidence_level)
@@ -1051,6 +1057,9 @@ class WilcoxonTestResult(_FrequentistDecisionMixin, _TableMixin):
         "greater": A (``model_a``) has the higher scores.
     n_datasets : int
         Number of data sets.
+    n_nonzero : int
+        Data sets whose mean difference is not 0: those ranked (SciPy's
+        default ``zero_method="wilcox"`` leaves the others out).
     estimate : float
         Median of the per-data-set mean differences: the side a significant
         test decides for.%(result_models)s
@@ -1062,9 +1071,17 @@ class WilcoxonTestResult(_FrequentistDecisionMixin, _TableMixin):
     pvalue: float
     alternative: str
     n_datasets: int
+    n_nonzero: int
     estimate: float = 0.0
     model_a: str = "A"
     model_b: str = "B"
+
+    def _mirrored_statistic(self):
+        # One-sided, the statistic is the rank sum of the positive differences,
+        # which B - A turns into that of the negative ones: the ranks' total less it.
+        if self.alternative == "two-sided":
+            return self.statistic  # the smaller of the two rank sums
+        return self.n_nonzero * (self.n_nonzero + 1) / 2 - self.statistic
 
     def summary(self):
         """Readable one-line report.
