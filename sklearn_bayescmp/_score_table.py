@@ -726,14 +726,13 @@ class ScoreTable:
             old = self._dataset(name)
             differences = old.differences
             if differences is not None and len(rows) == 2:
-                differences = differences.copy() if rows[0] < rows[1] else 0.0 - differences
+                differences = differences if rows[0] < rows[1] else 0.0 - differences
             else:
                 differences = None  # differences of two models, lost with one of them
-            data[name] = DatasetScores(
-                old.scores[rows].copy(),
-                old.present[rows].copy(),
-                *(getattr(old, key).copy() for key in ("repeat", "fold", "n_train", "n_test")),
-                differences,
+            # The split arrays are read-only: the new table shares them.
+            scores, present = old.scores[rows], old.present[rows]
+            data[name] = dataclasses.replace(
+                old, scores=scores, present=present, differences=differences
             )
         if not self._scores_known and len(models) != 2:
             raise ValueError("A table of differences holds two models; select both.")
