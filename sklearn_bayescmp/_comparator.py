@@ -295,13 +295,7 @@ class RepeatedCVComparator(BaseEstimator):
         """Run the paired repeated cross-validation and the Bayesian test.
 
         Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            Training data; anything the estimators accept.
-        y : array-like of shape (n_samples,), default=None
-            Target.
-        groups : array-like of shape (n_samples,), default=None
-            Group labels, passed to the splitter (e.g. ``GroupKFold``).
+        ----------%(fit_data)s
         **params : dict
             Metadata such as ``sample_weight``, routed as
             :func:`~sklearn.model_selection.cross_validate` routes its

@@ -223,13 +223,7 @@ def compare_estimators(
     ----------
     estimators : dict or list of (str, estimator)
         At least two named estimators (or pipelines), in the order of the
-        comparison (the first is "A" in all its pairs).
-    X : array-like of shape (n_samples, n_features)
-        Training data; anything the estimators accept.
-    y : array-like of shape (n_samples,), default=None
-        Target.
-    groups : array-like of shape (n_samples,), default=None
-        Group labels for the splitter.%(cv_scoring)s
+        comparison (the first is "A" in all its pairs).%(fit_data)s%(cv_scoring)s
     rope : float or tuple of (float, float), default=0.01
         Region of practical equivalence in the scorer's units.
     prior : NormalGammaPrior, default=None

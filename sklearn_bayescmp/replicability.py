@@ -25,6 +25,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._engine import check_datasets
 from .stats._registry import backend_names, get_backend
+from .utils._docstrings import fill_doc
 from .utils._sklearn import HasMethods, Interval, _fit_context
 from .utils._validation import check_rope
 
@@ -139,6 +140,7 @@ _SUMMARY_COLUMNS = (
 )
 
 
+@fill_doc
 class ReplicabilityStudy(BaseEstimator):
     """Rerun a comparison with different seeds and measure replicability.
 
@@ -235,13 +237,7 @@ class ReplicabilityStudy(BaseEstimator):
         """Repeat the comparison on one data set with every seed.
 
         Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            Training data.
-        y : array-like of shape (n_samples,), default=None
-            Target.
-        groups : array-like of shape (n_samples,), default=None
-            Group labels, passed to the splitter.
+        ----------%(fit_data)s
         **params : dict
             Metadata, routed as in :meth:`RepeatedCVComparator.fit`.
 

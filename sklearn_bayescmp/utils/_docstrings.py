@@ -65,6 +65,13 @@ scoring : str, callable, list, tuple, set or dict, default=None
     ``{name: scorer}``) are computed on the same fits and give one
     comparison per metric. None uses the estimators' ``score`` method, which
     requires all to be of the same kind (classifiers, or regressors).""",
+    "fit_data": """
+X : array-like of shape (n_samples, n_features)
+    Training data; anything the estimators accept.
+y : array-like of shape (n_samples,), default=None
+    Target.
+groups : array-like of shape (n_samples,), default=None
+    Group labels, passed to the splitter (e.g. ``GroupKFold``).""",
     "engine_run": """
 n_jobs : int, default=None
     Number of parallel jobs; one task fits every estimator on one split.
