@@ -9,7 +9,7 @@ from ..utils._validation import as_float_vector
 
 
 def check_collection(datasets, *, name="differences"):
-    """Names and records of a collection of ``CVDifferences``.
+    """Names and records of a collection of ``CVDifferences``, and the models they compare.
 
     Parameters
     ----------
@@ -22,6 +22,9 @@ def check_collection(datasets, *, name="differences"):
     -------
     names : list of str
     records : list of CVDifferences
+    model_names : tuple of (str, str)
+        From the records that name them (they must name the same pair);
+        ``("A", "B")`` when none does.
     """
     if isinstance(datasets, CVDifferences):
         raise TypeError(
@@ -55,19 +58,11 @@ def check_collection(datasets, *, name="differences"):
         )
     if len(set(names)) != len(names):
         raise ValueError(f"`{name}` has repeated data set names; names must be unique.")
-    return names, records
+    return names, records, _model_names(records, names, name)
 
 
-def collection_model_names(records, names, *, name="differences"):
-    """The two models a collection compares, from the records that name them.
-
-    Unnamed records make no claim; named ones must all name the same pair.
-
-    Returns
-    -------
-    tuple of (str, str)
-        ``("A", "B")`` when no record names its models.
-    """
+def _model_names(records, names, name):
+    """The pair of models the records name (unnamed records make no claim)."""
     found = {}
     for dataset, record in zip(names, records, strict=True):
         if record.model_a is not None:
@@ -106,12 +101,12 @@ def dataset_means(x, *, name="differences"):
         and len(x) > 0
         and all(isinstance(item, CVDifferences) for item in x)
     ):
-        names, records = check_collection(x, name=name)
+        names, records, model_names = check_collection(x, name=name)
         empty = [n for n, r in zip(names, records, strict=True) if r.n_failed == r.n_splits]
         if empty:
             raise ValueError(f"`{name}`: every split failed on data set {empty[0]!r}.")
         means = np.array([r.mean for r in records])
-        return names, means, collection_model_names(records, names, name=name)
+        return names, means, model_names
     if np.ndim(x) == 2:
         raise ValueError(
             f"`{name}` must hold one mean difference per data set; got a 2-D array of shape "

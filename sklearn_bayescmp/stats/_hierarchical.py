@@ -19,7 +19,7 @@ from ..utils._random import check_random_generator, recorded_seed
 from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import ROPE_CONSTRAINT, check_rope
 from ..utils._warnings import warn
-from ._collection import check_collection, collection_model_names
+from ._collection import check_collection
 from ._core import collection_statistics, outcome_probabilities
 from ._diagnostics import convergence_diagnostics
 from ._diagnostics import warn_if_not_converged as _warn
@@ -446,8 +446,7 @@ def _sample_collections(collections, *, rope, n_chains, n_warmup, n_draws, prior
     """The results of collections sampled together, in one process."""
     prepared = []
     for datasets in collections:
-        names, records = check_collection(datasets)
-        model_names = collection_model_names(records, names)
+        names, records, model_names = check_collection(datasets)
         data, scale = hierarchical_data(records, names, rope=rope, **prior)
         alike = sum(np.nanmin(r.differences) == np.nanmax(r.differences) for r in records)
         prepared.append((names, model_names, data, scale, int(alike)))

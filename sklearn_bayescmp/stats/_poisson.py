@@ -22,7 +22,7 @@ from scipy import stats
 from ..utils._docstrings import fill_doc
 from ..utils._sklearn import validate_params
 from ..utils._validation import ROPE_CONSTRAINT, check_rope
-from ._collection import check_collection, collection_model_names
+from ._collection import check_collection
 from ._core import collection_statistics, outcome_probabilities, student_posterior
 from ._correlated_t import NormalGammaPrior
 from ._results import PoissonTestResult
@@ -99,8 +99,7 @@ def poisson_test(differences, *, rope=0.01, prior=None):
     >>> round(res.prob_a_better, 3), round(res.prob_b_better, 3), res.prob_no_majority
     (0.983, 0.017, 0.0)
     """
-    names, records = check_collection(differences)
-    model_a, model_b = collection_model_names(records, names)
+    names, records, (model_a, model_b) = check_collection(differences)
     rope = check_rope(rope)
     # The Bayesian correlated t-test of every data set at once.
     posterior = student_posterior(collection_statistics(records, names), prior)
