@@ -14,6 +14,7 @@ from .._compare_models import compare_models
 from .._score_table import ScoreTable
 from ..exceptions import MissingScoresWarning
 from ..stats import get_backend
+from ..stats._diagnostics import convergence_problems
 from ..utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, text_table
 from ..utils._validation import check_probability, check_rope
 from . import InputError, MissingDependency
@@ -255,14 +256,10 @@ def _collection_report(records, rope, threshold, seed, tests, prior):
     """Numbers of the tests over data sets (and the hierarchical result, if run)."""
     report, hierarchical = {}, None
     for test in tests:
-        backend = get_backend(test)
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always", ConvergenceWarning)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ConvergenceWarning)  # a field, not a note
             # The prior's options reach the hierarchical test only (call drops the others).
-            result = backend.call(records, rope=rope, random_state=seed, **prior)
-        for warning in caught:  # to the command's notes; convergence is a field instead
-            if not issubclass(warning.category, ConvergenceWarning):
-                warnings.warn(warning.message, warning.category, stacklevel=1)
+            result = get_backend(test).call(records, rope=rope, random_state=seed, **prior)
         entry = _probabilities(result, threshold)
         if test == "poisson":
             entry["prob_no_majority"] = result.prob_no_majority
@@ -271,8 +268,7 @@ def _collection_report(records, rope, threshold, seed, tests, prior):
                 entry[f"predictive_prob_{outcome}"] = getattr(result, f"predictive_prob_{outcome}")
         if test == "hierarchical":
             hierarchical = result
-            caught_convergence = [w for w in caught if issubclass(w.category, ConvergenceWarning)]
-            entry["converged"] = not caught_convergence
+            entry["converged"] = not convergence_problems(result)
             # Whether delta0, the mean difference over data sets, is in the rope
             # (the question of the average, not of the next data set).
             delta0 = result.delta0_probabilities.values()
