@@ -209,3 +209,28 @@ def test_simplex_corner_labels_never_meet_in_narrow_axes():
     renderer = figure.canvas.get_renderer()
     left, _, right = (text.get_window_extent(renderer) for text in display.ax_.texts)
     assert not left.overlaps(right)
+
+
+def test_simplex_corner_labels_keep_a_name_whole_where_it_fits():
+    # A name a little wider than half the triangle goes on a line of its own
+    # instead of being cut in the middle ("DecisionTreeClassi / fier").
+    rng = np.random.default_rng(0)
+    records = [
+        CVDifferences(
+            rng.normal(mean, 0.03, 50),
+            n_train=90,
+            n_test=10,
+            model_a="GaussianNB",
+            model_b="DecisionTreeClassifier",
+        )
+        for mean in [0.02, -0.01, 0.0, 0.03, 0.015]
+    ]
+    figure, ax = plt.subplots(figsize=(3.2, 3.2), layout="constrained")
+    display = SimplexDisplay.from_result(sign_test(records, n_draws=2000, random_state=0), ax=ax)
+    labels = [text.get_text() for text in display.ax_.texts]
+    assert any("P(DecisionTreeClassifier" in label.split("\n") for label in labels), labels
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    left, _, right = (text.get_window_extent(renderer) for text in display.ax_.texts)
+    assert not left.overlaps(right)
+    plt.close(figure)

@@ -141,17 +141,25 @@ def outcome_label(outcome, probability, model_names=("A", "B")):
     return f"P({names[outcome]}) {relation}{text}"
 
 
-def wrap_text(text, width):
+def wrap_text(text, width, *, word_width=None):
     """``text`` broken into lines of at most ``width`` characters.
 
     Long model and data-set names would otherwise run past the figure's
     edge, where no layout engine can bring them back. Existing line breaks
-    are kept.
+    are kept. A word longer than ``width`` is cut, unless ``word_width`` is
+    given: then a word is kept whole up to ``word_width`` characters (a name
+    on its own line where there is room for it).
     """
-    return "\n".join(
-        "\n".join(textwrap.wrap(line, max(8, int(width)), break_on_hyphens=False)) or line
-        for line in str(text).split("\n")
-    )
+    width = max(8, int(width))
+    lines = []
+    for line in str(text).split("\n"):
+        if word_width is None:
+            pieces = textwrap.wrap(line, width, break_on_hyphens=False)
+        else:
+            whole = textwrap.wrap(line, width, break_on_hyphens=False, break_long_words=False)
+            pieces = [wrap_text(piece, max(width, word_width)) for piece in whole]
+        lines += pieces or [line]
+    return "\n".join(lines)
 
 
 def characters_across(ax, *, role="label", fraction=1.0):

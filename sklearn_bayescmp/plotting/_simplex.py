@@ -151,21 +151,24 @@ class SimplexDisplay(_DisplayMixin):
             ax.set_xlabel(wrap_to_axes(note, ax, role="annotation"), fontsize="x-small", color=INK)
         set_title(ax, title if title is not None else self.title)
         # Corner labels under the bottom corners and above the top one, aligned
-        # inwards, each at most half the triangle's width so that they never meet.
+        # inwards, wrapped at half the triangle's width; a longer name is cut
+        # only at the axes' width, and bottom labels that meet are stacked.
         placements = [
             ((0.0, -0.04), "left", "top"),
             ((0.5, np.sqrt(3) / 2 + 0.04), "center", "bottom"),
             ((1.0, -0.04), "right", "top"),
         ]
         width = characters_across(ax, role="annotation", fraction=0.48)
+        word_width = characters_across(ax, role="annotation", fraction=0.96)
         labels = []
         for (outcome, probability), ((x, y), align, vertical) in zip(
             self.probabilities.items(), placements, strict=True
         ):
+            label = outcome_label(outcome, probability, self.model_names)
             text = ax.text(
                 x,
                 y,
-                wrap_text(outcome_label(outcome, probability, self.model_names), width),
+                wrap_text(label, width, word_width=word_width),
                 ha=align,
                 va=vertical,
                 color=OUTCOME_COLOURS[outcome],
