@@ -431,6 +431,18 @@ def test_classic_critical_difference_diagram_of_demsars_table(tmp_path):
     _render(display, tmp_path)
 
 
+def test_a_critical_difference_wider_than_the_rank_axis_is_drawn_whole():
+    from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
+
+    # Three models on two data sets: Nemenyi's CD (2.34) exceeds the axis (1 to 3).
+    display = CriticalDifferenceDisplay(
+        models=["a", "b", "c"], ranks=[1.5, 2.0, 2.5], groups=[], critical_difference=2.34
+    ).plot()
+    low, high = display.ax_.get_xlim()
+    assert low < 1.0 and high > 1.0 + 2.34
+    plt.close(display.figure_)
+
+
 def test_every_diagram_says_what_no_bar_means():
     from sklearn_bayescmp import ScoreTable
     from sklearn_bayescmp.plotting import CriticalDifferenceDisplay

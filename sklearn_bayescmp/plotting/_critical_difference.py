@@ -359,7 +359,9 @@ class CriticalDifferenceDisplay:
                 va="top",
                 fontsize="small",
             )
-        ax.set_xlim(low - pad, high + pad)
+        # With few data sets the critical difference can exceed the axis: keep its end.
+        reach = high if self.critical_difference is None else max(high, low + cd)
+        ax.set_xlim(low - pad, reach + pad)
         ax.set_ylim(height, -1.4 if self.critical_difference is not None else -0.9)
         ax.set_axis_off()
         title = title if title is not None else self.title
