@@ -186,51 +186,40 @@ def test_long_names_are_kept_whole(name, records, comparison):
     assert any("".join(LONG_A.split()) in "".join(text.split()) for text in texts)
 
 
-def test_simplex_corner_labels_never_meet_in_narrow_axes():
-    # A small panel next to a wide one, names that cannot be wrapped short
-    # enough: the bottom labels stack instead of overlapping.
+def _simplex_of_sign_test(model_a, model_b, ax):
+    """The simplex of a sign test of five data sets on ``ax``, drawn; and its bottom labels."""
     rng = np.random.default_rng(0)
     records = [
         CVDifferences(
-            rng.normal(mean, 0.03, 50),
-            n_train=90,
-            n_test=10,
-            model_a="HistGradientBoostingClassifier",
-            model_b="DecisionTreeClassifier",
+            rng.normal(mean, 0.03, 50), n_train=90, n_test=10, model_a=model_a, model_b=model_b
         )
         for mean in [0.02, -0.01, 0.0, 0.03, 0.015]
     ]
+    display = SimplexDisplay.from_result(sign_test(records, n_draws=2000, random_state=0), ax=ax)
+    ax.figure.canvas.draw()
+    renderer = ax.figure.canvas.get_renderer()
+    left, _, right = (text.get_window_extent(renderer) for text in display.ax_.texts)
+    return display, left, right
+
+
+def test_simplex_corner_labels_never_meet_in_narrow_axes():
+    # A small panel next to a wide one, names that cannot be wrapped short
+    # enough: the bottom labels stack instead of overlapping.
     figure, (_, narrow) = plt.subplots(
         1, 2, figsize=(8, 3), width_ratios=(4, 1), layout="constrained"
     )
-    result = sign_test(records, n_draws=2000, random_state=0)
-    display = SimplexDisplay.from_result(result, ax=narrow)
-    figure.canvas.draw()
-    renderer = figure.canvas.get_renderer()
-    left, _, right = (text.get_window_extent(renderer) for text in display.ax_.texts)
+    _, left, right = _simplex_of_sign_test(
+        "HistGradientBoostingClassifier", "DecisionTreeClassifier", narrow
+    )
     assert not left.overlaps(right)
 
 
 def test_simplex_corner_labels_keep_a_name_whole_where_it_fits():
     # A name a little wider than half the triangle goes on a line of its own
     # instead of being cut in the middle ("DecisionTreeClassi / fier").
-    rng = np.random.default_rng(0)
-    records = [
-        CVDifferences(
-            rng.normal(mean, 0.03, 50),
-            n_train=90,
-            n_test=10,
-            model_a="GaussianNB",
-            model_b="DecisionTreeClassifier",
-        )
-        for mean in [0.02, -0.01, 0.0, 0.03, 0.015]
-    ]
     figure, ax = plt.subplots(figsize=(3.2, 3.2), layout="constrained")
-    display = SimplexDisplay.from_result(sign_test(records, n_draws=2000, random_state=0), ax=ax)
+    display, left, right = _simplex_of_sign_test("GaussianNB", "DecisionTreeClassifier", ax)
     labels = [text.get_text() for text in display.ax_.texts]
     assert any("P(DecisionTreeClassifier" in label.split("\n") for label in labels), labels
-    figure.canvas.draw()
-    renderer = figure.canvas.get_renderer()
-    left, _, right = (text.get_window_extent(renderer) for text in display.ax_.texts)
     assert not left.overlaps(right)
     plt.close(figure)
