@@ -387,8 +387,8 @@ class ReplicabilityStudy(BaseEstimator):
                 for i, (dataset, data) in enumerate(inputs):
                     outcome, numbers = self._outcome(test, data, seed)
                     grid[i][j] = outcome
-                    rows.append({"test": test, "dataset": dataset, "seed": seed, **numbers})
-                    rows[-1]["outcome"] = outcome
+                    row = {"test": test, "dataset": dataset, "seed": seed, "outcome": outcome}
+                    rows.append(row | numbers)
             grids[test] = grid
         columns = ("test", "dataset", "seed", "outcome", *_NUMBER_COLUMNS)
         self.outcomes_ = {key: [row.get(key) for row in rows] for key in columns}
