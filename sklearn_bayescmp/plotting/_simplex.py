@@ -158,8 +158,8 @@ class SimplexDisplay(_DisplayMixin):
             ((0.5, np.sqrt(3) / 2 + 0.04), "center", "bottom"),
             ((1.0, -0.04), "right", "top"),
         ]
-        width = characters_across(ax, role="annotation", fraction=0.48)
-        word_width = characters_across(ax, role="annotation", fraction=0.96)
+        across = characters_across(ax, role="annotation")  # one layout pass, not two
+        width, word_width = 0.48 * across, 0.96 * across
         labels = []
         for (outcome, probability), ((x, y), align, vertical) in zip(
             self.probabilities.items(), placements, strict=True
