@@ -14,7 +14,10 @@ everything its score depends on (:func:`~sklearn_bayescmp.utils._fingerprint.fin
 
 An estimator (or a scorer) whose code cannot be fingerprinted is said so, in
 one warning, and its fits run uncached: a stored score is never reused
-without a key that covers it.
+without a key that covers it. What no key can see (the environment, files
+read at run time, the global NumPy seed) is listed in the user guide; an
+estimator left with ``random_state=None``, whose every uncached fit draws
+anew, is named in one warning.
 """
 
 import os
@@ -67,6 +70,26 @@ def _culprit(estimator):
     return None
 
 
+def _unseeded(estimator):
+    """The ``random_state`` parameters of ``estimator`` (nested ones too) left at None."""
+    params = estimator.get_params(deep=True) if hasattr(estimator, "get_params") else {}
+    return [
+        name for name, value in params.items() if name.endswith("random_state") and value is None
+    ]
+
+
+def _warn_about_unseeded(estimators):
+    """One warning naming the estimators whose cached fits are one draw of many."""
+    unseeded = {name: _unseeded(estimator) for name, estimator in estimators.items()}
+    named = [f"{name} ({', '.join(params)})" for name, params in unseeded.items() if params]
+    if named:
+        warn(
+            f"memory: {'; '.join(named)} left at random_state=None: a cached fit is served as "
+            "it was drawn the first time, while an uncached run would draw anew, so cached and "
+            "uncached results differ. Set random_state to an int to make the fits repeatable.",
+        )
+
+
 class FitCache:
     """The keys of one run's fits, and the memorized fit-and-score that stores them.
 
@@ -112,6 +135,8 @@ class FitCache:
                         "Use objects that pickle, or memory=None.",
                     )
             self._estimator_keys[name] = key
+        if self.enabled:
+            _warn_about_unseeded(estimators)
 
     @property
     def enabled(self):

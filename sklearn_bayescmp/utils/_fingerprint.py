@@ -13,12 +13,20 @@ decides its behaviour:
   install) by its bytecode, the constants and defaults it uses, the values of
   its closure and of the globals it reads, recursively; a class by the code
   of its methods and its class attributes, and by its bases;
+- what that code reads from local modules, followed through the bytecode:
+  attribute chains (``config.WEIGHT``, ``pkg.sub.f``) and names imported
+  inside its body (``from helper import FACTOR``), by their values now, so
+  that an attribute set at run time or a submodule's edited function counts;
+- a wrapper (``functools.lru_cache``, ``functools.wraps``) through the
+  function it wraps (``__wrapped__``);
 - compiled code outside any distribution by the bytes of its module's file.
 
 An object that cannot be walked (a lock, an open file, compiled code without
 a file) raises :class:`CannotFingerprint`, naming it.
 """
 
+import builtins
+import dis
 import functools
 import hashlib
 import importlib.metadata
@@ -156,6 +164,107 @@ def _global_names(code):
     return names
 
 
+#: Instructions that load a name, an attribute, or bind an imported name.
+_GLOBAL_LOADS = frozenset({"LOAD_GLOBAL", "LOAD_NAME"})
+_LOCAL_LOADS = frozenset(
+    {"LOAD_FAST", "LOAD_FAST_CHECK", "LOAD_FAST_BORROW", "LOAD_DEREF", "LOAD_CLOSURE"}
+)
+_ATTRIBUTE_LOADS = frozenset({"LOAD_ATTR", "LOAD_METHOD"})
+_STORES = frozenset({"STORE_FAST", "STORE_NAME", "STORE_DEREF", "STORE_GLOBAL"})
+
+
+class _Missing:
+    """An attribute that a module does not have (yet): it may be set at run time."""
+
+    def __reduce__(self):
+        return (_Missing, ())
+
+
+def _is_local_module(value):
+    """A module whose code is not covered by a version (a script's, a local package's)."""
+    return isinstance(value, types.ModuleType) and _module_identity(value.__name__) is None
+
+
+def _walk(root, root_name, attributes):
+    """``(path, value)`` of an attribute chain followed through local modules, or None.
+
+    The walk stops at the first value that is not a local module: what lies
+    beyond is an attribute of a value that is hashed whole.
+    """
+    value, path = root, root_name
+    for attribute in attributes:
+        if not _is_local_module(value):
+            break
+        path = f"{path}.{attribute}"
+        value = getattr(value, attribute, _Missing())
+    return None if path == root_name else (path, value)
+
+
+def _imported(instructions, i, namespace, function):
+    """What the ``IMPORT_NAME`` at ``instructions[i]`` gives, as the import statement would."""
+    level, fromlist = (
+        instruction.argval for instruction in instructions[max(i - 2, 0) : i]
+    )  # pushed just before: the level and the names imported from the module
+    try:
+        return builtins.__import__(instructions[i].argval, namespace, None, fromlist, level)
+    except Exception as exc:
+        raise CannotFingerprint(
+            f"{function.__qualname__} imports {instructions[i].argval!r}, which cannot be "
+            f"imported here ({type(exc).__name__}: {_first_line(exc)})"
+        ) from None
+
+
+def module_reads(code, namespace, function):
+    """What ``code`` reads from local modules: ``{"config.WEIGHT": 0.5, ...}``.
+
+    Attribute chains that start at a global or at a name imported in the
+    body (``config.WEIGHT``, ``pkg.sub.f``), and the names imported in the
+    body (``from helper import FACTOR``), resolved now. Installed modules
+    are left out: their version covers them.
+
+    Parameters
+    ----------
+    code : code object
+        A function's code; the code nested in it is read too.
+    namespace : dict
+        The function's globals.
+    function : function
+        For messages.
+
+    Returns
+    -------
+    dict of str to object
+    """
+    reads = {}
+    instructions = list(dis.get_instructions(code))
+    bound = {}  # a name the body binds to what it imported
+    pending = None  # what the last IMPORT_NAME or IMPORT_FROM gave, until stored
+    for i, instruction in enumerate(instructions):
+        name, argument = instruction.opname, instruction.argval
+        if name == "IMPORT_NAME":
+            pending = module = _imported(instructions, i, namespace, function)
+        elif name == "IMPORT_FROM":
+            pending = getattr(module, argument, _Missing())
+            if _is_local_module(module):
+                reads[f"{module.__name__}.{argument}"] = pending
+        elif name in _STORES and pending is not None:
+            bound[argument], pending = pending, None
+        elif name in _GLOBAL_LOADS or name in _LOCAL_LOADS:
+            root = bound.get(argument) if name in _LOCAL_LOADS else namespace.get(argument)
+            chain = []
+            for following in instructions[i + 1 :]:
+                if following.opname not in _ATTRIBUTE_LOADS:
+                    break
+                chain.append(following.argval)
+            walked = _walk(root, argument, chain)
+            if walked is not None:
+                reads[walked[0]] = walked[1]
+    for constant in code.co_consts:
+        if isinstance(constant, types.CodeType):
+            reads.update(module_reads(constant, namespace, function))
+    return reads
+
+
 class _Token:
     """What a class or function stands for in the hashed stream (never unpickled)."""
 
@@ -177,6 +286,8 @@ class _CodeHasher(NumpyHasher):
             return self._guarded(obj, self._class)
         if isinstance(obj, types.FunctionType):
             return self._guarded(obj, self._function)
+        if _is_wrapper(obj):
+            return self._guarded(obj, self._wrapper)
         if isinstance(obj, types.ModuleType):
             return _Token, ("module", obj.__name__, self._module(obj))
         if isinstance(obj, (types.BuiltinFunctionType, types.MethodDescriptorType)):
@@ -256,8 +367,35 @@ class _CodeHasher(NumpyHasher):
             closure,
             globals_read,
             sorted(name for name in names if name not in namespace and name in builtins),
-            {k: v for k, v in vars(function).items() if k != "__wrapped__"},
+            sorted(module_reads(code, namespace, function).items()),
+            vars(function),  # __wrapped__ of a functools.wraps wrapper among them
         )
+
+    def _wrapper(self, wrapper):
+        """A callable object that wraps a function (``functools.lru_cache``): its type, the
+        function, and its other attributes."""
+        state = {k: v for k, v in vars(wrapper).items() if k not in _WRAPPER_NAMES}
+        parameters = getattr(wrapper, "cache_parameters", None)
+        return (
+            "wrapper",
+            type(wrapper),
+            wrapper.__wrapped__,
+            state,
+            parameters() if callable(parameters) else None,
+        )
+
+
+#: The attributes ``functools.update_wrapper`` copies: names and documentation.
+_WRAPPER_NAMES = frozenset({"__module__", "__name__", "__qualname__", "__doc__", "__wrapped__"})
+
+
+def _is_wrapper(obj):
+    """A callable object, not a function or a bound method, that wraps a function."""
+    return (
+        callable(obj)
+        and not isinstance(obj, (type, types.MethodType))
+        and "__wrapped__" in (getattr(obj, "__dict__", None) or ())
+    )
 
 
 def _is_set(cell):
