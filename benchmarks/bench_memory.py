@@ -8,13 +8,17 @@ set size (``ru_maxrss``) is its own:
   pairs), and the 190-pair matrix of 20 models x 100 data sets x 10 splits,
   with ``n_jobs=1`` and ``n_jobs=2``;
 - ``ScoreTable.read_csv`` of a long CSV of 2,000,000 rows (10 models x 200
-  data sets x 1,000 splits), against the size of the file.
+  data sets x 1,000 splits), against the size of the file;
+- the Plackett-Luce ranking that ``compare_models`` runs by default (4 chains
+  x 2,500 draws) of 100, 200 and 300 models x 30 data sets: its pairwise terms
+  are summed a chunk of draws at a time (before, all at once: 6.3 GB at 200
+  models, a MemoryError at 300).
 
 Memory must be bounded by the work of one batch, not by the number of pairs
 or rows kept around.
 
-Run ``python benchmarks/bench_memory.py`` (``--quick`` for 20 and 40 models
-and 200,000 rows).
+Run ``python benchmarks/bench_memory.py`` (``--quick`` for 20 and 40 models,
+200,000 rows and a ranking of 100 models).
 """
 
 import argparse
@@ -50,6 +54,21 @@ READ = textwrap.dedent(
 
     start = time.perf_counter()
     table = ScoreTable.read_csv({path!r}, test_train_ratio=1 / 9)
+    seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({{"seconds": seconds, "peak_mib": peak}}))
+    """
+)
+
+RANK = textwrap.dedent(
+    """
+    import json, resource, time
+    import numpy as np
+    from sklearn_bayescmp.stats import plackett_luce_ranking
+
+    scores = np.random.default_rng(0).normal(0.8, 0.05, size=({n_datasets}, {n_models}))
+    start = time.perf_counter()
+    plackett_luce_ranking(scores, random_state=0)
     seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(json.dumps({{"seconds": seconds, "peak_mib": peak}}))
@@ -115,6 +134,14 @@ def main():
             f"  {n_models:>3} models x {n_datasets} data sets x {n_splits:>3} splits "
             f"({pairs:>4} pairs), n_jobs={n_jobs}: {result['seconds']:6.1f} s, "
             f"peak {result['peak_mib']:6.0f} MiB"
+        )
+
+    print("\nPlackett-Luce ranking, 4 chains x 2,500 draws (fresh process each)")
+    for n_models in (100,) if args.quick else (100, 200, 300):
+        result = run(RANK.format(n_models=n_models, n_datasets=30))
+        print(
+            f"  {n_models:>3} models x 30 data sets: {result['seconds']:5.1f} s, "
+            f"peak {result['peak_mib']:5.0f} MiB"
         )
 
     n_splits = 100 if args.quick else 1000

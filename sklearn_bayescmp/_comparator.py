@@ -28,7 +28,14 @@ from ._engine import (
 from ._table_layouts import DEFAULT_DATASET
 from .stats._correlated_t import NormalGammaPrior
 from .stats._registry import get_backend
-from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, html_table, text_table, to_frame
+from .utils._display import (
+    PROBABILITY_COLUMNS,
+    TABLE_DIGITS,
+    html_table,
+    terminal_text,
+    text_table,
+    to_frame,
+)
 from .utils._docstrings import fill_doc
 from .utils._naming import default_model_names, short_repr
 from .utils._sklearn import HasMethods, Interval, _fit_context
@@ -605,6 +612,7 @@ class RepeatedCVComparator(BaseEstimator):
 
     # -- reports -------------------------------------------------------------
 
+    @terminal_text
     def summary(self):
         """Readable report of the comparison.
 

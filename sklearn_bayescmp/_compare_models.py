@@ -29,7 +29,14 @@ from .stats._effect_size import cliffs_delta, cohens_dz
 from .stats._friedman import friedman_test, holm_adjusted
 from .stats._ranking import plackett_luce_ranking
 from .stats._registry import backend_names, get_backend
-from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, html_table, text_table, to_frame
+from .utils._display import (
+    PROBABILITY_COLUMNS,
+    TABLE_DIGITS,
+    html_table,
+    terminal_text,
+    text_table,
+    to_frame,
+)
 from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from .utils._random import random_seed
 from .utils._report import render
@@ -297,6 +304,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         shown["decision"] = columns["decision"]
         return shown
 
+    @terminal_text
     def summary(self):
         """Readable report: every pair, the ranking and the frequentist reference.
 
@@ -312,6 +320,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         lines = [
             f"{len(self.models)} models on {len(self.datasets)} data set(s): "
             f"{get_backend(self.test).title} of every pair, {rule}",
+            *([f"Read as: {self.table.reading}"] if self.table.reading else []),
             "",
             *text_table(self._pairs_table(), digits=TABLE_DIGITS),
         ]
@@ -412,7 +421,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         Parameters
         ----------
         figures : sequence of (str, str), default=()
-            ``(path, caption)`` of figure files to refer to.
+            ``(path, caption)`` of figure files to refer to (a path alone has no caption).
 
         Returns
         -------
@@ -455,10 +464,15 @@ class ModelComparison(ReadOnlyPickleMixin):
         ----------
         figures : sequence of (str, str), default=()
             ``(path, caption)`` of figure files (vector PDF is best) for
-            ``\\includegraphics``.
+            ``\\includegraphics``; a path may hold letters, digits and
+            ``._-/`` only (others are refused: LaTeX would read them as
+            commands).
         standalone : bool, default=True
-            A whole document that compiles alone (packages booktabs and
-            graphicx); False gives the body, to ``\\input`` into a paper.
+            A whole document that compiles alone with pdflatex, xelatex or
+            lualatex (packages booktabs and graphicx; pdflatex shows the
+            characters of a name that its fonts lack as code points);
+            False gives the body, to ``\\input`` into a paper. Names are
+            escaped as text.
 
         Returns
         -------

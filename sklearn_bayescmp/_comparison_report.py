@@ -7,6 +7,7 @@ reference and the references. :mod:`~sklearn_bayescmp.utils._report` renders
 it as text, Markdown, LaTeX or HTML.
 """
 
+import os
 from importlib.metadata import PackageNotFoundError, version
 
 import numpy as np
@@ -77,11 +78,29 @@ def _prior(comparison):
         )
     if comparison.test == "hierarchical":
         nu = "nu - 1" if result.nu_prior == "shifted" else "nu"
-        return (
+        text = (
             f"the prior {nu} ~ Gamma(alpha, beta) on the degrees of freedom, alpha uniform "
             f"in [{result.alpha_bounds[0]:g}, {result.alpha_bounds[1]:g}] and beta in "
-            f"[{result.beta_bounds[0]:g}, {result.beta_bounds[1]:g}]"
+            f"[{result.beta_bounds[0]:g}, {result.beta_bounds[1]:g}], "
+            + (
+                "delta0 uniform between minus and plus the largest absolute difference of "
+                "each pair (the authors' bound)"
+                if result.delta0_bound is None
+                else f"delta0 uniform in [-{result.delta0_bound:g}, {result.delta0_bound:g}]"
+            )
         )
+        zero = sum(r.n_zero_variance for r in comparison.results.values())
+        if zero:
+            given = (
+                "the variance of uniform noise over the rope (the authors' treatment)"
+                if result.zero_variance == "rope"
+                else "the smallest variance of the other data sets"
+            )
+            text += (
+                f"; {zero} data set(s) whose differences were all equal were given {given} "
+                f"(zero_variance={result.zero_variance!r})"
+            )
+        return text
     if comparison.test in ("correlated_t", "poisson"):
         prior = getattr(result, "prior", None)
         return (
@@ -109,6 +128,11 @@ def methods_paragraph(comparison):
             "from one score per model and data set. "
             if splits == "1"
             else f"each contributing {splits} cross-validation scores per model. "
+        )
+        + (
+            f"The table of scores was read as: {comparison.table.reading}. "
+            if comparison.table.reading
+            else ""
         )
         + f"Every pair was compared with the {backend.title} ({backend.cite})"
     )
@@ -197,6 +221,7 @@ def report_blocks(comparison, figures=()):
     figures : sequence of (str, str)
         ``(path, caption)`` of figures to include after the tables.
     """
+    figures = _check_figures(figures)
     n_models, n_datasets = len(comparison.models), len(comparison.datasets)
     plural = "s" if n_datasets != 1 else ""
     columns = comparison.to_columns()
@@ -237,6 +262,28 @@ def report_blocks(comparison, figures=()):
     blocks += [("section", "References")]
     blocks += [("paragraph", BIBLIOGRAPHY[key]) for key in references]
     return blocks
+
+
+def _check_figures(figures):
+    """``figures`` as ``(path, caption)`` pairs: a path alone has an empty caption."""
+    if isinstance(figures, (str, os.PathLike)):
+        figures = [figures]
+    checked = []
+    for figure in figures:
+        if isinstance(figure, (str, os.PathLike)):
+            figure = (figure, "")
+        if (
+            not isinstance(figure, (tuple, list))
+            or len(figure) != 2
+            or not isinstance(figure[0], (str, os.PathLike))
+            or not isinstance(figure[1], str)
+        ):
+            raise ValueError(
+                "`figures` must be a sequence of (path, caption) pairs (or of paths); got "
+                f"{figure!r}."
+            )
+        checked.append((os.fspath(figure[0]), figure[1]))
+    return checked
 
 
 def _reference_blocks(comparison, columns, cited):

@@ -29,8 +29,9 @@ from ._differences import records_of_columns, trusted_record
 from ._table_layouts import (
     DEFAULT_DATASET,
     LAYOUTS,
+    LONG_OPTIONS,
     RATIO_REQUIRED,
-    WIDE_RESERVED,
+    WIDE_OPTIONS,
     DatasetScores,
     check_names,
     detect_layout,
@@ -39,8 +40,18 @@ from ._table_layouts import (
     ratio_sizes,
     wide_layout,
 )
-from ._table_readers import candidate_name, read_csv_columns, read_table, split_scores
-from ._table_roles import check_direction, infer_roles, percent_scale_note, wide_dataset_column
+from ._table_readers import read_csv_columns, read_table, search_candidates
+from ._table_roles import (
+    ROLE_NAMES,
+    ROLE_WORDS,
+    check_direction,
+    check_greater_is_better,
+    infer_roles,
+    metric_directions,
+    normalised,
+    scale_note,
+    wide_roles,
+)
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
 from .utils._docstrings import fill_doc
@@ -94,6 +105,18 @@ class ScoreTable:
         Scores that are NaN (failed splits).
     n_missing : int
         (data set, model, split) cells without a score.
+    roles : dict of str to str or None
+        For a table read from columns, which column got which role
+        ("model", "score", "dataset", "split", "repeat", "fold", "metric",
+        "n_train", "n_test"); None for a table built from arrays.
+    ignored_columns : tuple of str
+        The columns of a table read from columns that took no role.
+    lower_is_better : tuple of str
+        The data sets whose scores were a loss (lower is better): the table
+        holds their negatives, so that greater is better everywhere.
+    reading : str or None
+        What the reader inferred, in one line: the roles, the ignored
+        columns, the direction.
 
     See Also
     --------
@@ -167,10 +190,9 @@ class ScoreTable:
         self._models = models
         self._data = data
         self._scores_known = True
-        #: mapping of str to str: which column got which role, for a table read
-        #: from a long layout ("model", "score", "dataset"...) or a wide one whose
-        #: data-set column was found ("dataset"); None otherwise.
         self.roles = None
+        self.ignored_columns = ()
+        self._lower_is_better = ()
         _check_pairing(self)
 
     @classmethod
@@ -180,6 +202,8 @@ class ScoreTable:
         table._data = dict(data)
         table._scores_known = scores_known
         table.roles = None
+        table.ignored_columns = ()
+        table._lower_is_better = ()
         return table
 
     # -- reading tables ---------------------------------------------------
@@ -201,6 +225,7 @@ class ScoreTable:
         models=None,
         datasets=None,
         greater_is_better=None,
+        metric=None,
     ):
         """A table with one row per (data set, model, split) and a score column.
 
@@ -242,12 +267,20 @@ class ScoreTable:
         greater_is_better : bool, default=None
             False for a loss (error rate, RMSE...): its negative is compared,
             so that positive differences still favour A. None is True, except
-            that a score column named after a loss is refused until the
-            direction is given.
+            that a score column whose name holds a loss's word (error, loss,
+            rmse, cost...; not after ``neg_``) is refused until the direction
+            is given, and that a metric column decides it for each data set.
+        metric : str, default=None
+            Keep the rows of this metric, when a metric column (OpenML's
+            "function", the AutoML Benchmark's "metric") holds several. Each
+            data set's metric says which way is better (a loss's name: lower);
+            a table whose data set mixes metrics is refused until one is kept.
 
         Returns
         -------
         ScoreTable
+            ``roles``, ``ignored_columns``, ``lower_is_better`` and
+            ``reading`` say how it was read.
         """
         options = dict(
             model=model,
@@ -261,23 +294,28 @@ class ScoreTable:
             test_train_ratio=test_train_ratio,
             models=models,
             datasets=datasets,
+            metric=metric,
         )
         return cls._long(read_table(data), options, greater_is_better)
 
     @classmethod
     def _long(cls, raw, options, greater_is_better):
         """The table of a long layout whose roles are completed from the columns' names."""
-        found = infer_roles(raw, options)
+        greater_is_better = check_greater_is_better(greater_is_better)
+        options = dict(options)
+        wanted = options.pop("metric", None)  # the metric kept, not its column
+        found, ignored = infer_roles(raw, options)
         if found is None:
             raise ValueError(
                 f"{raw.source}: cannot tell which column holds the model's name (no column "
                 f"named model, classifier, learner..., and not exactly one text column among "
                 f"{raw.names}). Name it with model=<column>."
             )
-        negate = check_direction(found["score"], greater_is_better, raw.source)
-        table = cls._from_layout(raw, long_layout(raw, **found), negate=negate)
-        roles = ("model", "score", "dataset", "split", "repeat", "fold")
-        table.roles = {role: found[role] for role in roles if found.get(role) is not None}
+        raw, negated = _directions(raw, found, greater_is_better, wanted)
+        columns = {key: found.get(key) for key in LONG_OPTIONS}
+        table = cls._from_layout(raw, long_layout(raw, **columns), negated)
+        table.roles = {role: found[role] for role in ROLE_WORDS if found.get(role) is not None}
+        table.ignored_columns = tuple(ignored)
         return table
 
     @classmethod
@@ -294,7 +332,8 @@ class ScoreTable:
         n_test=None,
         test_train_ratio=None,
         datasets=None,
-        greater_is_better=True,
+        greater_is_better=None,
+        metric=None,
     ):
         """A table with one column of scores per model and one row per split.
 
@@ -312,13 +351,18 @@ class ScoreTable:
             ``n_test / n_train`` of the splits, when the table has no sizes.
         datasets : sequence of str, default=None
             Keep only these data sets, in this order.
-        greater_is_better : bool, default=True
-            False for a loss: its negative is compared.
+        greater_is_better : bool, default=None
+            False for a loss: its negative is compared. None is True unless a
+            metric column says otherwise for a data set.
+        metric : str, default=None
+            As for :meth:`from_long`.
 
         Returns
         -------
         ScoreTable
             An empty cell is a missing score; "nan" or "NA" a failed split.
+            A column that names a model on each row (a table turned around)
+            is refused: its data sets would become the models.
         """
         raw = read_table(data)
         options = dict(
@@ -331,8 +375,9 @@ class ScoreTable:
             n_test=n_test,
             test_train_ratio=test_train_ratio,
             datasets=datasets,
+            metric=metric,
         )
-        return cls._wide(raw, options, negate=not greater_is_better)
+        return cls._wide(raw, options, greater_is_better)
 
     @classmethod
     def from_cross_validate(cls, results, *, n_train=None, n_test=None, metric="score"):
@@ -345,9 +390,10 @@ class ScoreTable:
             ``{dataset: {model: cross_validate(...)}}`` for several. Every model
             must have been cross-validated on the same splits (the same ``cv``
             with a fixed ``random_state``), or the pairs mean nothing.
-        n_train, n_test : int or array-like of shape (n_splits,)
-            The splits' sizes (``cross_validate`` does not return them), e.g.
-            ``[len(train) for train, _ in cv.split(X, y)]``.
+        n_train, n_test : int or array-like of shape (n_splits,), default=None
+            The splits' sizes, e.g. ``[len(train) for train, _ in cv.split(X, y)]``
+            (or a mapping of data set to sizes). None reads them from the
+            indices of ``cross_validate(..., return_indices=True)``.
         metric : str, default="score"
             Which ``test_<metric>`` entry to read (the scorer's name when
             ``scoring`` had several).
@@ -355,6 +401,8 @@ class ScoreTable:
         Returns
         -------
         ScoreTable
+            With ``return_indices=True`` the results must share their splits
+            (the same train and test indices), or they are refused.
 
         Examples
         --------
@@ -372,14 +420,15 @@ class ScoreTable:
         >>> ScoreTable.from_cross_validate(results, n_train=120, n_test=30).models
         ('NB', 'tree')
         """
-        _require_sizes(n_train, n_test, "The results of cross_validate")
         key = f"test_{metric}"
         first = next(iter(results.values()), None)
-        if isinstance(first, Mapping) and key not in first:  # {dataset: {model: results}}
+        # {dataset: {model: results}}: each model's results are a mapping (a model's own
+        # results hold arrays, fit_time always).
+        if isinstance(first, Mapping) and all(isinstance(v, Mapping) for v in first.values()):
             nested = results
         else:
             nested = {DEFAULT_DATASET: results}
-        scores, models = {}, None
+        scores, models, sizes = {}, None, {}
         for dataset, per_model in nested.items():
             names = tuple(per_model)
             if models is not None and names != models:
@@ -396,6 +445,11 @@ class ScoreTable:
                     f"name> (they have {found})."
                 )
             scores[dataset] = np.vstack([np.asarray(per_model[n][key], float) for n in names])
+            sizes[dataset] = _sizes_of_indices(per_model, dataset)
+        if n_train is None and n_test is None and all(v is not None for v in sizes.values()):
+            n_train = {name: train for name, (train, _) in sizes.items()}
+            n_test = {name: test for name, (_, test) in sizes.items()}
+        _require_sizes(n_train, n_test, "The results of cross_validate")
         return cls(scores, models=models, n_train=n_train, n_test=n_test)
 
     @classmethod
@@ -425,7 +479,10 @@ class ScoreTable:
         -------
         ScoreTable
             One model per candidate, named by its parameters
-            (``"C=1, kernel=rbf"``), in the order of ``cv_results_``.
+            (``"C=1, kernel=rbf"``; ``"3: C=1"``, its row, when two print
+            alike), in the order of ``cv_results_``. Of a successive-halving
+            search (``HalvingGridSearchCV``), only the candidates of the last
+            iteration, scored on the same data, are kept (a warning says so).
 
         Examples
         --------
@@ -441,14 +498,7 @@ class ScoreTable:
         """
         _require_sizes(n_train, n_test, "The cv_results_ of a search")
         columns = cv_results if isinstance(cv_results, Mapping) else read_table(cv_results).columns
-        scores = split_scores(columns, metric)
-        params = columns.get("params")
-        if params is None:
-            names = [f"candidate {i}" for i in range(scores.shape[0])]
-        else:
-            names = [candidate_name(p) for p in params]
-        if len(set(names)) != len(names):  # parameters that print alike
-            names = [f"{i}: {name}" for i, name in enumerate(names)]
+        scores, names, _ = search_candidates(columns, metric)
         return cls({DEFAULT_DATASET: scores}, models=names, n_train=n_train, n_test=n_test)
 
     @classmethod
@@ -482,7 +532,7 @@ class ScoreTable:
             and ``model_b`` columns, or "A" and "B"); its data sets are
             named by its ``dataset`` column, or after the file.
         """
-        greater_is_better = columns.pop("greater_is_better", None)
+        greater_is_better = check_greater_is_better(columns.pop("greater_is_better", None))
         raw = read_csv_columns(path_or_buf, delimiter=delimiter, encoding=encoding)
         requested, layout = (
             layout,
@@ -497,37 +547,58 @@ class ScoreTable:
             if None in records:  # one data set without a name: the file's
                 name = _file_stem(path_or_buf)
                 records = {name: dataclasses.replace(records[None], name=name)}
+            if greater_is_better is False:  # differences of a loss: A - B favours B
+                records = {name: _negated_record(record) for name, record in records.items()}
             table = cls.from_records(records)
+            if greater_is_better is False:
+                table._lower_is_better = table.datasets
             _report_incomplete(table, raw.source)
             return table
         if requested == "auto" and layout == "wide":
-            if infer_roles(raw, layout_options("long", columns)) is not None:
+            long_options = layout_options("long", columns)
+            long_options.pop("metric")
+            if infer_roles(raw, long_options)[0] is not None:
                 layout = "long"  # the columns' names say which is the model and the score
         options = layout_options(layout, columns)
         if layout == "long":
             return cls._long(raw, options, greater_is_better)
-        return cls._wide(raw, options, negate=greater_is_better is False)
+        return cls._wide(raw, options, greater_is_better)
 
     @classmethod
-    def _wide(cls, raw, options, negate):
-        """The table of a wide layout; ``roles`` names a data-set column found by its name."""
-        dataset = wide_dataset_column(raw, options["dataset"])
-        table = cls._from_layout(raw, wide_layout(raw, **{**options, "dataset": dataset}), negate)
-        if options["dataset"] is None and dataset not in (None, "dataset"):
-            table.roles = {"dataset": dataset}
+    def _wide(cls, raw, options, greater_is_better):
+        """The table of a wide layout, its columns' roles found by their names."""
+        greater_is_better = check_greater_is_better(greater_is_better)
+        options = dict(options)
+        wanted = options.pop("metric", None)  # the metric kept, not its column
+        found, models = wide_roles(raw, options)
+        raw, negated = _directions(raw, found, greater_is_better, wanted)
+        columns = {key: found.get(key) for key in WIDE_OPTIONS}
+        columns.update(
+            models=models,
+            test_train_ratio=options["test_train_ratio"],
+            datasets=options["datasets"],
+        )
+        table = cls._from_layout(raw, wide_layout(raw, **columns), negated)
+        table.roles = {role: found[role] for role in ROLE_WORDS if found.get(role) is not None}
         return table
 
     @classmethod
-    def _from_layout(cls, raw, layout, negate=False):
-        """The table of a long or wide layout; one warning counts incomplete scores."""
+    def _from_layout(cls, raw, layout, negated=()):
+        """The table of a long or wide layout; one warning counts incomplete scores.
+
+        ``negated``: the data sets whose scores are a loss, negated here (after
+        their scale was checked as read).
+        """
         models, data = layout
-        if negate:
-            data = {name: dataclasses.replace(d, scores=0.0 - d.scores) for name, d in data.items()}
+        note = scale_note(data, models, set(negated) & set(data))
+        data = {
+            name: dataclasses.replace(d, scores=0.0 - d.scores) if name in negated else d
+            for name, d in data.items()
+        }
         table = cls._from_parts(models, data)
+        table._lower_is_better = tuple(name for name in data if name in negated)
         _check_pairing(table)
         _report_incomplete(table, raw.source)
-        every = np.concatenate([d.scores[d.present] for d in data.values()])
-        note = None if negate else percent_scale_note(every)
         if note:
             warn(f"{raw.source}: {note}")
         return table
@@ -573,6 +644,43 @@ class ScoreTable:
     def n_missing(self):
         """int: (data set, model, split) cells without a score."""
         return int(sum((~d.present).sum() for d in self._data.values()))
+
+    @property
+    def lower_is_better(self):
+        """tuple of str: The data sets whose scores were a loss; the table holds their
+        negatives, so that greater is better (and differences favour A when positive)."""
+        return self._lower_is_better
+
+    @property
+    def reading(self):
+        """str or None: How the table was read, in one line: each role's column, the
+        model columns of a wide table, the columns ignored, and which way is better
+        (None for a table built from arrays of greater-is-better scores)."""
+        parts = []
+        if self.roles:
+            roles = [f"{ROLE_WORDS[role]} = {column!r}" for role, column in self.roles.items()]
+            parts.append(", ".join(roles))
+            if "model" not in self.roles:  # wide: a column per model
+                shown = ", ".join(map(repr, self._models[:8]))
+                more = f" and {self.n_models - 8} more" if self.n_models > 8 else ""
+                parts.append(f"a column per model ({shown}{more})")
+        if self.ignored_columns:
+            parts.append(f"ignored {', '.join(map(repr, self.ignored_columns))}")
+        if self._lower_is_better:
+            if len(self._lower_is_better) == self.n_datasets:
+                where = ""
+            else:
+                where = (
+                    f" on {len(self._lower_is_better)} of {self.n_datasets} data sets ("
+                    + ", ".join(map(repr, self._lower_is_better[:5]))
+                    + (", ..." if len(self._lower_is_better) > 5 else "")
+                    + ")"
+                )
+            parts.append(
+                f"lower is better{where}: the negated losses are compared, so that a "
+                "positive difference A - B still favours A"
+            )
+        return "; ".join(parts) or None
 
     def _dataset(self, dataset):
         if dataset is None:
@@ -737,6 +845,8 @@ class ScoreTable:
         if not self._scores_known and len(models) != 2:
             raise ValueError("A table of differences holds two models; select both.")
         table = ScoreTable._from_parts(models, data, self._scores_known)
+        table.roles, table.ignored_columns = self.roles, self.ignored_columns
+        table._lower_is_better = tuple(d for d in self._lower_is_better if d in data)
         _check_pairing(table)
         return table
 
@@ -934,21 +1044,33 @@ class ScoreTable:
 # -- helpers ----------------------------------------------------------------
 
 
+#: The roles a wide table's reader gives columns by their names: a model cannot bear one.
+_WIDE_ROLES = ("dataset", "metric", "split", "repeat", "fold", "n_train", "n_test")
+
+
+def wide_name_problem(model):
+    """Why a wide table could not hold a model of this name (read back, it would be
+    something else), or None."""
+    if model != model.strip():
+        return "has spaces around it, which a column name loses"
+    role = next((r for r in _WIDE_ROLES if normalised(model) in ROLE_NAMES[r]), None)
+    if role is not None:
+        return (
+            f"is named like a {ROLE_WORDS[role]} column, which the wide layout reads as "
+            f"the {ROLE_WORDS[role]}"
+        )
+    return None
+
+
 def _check_wide_names(models):
     """Refuse model names that a wide table could not hold (it would read them back wrong)."""
     for model in models:
-        if model in WIDE_RESERVED:
-            reason = (
-                f"has the name of a column the wide layout reserves ({', '.join(WIDE_RESERVED)})"
+        reason = wide_name_problem(model)
+        if reason is not None:
+            raise ValueError(
+                f"Model {model!r} {reason}: a wide table cannot hold it. Use layout='long', "
+                "which holds any name."
             )
-        elif model != model.strip():
-            reason = "has spaces around it, which a column name loses"
-        else:
-            continue
-        raise ValueError(
-            f"Model {model!r} {reason}: a wide table cannot hold it. Use layout='long', which "
-            "holds any name."
-        )
 
 
 def _file_stem(path_or_buf):
@@ -1009,6 +1131,102 @@ def _report_incomplete(table, source):
         "involve its model only, and counted in the results (n_omitted); nothing is imputed.",
         MissingScoresWarning,
     )
+
+
+def _directions(raw, found, greater_is_better, wanted):
+    """The rows of one metric per data set, and the data sets whose scores are a loss.
+
+    Without a metric column the score column's name decides (a loss's name is
+    refused until ``greater_is_better`` is given); with one, each data set's
+    metric does, and a data set that mixes metrics is refused until
+    ``metric=`` keeps one.
+
+    Returns
+    -------
+    raw : RawColumns
+        The rows kept.
+    negated : set of str
+        The data sets whose scores are to be negated.
+    """
+    column = found.get("metric")
+    if column is None:
+        if wanted is not None:
+            raise ValueError(
+                f"{raw.source} has no metric column (named metric, function, measure...), so "
+                f"`metric={wanted!r}` keeps nothing; drop it, or name the column."
+            )
+        score = found.get("score")
+        if score is None:  # a wide table: no score column to name its direction
+            return raw, set(_dataset_names(raw, found)) if greater_is_better is False else set()
+        negate = check_direction(score, greater_is_better, raw.source)
+        return raw, set(_dataset_names(raw, found)) if negate else set()
+    metrics = raw.labels(column, "metric")
+    if wanted is not None:
+        kept = np.array([metric == wanted for metric in metrics.tolist()], dtype=bool)
+        if not kept.any():
+            found_metrics = list(dict.fromkeys(metrics.tolist()))
+            raise ValueError(
+                f"{raw.source}, column {column!r}: no row of metric {wanted!r} "
+                f"(`metric`); found {found_metrics}."
+            )
+        raw, metrics = raw.take(np.flatnonzero(kept)), metrics[kept]
+    per_dataset = {}
+    for name, metric in zip(_dataset_names(raw, found).tolist(), metrics.tolist(), strict=True):
+        per_dataset.setdefault(name, {})[metric] = None
+    for name, held in per_dataset.items():
+        if len(held) > 1:
+            raise ValueError(
+                f"{raw.source}, column {column!r}: data set {name!r} has scores of "
+                f"{len(held)} metrics ({', '.join(map(repr, held))}), which do not compare. "
+                f"Keep one with metric={next(iter(held))!r}."
+            )
+    metrics = {name: next(iter(held)) for name, held in per_dataset.items()}
+    return raw, metric_directions(metrics, greater_is_better, raw.source, column)
+
+
+def _dataset_names(raw, found):
+    """Every row's data set (the default's name without a data-set column)."""
+    column = found.get("dataset")
+    if column is None:
+        return np.array([DEFAULT_DATASET] * raw.n_rows, dtype=object)
+    return raw.labels(column, "datasets")
+
+
+def _negated_record(record):
+    """The record of the negated scores of a loss: its differences and scores negated."""
+    negate = {
+        key: None if getattr(record, key) is None else 0.0 - np.asarray(getattr(record, key))
+        for key in ("differences", "scores_a", "scores_b")
+    }
+    return dataclasses.replace(record, **negate)
+
+
+def _sizes_of_indices(per_model, dataset):
+    """The splits' sizes from ``cross_validate(..., return_indices=True)``, after checking
+    that every model was cross-validated on the same splits (None without indices)."""
+    indices = {name: results.get("indices") for name, results in per_model.items()}
+    if any(value is None for value in indices.values()):
+        return None
+    (first, reference), *others = indices.items()
+    for name, other in others:
+        for part in ("train", "test"):
+            mine, theirs = reference[part], other[part]
+            split = next(
+                (
+                    k
+                    for k in range(max(len(mine), len(theirs)))
+                    if k >= len(mine) or k >= len(theirs) or not np.array_equal(mine[k], theirs[k])
+                ),
+                None,
+            )
+            if split is not None:
+                raise ValueError(
+                    f"The results of {first!r} and {name!r} on data set {dataset!r} come from "
+                    f"other splits (the {part} indices of split {split} differ): their scores "
+                    "do not pair. Cross-validate every model with the same cv (a fixed "
+                    "random_state for shuffling splitters)."
+                )
+    return [len(t) for t in reference["train"]], [len(t) for t in reference["test"]]
 
 
 def _require_sizes(n_train, n_test, source):

@@ -26,6 +26,7 @@ from sklearn.exceptions import ConvergenceWarning
 from ._differences import CVDifferences
 from .datasets import make_cf_network, make_naive_bayes_pair
 from .stats import get_backend, hierarchical_test
+from .utils._display import terminal_text
 from .utils._docstrings import fill_doc
 from .utils._sklearn import Interval, StrOptions, validate_params
 
@@ -280,6 +281,7 @@ class PowerStudyResult:
                 return self.table["rate"][i]
         raise KeyError(f"no row for test={test!r}, delta={delta!r}, n_repeats={n_repeats!r}")
 
+    @terminal_text
     def summary(self):
         """Readable table of the rates with their standard errors.
 

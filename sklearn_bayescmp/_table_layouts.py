@@ -139,10 +139,11 @@ def detect_layout(raw, layout, model=None, score=None):
 #: The options of each layout (column names and selections): both name the
 #: data set, the split and its sizes; a long table also its model and score.
 _SPLIT_OPTIONS = ("dataset", "split", "repeat", "fold", "n_train", "n_test", "test_train_ratio")
-_OPTIONS = {
-    "long": ("model", "score", *_SPLIT_OPTIONS, "models", "datasets"),
-    "wide": ("models", *_SPLIT_OPTIONS, "datasets"),
-}
+#: The options of :func:`long_layout` and :func:`wide_layout`.
+LONG_OPTIONS = ("model", "score", *_SPLIT_OPTIONS, "models", "datasets")
+WIDE_OPTIONS = ("models", *_SPLIT_OPTIONS, "datasets")
+#: The options of each layout's reader: those of the layout, and the metric to keep.
+_OPTIONS = {"long": (*LONG_OPTIONS, "metric"), "wide": (*WIDE_OPTIONS, "metric")}
 
 
 def layout_options(layout, given):
@@ -244,7 +245,16 @@ def long_layout(
         test_train_ratio = 1.0
     sizes = _row_sizes(raw, n_train_column, n_test_column, test_train_ratio, n)
     return assemble(
-        raw, dataset_names, model_names, split_repeat, split_fold, sizes, scores, models, datasets
+        raw,
+        dataset_names,
+        model_names,
+        split_repeat,
+        split_fold,
+        sizes,
+        scores,
+        models,
+        datasets,
+        read={model, score},
     )
 
 
@@ -295,24 +305,9 @@ def wide_layout(
     test_train_ratio,
     datasets,
 ):
-    if models is None:
-        # Every column but the data set's, the split's and the sizes' (by default name).
-        given = (dataset, split, repeat, fold, n_train, n_test)
-        others = {value or default for value, default in zip(given, WIDE_RESERVED, strict=True)}
-        models = [name for name in raw.names if name not in others]
-        if "" in models:
-            position = raw.names.index("") + 1
-            raise ValueError(
-                f"{raw.source} has a column without a name (column {position}; a dataframe's "
-                "index written by to_csv?). Name it, drop it (to_csv(index=False)), or list "
-                "the model columns with models=[...]."
-            )
-        if not models:
-            raise ValueError(f"{raw.source} has no model columns besides {raw.names}.")
-    else:
-        models = check_names(models, "models")
-        for model in models:
-            raw.require(model, "models")
+    models = check_names(models, "models")
+    for model in models:
+        raw.require(model, "models")
     dataset_column = _optional(raw, dataset, "dataset", "dataset")
     dataset_names = (
         _same_label(DEFAULT_DATASET, raw.n_rows)
@@ -366,6 +361,7 @@ def wide_layout(
         np.concatenate(parts["score"]),
         list(models),
         datasets,
+        read=set(models),
     )
 
 
@@ -378,6 +374,9 @@ class _RowView:
 
     def where(self, row):
         return self.raw.where(int(self.rows[row]))
+
+    def differing_columns(self, first, second):
+        return self.raw.differing_columns(int(self.rows[first]), int(self.rows[second]))
 
 
 def _codes(labels):
@@ -403,12 +402,15 @@ def _chosen(found, chosen, argument, raw):
     return chosen
 
 
-def assemble(raw, dataset_names, model_names, repeat, fold, sizes, scores, models, datasets):
+def assemble(
+    raw, dataset_names, model_names, repeat, fold, sizes, scores, models, datasets, *, read=()
+):
     """The models and, per data set, the arrays of one entry per (data set, model, split).
 
     Every cell (data set, model, split) may hold one score, and every split
     one pair of sizes for all models; the first row that breaks either rule
-    is named.
+    is named, with the columns (other than the scores, ``read``) in which its
+    two rows differ.
 
     Returns
     -------
@@ -455,9 +457,8 @@ def assemble(raw, dataset_names, model_names, repeat, fold, sizes, scores, model
                 raise ValueError(
                     f"{raw.where(first)} and {raw.where(row).split(', ')[-1]} both score "
                     f"model {model_names[row]!r} on split {_split_text(key)} of data set "
-                    f"{name!r}; each (data set, model, split) needs exactly one score. If "
-                    "another column tells the repeat (run, seed...) or the fold, name it with "
-                    "repeat=<column> or fold=<column>."
+                    f"{name!r}; each (data set, model, split) needs exactly one score. "
+                    + _what_tells_them_apart(raw, first, row, read)
                 )
             first = mine[reference[i]]
             raise ValueError(
@@ -480,6 +481,46 @@ def assemble(raw, dataset_names, model_names, repeat, fold, sizes, scores, model
             n_test_all[first_rows],
         )
     return models, data
+
+
+def _what_tells_them_apart(raw, first, second, scores):
+    """The columns in which two rows of one cell differ (besides the ``scores``), and the
+    options that read them."""
+    differing = {
+        column: values
+        for column, values in raw.differing_columns(first, second).items()
+        if column not in scores
+    }
+    if not differing:
+        return (
+            "Nothing else tells the two rows apart: drop the repeated row, or add a column "
+            "that says which repeat or fold each score is from and name it with "
+            "repeat=<column> or fold=<column>."
+        )
+    column, (one, other) = next(iter(differing.items()))
+    names = ", ".join(repr(c) for c in differing)
+    if not (_is_number(one) and _is_number(other)):
+        options = (
+            f"if {column!r} names the models or the data sets, pass model={column!r} or "
+            f"dataset={column!r}; if it names a metric, keep one with metric=<name>"
+        )
+    else:
+        options = (
+            f"if {column!r} tells the repeat or the fold, pass repeat={column!r} or "
+            f"fold={column!r}; if it names the data sets, dataset={column!r}"
+        )
+    return f"They differ in {names} ({column!r}: {one!r} and {other!r}): {options}."
+
+
+def _is_number(value):
+    """Whether a cell holds a number (a CSV file's cells are text)."""
+    if isinstance(value, bool):
+        return False
+    try:
+        float(value)
+    except (TypeError, ValueError):
+        return False
+    return True
 
 
 def _split_text(key):

@@ -24,7 +24,8 @@ import numpy as np
 
 from ._table_roles import is_role_name
 from .utils._io import open_text, source_name
-from .utils._validation import LARGEST_SCORE
+from .utils._validation import LARGEST_SCORE, SMALLEST_SCORE
+from .utils._warnings import warn
 
 #: Delimiters the CSV reader recognises.
 DELIMITERS = ",;\t"
@@ -72,6 +73,7 @@ class RawColumns:
         self.empty = {} if empty is None else empty
         self._texts = texts
         self._dictionaries = {} if dictionaries is None else dictionaries
+        self._row_index = None  # the original row of each row, for a table of some rows
 
     @property
     def names(self):
@@ -86,14 +88,65 @@ class RawColumns:
     def where(self, row):
         """``"'results.csv', line 7"`` or ``"The dataframe, row 5"``."""
         if self._line_numbers is None:
-            return f"{self.source}, row {row}"
-        if callable(self._line_numbers):
-            self._line_numbers = self._line_numbers()  # found once, when first needed
-        return f"{self.source}, line {int(self._line_numbers[row])}"
+            original = row if self._row_index is None else int(self._row_index[row])
+            return f"{self.source}, row {original}"
+        return f"{self.source}, line {int(self._lines()[row])}"
 
     def _row_word(self, row):
         """``"line 7"`` or ``"row 5"``."""
         return self.where(row).rsplit(", ", 1)[-1]
+
+    def take(self, rows):
+        """The table of some of its rows (in order); messages still name the original rows.
+
+        Parameters
+        ----------
+        rows : ndarray of int
+
+        Returns
+        -------
+        RawColumns
+        """
+        rows = np.asarray(rows, dtype=np.int64)
+        lines = self._line_numbers
+        if lines is None:
+            original = self._row_index if self._row_index is not None else np.arange(self.n_rows)
+            lines, row_index = None, original[rows]
+        else:
+            row_index = None
+
+            def lines():
+                return self._lines()[rows]
+
+        texts = None if self._texts is None else (lambda name: self._texts(name)[rows])
+        taken = RawColumns(
+            {name: values[rows] for name, values in self.columns.items()},
+            self.source,
+            lines,
+            empty={name: empty[rows] for name, empty in self.empty.items()},
+            texts=texts,
+            dictionaries={
+                name: (cells, codes[rows]) for name, (cells, codes) in self._dictionaries.items()
+            },
+        )
+        taken._row_index = row_index
+        return taken
+
+    def differing_columns(self, first, second):
+        """``{column: (value in first, value in second)}`` where two rows differ."""
+        differing = {}
+        for name, values in self.columns.items():
+            one, other = values[first], values[second]
+            both_nan = all(isinstance(v, float) and math.isnan(v) for v in (one, other))
+            if one != other and not both_nan:
+                differing[name] = (_plain(one), _plain(other))
+        return differing
+
+    def _lines(self):
+        """The first line of every row of a CSV file (found once, when first needed)."""
+        if callable(self._line_numbers):
+            self._line_numbers = self._line_numbers()
+        return self._line_numbers
 
     def require(self, column, argument):
         """The column named ``column``, or an error that says which argument names it."""
@@ -252,14 +305,21 @@ class RawColumns:
             )
 
 
+def _plain(value):
+    """A cell as a plain Python value (numpy scalars print as their number)."""
+    return value.item() if isinstance(value, np.generic) else value
+
+
 class _TooLarge(ValueError):
     """A whole number too large to be counted exactly (not a label)."""
 
 
 def check_magnitude(values, raw, column):
-    """Refuse numbers too large for the tests' arithmetic (their squares would overflow)."""
+    """Refuse numbers too large for the tests' arithmetic (their squares would overflow), or
+    too small but not zero (their squares would underflow)."""
     with np.errstate(invalid="ignore"):
         large = np.abs(values) > LARGEST_SCORE
+        tiny = (values != 0) & (np.abs(values) < SMALLEST_SCORE)
     if large.any():
         i = int(np.flatnonzero(large)[0])
         what = (
@@ -268,6 +328,13 @@ def check_magnitude(values, raw, column):
         raise ValueError(
             f"{raw.where(i)}, column {column!r}: {what}; scores must be finite numbers below "
             f"{LARGEST_SCORE:g} in magnitude (NaN for a failed split). Rescale them."
+        )
+    if tiny.any():
+        i = int(np.flatnonzero(tiny)[0])
+        raise ValueError(
+            f"{raw.where(i)}, column {column!r}: {float(values[i])!r} is too small; scores "
+            f"other than 0 must be at least {SMALLEST_SCORE:g} in magnitude (their squares "
+            "would underflow). Rescale them."
         )
 
 
@@ -610,6 +677,52 @@ def split_scores(cv_results, metric):
         )
     keys.sort(key=lambda key: int(key[len("split") : -len(suffix)]))
     return np.column_stack([np.asarray(cv_results[key], dtype=float) for key in keys])
+
+
+def search_candidates(cv_results, metric):
+    """The candidates of a search that were scored alike: scores, names and rows.
+
+    A successive-halving search (``HalvingGridSearchCV``...) scores each
+    iteration's candidates on more resources than the last: only the
+    candidates of its last iteration share their splits and their data, so
+    only they are kept, and a warning says so. Candidates are named by their
+    parameters (:func:`candidate_name`), each prefixed by its row when two
+    print alike.
+
+    Parameters
+    ----------
+    cv_results : mapping
+        A search's ``cv_results_`` (or its columns read from a table).
+    metric : str
+
+    Returns
+    -------
+    scores : ndarray of shape (n_kept, n_splits)
+    names : list of str
+    rows : ndarray of int
+        The kept candidates' rows in ``cv_results``.
+    """
+    scores = split_scores(cv_results, metric)
+    rows = np.arange(scores.shape[0])
+    iteration = cv_results.get("iter")
+    if iteration is not None:
+        iteration = np.asarray(iteration, dtype=float)
+        rows = np.flatnonzero(iteration == np.nanmax(iteration))
+        if rows.size < scores.shape[0]:
+            resources = cv_results.get("n_resources")
+            used = "" if resources is None else f" (n_resources={np.asarray(resources)[rows[0]]})"
+            warn(
+                f"`cv_results_` is a successive-halving search's: its candidates were scored on "
+                f"{len(set(iteration.tolist()))} amounts of resources, and only those of the last "
+                f"iteration share their data. The {rows.size} candidates of iteration "
+                f"{int(iteration[rows[0]])}{used} are kept; the other "
+                f"{scores.shape[0] - rows.size} are left out."
+            )
+    params = cv_results.get("params")
+    names = [f"candidate {row}" if params is None else candidate_name(params[row]) for row in rows]
+    if len(set(names)) != len(names):  # parameters that print alike
+        names = [f"{row}: {name}" for row, name in zip(rows, names, strict=True)]
+    return scores[rows], names, rows
 
 
 def candidate_name(params):

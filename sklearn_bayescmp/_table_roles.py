@@ -1,17 +1,28 @@
-"""Which column of a long table is the model, the score, the data set, the split.
+"""Which column of a table is the model, the score, the data set, the split: certain or refused.
 
 Tables arrive with the names people give their columns (``classifier``,
 ``accuracy``, ``run``...). A column takes a role when its name is one of the
-common names of that role (case and spaces ignored); a model or score column
-that no name identifies is the one text column (besides the data set) or the
-one numeric column (besides the split indices and sizes). Anything ambiguous is
-refused with the candidates and the option that settles it. Scores that name a
-loss (error, RMSE...) must say which way is better.
+common names of that role (case, spaces, dots and dashes ignored); a model or
+score column that no name identifies is the one text column (besides the
+data set) or the one numeric column (besides the split indices and sizes).
+Anything that another reading could explain is refused, naming the
+candidates and the option that settles it: two columns for one role, a text
+column without a role when no column names the data sets, a column that
+changes with the splits the same way for every model. Columns read for no
+role are kept in a list, so that the reader says it ignored them.
+
+A score whose name is a loss (a word such as error, loss, rmse, cost,
+anywhere in the name, unless it starts with ``neg_`` as scikit-learn's
+negated losses do) must say which way is better; a metric column
+(OpenML's ``function``, the AutoML Benchmark's ``metric``) says it for each
+data set.
 """
+
+import re
 
 import numpy as np
 
-#: The common names of each role, normalised (lower case, ``_`` for spaces and ``-``).
+#: The common names of each role, normalised (lower case, ``_`` between words).
 ROLE_NAMES = {
     "model": (
         "model",
@@ -27,9 +38,13 @@ ROLE_NAMES = {
         "estimator_name",
         "flow",  # OpenML
         "flow_name",
+        "framework",  # the AutoML Benchmark
         "group",  # scikit-posthocs' melted block designs
         "groups",
         "treatment",
+        "system",
+        "solver",
+        "heuristic",
     ),
     "dataset": (
         "dataset",
@@ -41,8 +56,15 @@ ROLE_NAMES = {
         "data_name",
         "task_name",
         "problem_name",
+        "benchmark",
+        "instance",
         "block",  # scikit-posthocs' melted block designs
         "blocks",
+        "dataset_id",  # identifiers (OpenML's)
+        "data_id",
+        "did",
+        "task_id",
+        "tid",
     ),
     "score": (
         "score",
@@ -62,36 +84,104 @@ ROLE_NAMES = {
         "value",  # OpenML's evaluations
         "predictive_accuracy",
         "area_under_roc_curve",
+        "result",  # the AutoML Benchmark's
+    ),
+    "metric": (
+        "metric",
+        "function",  # OpenML's evaluations
+        "measure",
+        "metric_name",
+        "evaluation_measure",
+        "eval_metric",
+        "scoring",
+        "scorer",
     ),
     "repeat": ("repeat", "run", "seed", "repetition", "rep"),
     "fold": ("fold", "fold_id", "cv_fold"),
     "split": ("split", "split_id", "cv_split"),
+    "n_train": ("n_train", "train_size", "n_train_samples"),
+    "n_test": ("n_test", "test_size", "n_test_samples"),
 }
-#: Score names of losses: lower is better.
-LOSS_NAMES = (
-    "error",
-    "error_rate",
-    "loss",
-    "log_loss",
-    "logloss",
-    "rmse",
-    "mse",
-    "mae",
-    "brier",
-    "brier_score",
-    "misclassification",
+#: How the roles are said in messages and in what the reader inferred.
+ROLE_WORDS = {
+    "model": "model",
+    "dataset": "data set",
+    "score": "score",
+    "metric": "metric",
+    "split": "split",
+    "repeat": "repeat",
+    "fold": "fold",
+    "n_train": "n_train",
+    "n_test": "n_test",
+}
+#: The roles of a split's identity and size, which a wide table has too.
+SPLIT_ROLES = ("split", "repeat", "fold", "n_train", "n_test")
+#: Words that make a score a loss (lower is better), wherever they stand in its name.
+LOSS_WORDS = frozenset(
+    {
+        "error",
+        "errors",
+        "err",
+        "loss",
+        "losses",
+        "logloss",
+        "crossentropy",
+        "rmse",
+        "mse",
+        "mae",
+        "mape",
+        "smape",
+        "msle",
+        "rmsle",
+        "medae",
+        "brier",
+        "misclassification",
+        "misclassifications",
+        "cost",
+        "costs",
+        "regret",
+        "deviance",
+        "perplexity",
+        "nll",
+        "risk",
+        "time",
+        "duration",
+        "runtime",
+        "latency",
+    }
 )
-#: Columns that are never a score (the split sizes).
-_SIZES = ("n_train", "n_test")
+#: Loss words that name a cost of running, not of predicting: never taken for the score
+#: column unless it is named so.
+_COST_OF_RUNNING = frozenset({"time", "duration", "runtime", "latency"})
+#: Losses named by several words, none of which is a loss alone.
+LOSS_PHRASES = ("cross_entropy", "negative_log_likelihood", "log_likelihood_loss")
 
 
-def _normalised(name):
-    return "_".join(str(name).strip().lower().replace("-", " ").split())
+def normalised(name):
+    """A column's name as its role lists spell it: ``"Data Set"``, ``"data.set"``,
+    ``"dataSet"`` -> ``"data_set"``."""
+    text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(name).strip())
+    return "_".join(word for word in re.split(r"[\W_]+", text.lower()) if word)
 
 
 def is_role_name(name):
     """Whether ``name`` is a common name of a column's role ("dataset", "fold", "classifier"...)."""
-    return name is not None and any(_normalised(name) in names for names in ROLE_NAMES.values())
+    return name is not None and any(normalised(name) in names for names in ROLE_NAMES.values())
+
+
+def loss_word(name):
+    """The word of ``name`` that makes it a loss ("error" in "test_error"), or None.
+
+    A name that starts with ``neg_`` is scikit-learn's negated loss: greater
+    is better.
+    """
+    text = normalised(name)
+    if text.startswith("neg_"):
+        return None
+    phrase = next((p for p in LOSS_PHRASES if p in text), None)
+    if phrase is not None:
+        return phrase
+    return next((word for word in text.split("_") if word in LOSS_WORDS), None)
 
 
 def _is_numeric(raw, column):
@@ -100,6 +190,60 @@ def _is_numeric(raw, column):
     except (TypeError, ValueError):
         return False
     return True
+
+
+def _groups(raw):
+    """Columns by normalised name (two columns can share one: ``Score`` and ``score``)."""
+    groups = {}
+    for column in raw.names:
+        groups.setdefault(normalised(column), []).append(column)
+    return groups
+
+
+def _codes(values):
+    index = {}
+    return np.array([index.setdefault(v, len(index)) for v in values.tolist()], dtype=np.int64)
+
+
+def _same_grouping(raw, first, second):
+    """Whether two columns group the rows alike (a data set's name and its id)."""
+    a, b = _codes(raw.columns[first]), _codes(raw.columns[second])
+    pairs = np.unique(np.column_stack([a, b]), axis=0)
+    return len(pairs) == a.max(initial=-1) + 1 == b.max(initial=-1) + 1
+
+
+def _one_of_alike(raw, role, matches):
+    """One column of ``matches`` when all group the rows alike (a name beats an id),
+    and the others, to be named as ignored; else a refusal naming them.
+
+    A column of one value beside columns of several cannot tell models or
+    data sets apart: it is left out first.
+    """
+    varying = [c for c in matches if _codes(raw.columns[c]).max(initial=-1) > 0] or matches
+    if all(_same_grouping(raw, varying[0], other) for other in varying[1:]):
+        names = [c for c in varying if not _is_numeric(raw, c)] or varying
+        return names[0], [c for c in matches if c != names[0]]
+    refuse(raw, role, varying)
+
+
+def _match(raw, groups, role, taken, ignored):
+    """The column of ``role`` found by its name, or None; two candidates are refused."""
+    matches = [c for name in ROLE_NAMES[role] for c in groups.get(name, ()) if c not in taken]
+    if role == "score" and not matches:  # a loss's name: "test_error", "RMSE"...
+        matches = [
+            c
+            for c in raw.names
+            if c not in taken
+            and loss_word(c) not in (None, *_COST_OF_RUNNING)
+            and _is_numeric(raw, c)
+        ]
+    if len(matches) > 1 and role in ("model", "dataset"):
+        column, alike = _one_of_alike(raw, role, matches)
+        ignored += alike
+        return column
+    if len(matches) > 1:
+        refuse(raw, role, matches)
+    return matches[0] if matches else None
 
 
 def infer_roles(raw, given):
@@ -113,94 +257,325 @@ def infer_roles(raw, given):
 
     Returns
     -------
-    dict or None
+    options : dict or None
         The options with every role found; None when no model column can be
-        identified (the table is then wide).
+        identified and no column is named like a score (the table is then
+        wide).
+    ignored : list of str
+        The columns read for no role.
     """
-    names = {_normalised(column): column for column in raw.names}
+    groups = _groups(raw)
     found = {role: given[role] for role in ROLE_NAMES if given.get(role) is not None}
-    taken = set(found.values())
-    for role, candidates in ROLE_NAMES.items():
-        if role in found:
-            continue
-        matches = [names[name] for name in candidates if names.get(name) not in (None, *taken)]
-        if role == "score" and not matches:
-            matches = [names[name] for name in LOSS_NAMES if name in names]
-        if len(matches) > 1:
-            _refuse(raw, role, matches)
-        if matches:
-            found[role] = matches[0]
-            taken.add(matches[0])
-    rest = [c for c in raw.names if c not in taken and _normalised(c) not in _SIZES]
-    model_named = "model" in found
-    if not model_named:
-        text = [c for c in rest if not _is_numeric(raw, c)]
-        if len(text) != 1:
-            return None  # no model column: a wide table
-        found["model"] = text[0]
-        rest.remove(text[0])
+    taken, ignored = set(found.values()), []
+    for role in ROLE_NAMES:
+        if role not in found:
+            column = _match(raw, groups, role, taken | set(ignored), ignored)
+            if column is not None:
+                found[role] = column
+                taken.add(column)
+    rest = [c for c in raw.names if c not in taken and c not in ignored]
+    text = [c for c in rest if not _is_numeric(raw, c)]
+    numeric = [c for c in rest if c not in text]
+    score_named = "score" in found
+    if "model" not in found:
+        if len(text) == 1:
+            found["model"] = text.pop()
+        elif len(text) > 1 and score_named:
+            _refuse_unnamed(raw, text, "dataset" in found)
+        else:
+            return None, []  # no model column: a wide table
     if "score" not in found:
-        numeric = [c for c in rest if _is_numeric(raw, c)]
-        if len(numeric) != 1 and not model_named:
-            return None  # one text column and several numeric ones: a wide table
         if len(numeric) != 1:
-            _refuse(raw, "score", numeric)
-        found["score"] = numeric[0]
-    return {**given, **found}
+            if given.get("model") is None and not is_role_name(found["model"]):
+                return None, []  # one text column and several numeric ones: a wide table
+            split = any(found.get(role) for role in ("dataset", "split", "repeat", "fold"))
+            if not split and len(set(raw.columns[found["model"]].tolist())) == raw.n_rows:
+                _refuse_turned_around(raw, found["model"])  # a row per model
+            refuse(raw, "score", numeric)
+        found["score"] = numeric.pop()
+    absent = [c for c in found.values() if c not in raw.columns]
+    if absent:  # a column named by the caller: the layout says it is missing
+        return {**given, **found}, [*ignored, *text, *numeric]
+    if "dataset" not in found:
+        _refuse_data_set_candidates(raw, text + numeric, found)
+    if len(set(raw.columns[found["model"]].tolist())) < 2:
+        _refuse_one_model(raw, found["model"], text)
+    return {**given, **found}, [*ignored, *text, *numeric]
 
 
-def wide_dataset_column(raw, given):
-    """The data set column of a wide table: ``given``, a column named like one, or the one text
-    column (None when there is none: one data set).
+def _refuse_one_model(raw, column, text):
+    """A model column of one name: a comparison needs two models, maybe in another column."""
+    name = raw.columns[column][:1].tolist()[0] if raw.n_rows else None
+    others = f" If {text} names the models, pass model=<column>." if text else ""
+    raise ValueError(
+        f"{raw.source}: column {column!r}, read as the model, holds one name ({name!r}); a "
+        f"comparison needs two or more models.{others}"
+    )
 
-    A paper's table (``data set, C4.5, C4.5+m, ...``) and autorank's frame
-    written with its index name its data sets in their own ways.
+
+def _refuse_unnamed(raw, text, dataset_found):
+    what = "model" if dataset_found else "model and which the data set"
+    option = "model=<column>" if dataset_found else "model=<column> and dataset=<column>"
+    raise ValueError(
+        f"{raw.source}: cannot tell which column holds the {what}: columns {text} hold text "
+        f"and none is named like one. Name them with {option}."
+    )
+
+
+def _refuse_data_set_candidates(raw, columns, found):
+    """Without a data-set column, refuse a column that could name the data sets.
+
+    A text column could; so could a column that takes two or more values,
+    every one of them shared by every model, and that stays the same within
+    each split (a data set's id, a repeat, a split's size): read as nothing,
+    it would merge the data sets or the repeats.
     """
-    if given is not None:
-        return given
-    names = {_normalised(column): column for column in raw.names}
-    matches = [names[name] for name in ROLE_NAMES["dataset"] if name in names]
-    if len(matches) > 1:
-        _refuse(raw, "dataset", matches)
-    if matches:
-        return matches[0]
-    reserved = {*ROLE_NAMES["split"], *ROLE_NAMES["fold"], *ROLE_NAMES["repeat"], *_SIZES}
-    text = [
-        c for c in raw.names if _normalised(c) not in reserved and c and not _is_numeric(raw, c)
+    models = _codes(raw.columns[found["model"]])
+    keys = [found[role] for role in ("split", "repeat", "fold") if found.get(role)]
+    split = None
+    for key in keys:  # one code per distinct (split, repeat, fold)
+        codes = _codes(raw.columns[key])
+        split = codes if split is None else _codes(split * (codes.max() + 1) + codes)
+    for column in columns:
+        text = not _is_numeric(raw, column)
+        if not text and not _could_name_data_sets(_codes(raw.columns[column]), models, split):
+            continue
+        raise ValueError(
+            f"{raw.source}: column {column!r} has no role, and no column names the data "
+            f"sets; {'its text' if text else 'its values, shared by every model,'} could. "
+            f"If it names the data sets, pass dataset={column!r}; if it tells the repeat or "
+            f"the split, repeat={column!r} or split={column!r}; otherwise drop it."
+        )
+
+
+def _could_name_data_sets(values, models, split):
+    """Two or more values, each taken by every model, and one value per split."""
+    n_values, n_models = values.max(initial=-1) + 1, models.max(initial=-1) + 1
+    if n_values < 2:
+        return False
+    if len(np.unique(np.column_stack([values, models]), axis=0)) != n_values * n_models:
+        return False
+    return split is None or len(np.unique(np.column_stack([split, values]), axis=0)) == (
+        split.max(initial=-1) + 1
+    )
+
+
+def wide_roles(raw, given):
+    """The roles of a wide table's columns besides its models.
+
+    Parameters
+    ----------
+    raw : RawColumns
+    given : dict
+        The wide layout's options (``dataset=``, ``split=``...; ``models=``).
+
+    Returns
+    -------
+    roles : dict of str to str
+        The data set, split, repeat, fold, size and metric columns found.
+    models : list of str
+        The model columns: ``given["models"]``, or every other column.
+    """
+    groups = _groups(raw)
+    found = {role: given[role] for role in ("dataset", *SPLIT_ROLES) if given.get(role)}
+    taken, ignored = set(found.values()) | set(given.get("models") or ()), []
+    for role in ("metric", *SPLIT_ROLES, "dataset"):
+        if role not in found:
+            column = _match(raw, groups, role, taken, ignored)
+            if column is not None:
+                found[role] = column
+                taken.add(column)
+    if given.get("models") is not None:
+        return found, list(given["models"])
+    named = [
+        c
+        for c in raw.names
+        if c not in taken and normalised(c) in ROLE_NAMES["model"] and not _is_numeric(raw, c)
     ]
-    return text[0] if len(text) == 1 else None
+    if named:
+        _refuse_turned_around(raw, named[0])
+    rest = [c for c in raw.names if c not in taken and c not in ignored]
+    text = [c for c in rest if c and not _is_numeric(raw, c)]
+    if "dataset" not in found and len(text) == 1:
+        found["dataset"] = text.pop()
+    if text:
+        raise ValueError(
+            f"{raw.source}: columns {text} hold text, so they are not scores of models, and a "
+            "wide table has one data-set column. Name it with dataset=<column> and list the "
+            "model columns with models=[...]."
+        )
+    models = [c for c in rest if c not in found.values()]
+    if "" in models:
+        position = raw.names.index("") + 1
+        raise ValueError(
+            f"{raw.source} has a column without a name (column {position}; a dataframe's "
+            "index written by to_csv?). Name it, drop it (to_csv(index=False)), or list "
+            "the model columns with models=[...]."
+        )
+    if not models:
+        raise ValueError(f"{raw.source} has no model columns besides {raw.names}.")
+    return found, models
 
 
-def _refuse(raw, role, candidates):
-    option = {"dataset": "dataset", "model": "model", "score": "score"}.get(role, role)
+def _refuse_turned_around(raw, column):
+    """Refuse a table with a row per model, as a wide table's reader would misread it."""
+    raise ValueError(
+        f"{raw.source}: column {column!r} names a model on each row, so the table has a row "
+        "per model, while a wide table has a column per model; read this way its data sets "
+        "would become the models. Turn it around (pandas: "
+        f"df.set_index({column!r}).T), or reshape it to one row per model and data set (or "
+        "split) and read it as a long table."
+    )
+
+
+def refuse(raw, role, candidates):
+    """Refuse a table whose ``role`` no column, or several, could hold."""
     what = f"columns {candidates}" if candidates else "no column"
     raise ValueError(
-        f"{raw.source}: cannot tell which column holds the {role}: {what} could. Name it "
-        f"with {option}=<column>."
+        f"{raw.source}: cannot tell which column holds the {ROLE_WORDS[role]}: {what} could. "
+        f"Name it with {role}=<column>."
+    )
+
+
+def check_greater_is_better(greater_is_better):
+    """``greater_is_better`` as given: True, False or None; anything else is refused."""
+    if greater_is_better is None or isinstance(greater_is_better, (bool, np.bool_)):
+        return None if greater_is_better is None else bool(greater_is_better)
+    raise TypeError(
+        f"`greater_is_better` must be True, False or None; got {greater_is_better!r} of type "
+        f"{type(greater_is_better).__name__}. Pass the boolean False for a loss."
     )
 
 
 def check_direction(score, greater_is_better, source):
-    """Whether the scores must be negated (a loss); refuses a loss's name without a direction."""
+    """Whether the scores of ``score`` must be negated (a loss); refuses a loss's name
+    without a direction."""
     if greater_is_better is None:
-        if _normalised(score) in LOSS_NAMES:
+        word = loss_word(score)
+        if word is not None:
             raise ValueError(
-                f"{source}: the score column {score!r} looks like a loss (lower is better), "
-                "which would reverse every conclusion. Pass greater_is_better=False to compare "
-                "its negative, or greater_is_better=True if higher is better."
+                f"{source}: the score column {score!r} looks like a loss ({word!r}: lower is "
+                "better), which would reverse every conclusion. Pass greater_is_better=False "
+                "to compare its negative, or greater_is_better=True if higher is better."
             )
         return False
     return not greater_is_better
 
 
-def percent_scale_note(scores):
-    """A note when scores look like percentages (all within 0-100, some above 1), else None."""
-    finite = np.asarray(scores, dtype=float)
-    finite = finite[np.isfinite(finite)]
-    if finite.size and finite.min() >= 0 and 1.5 < finite.max() <= 100:
-        return (
-            "the scores look like percentages (from 0 to 100): the rope is in the same units, "
-            "so the default rope=0.01 means 0.01 percentage points. Pass rope=1 for one point, "
-            "or divide the scores by 100."
+def metric_directions(metrics, greater_is_better, source, column):
+    """Which data sets' scores are a loss, as their metric says (a loss's name).
+
+    Parameters
+    ----------
+    metrics : dict of str to str
+        Each data set's metric.
+    greater_is_better : bool or None
+        As given; a direction that a metric contradicts is refused.
+    source, column : str
+        For messages.
+
+    Returns
+    -------
+    set of str
+        The data sets whose scores are to be negated.
+    """
+    losses = {name for name, metric in metrics.items() if loss_word(metric) is not None}
+    if greater_is_better is None:
+        return losses
+    against = set(metrics) - losses if greater_is_better is False else losses
+    if against:
+        name = sorted(against)[0]
+        raise ValueError(
+            f"{source}: greater_is_better={greater_is_better} contradicts column {column!r}, "
+            f"whose metric {metrics[name]!r} (data set {name!r}) is "
+            f"{'a loss' if name in losses else 'a score'}. Leave greater_is_better unset: "
+            "the metric says which way is better."
         )
-    return None
+    return set(metrics) if greater_is_better is False else set()
+
+
+#: A table is read as percentages when its scores lie within [0, 100] and some exceed this.
+_PERCENT_ABOVE = 1.5
+
+
+def scale_note(data, models, lower_is_better):
+    """A note when the scores look like percentages, or a refusal when some model or data
+    set is on another scale than the rest.
+
+    Parameters
+    ----------
+    data : dict of str to DatasetScores
+        The scores as read (before a loss is negated).
+    models : sequence of str
+    lower_is_better : set of str
+        The data sets whose scores are a loss.
+
+    Returns
+    -------
+    str or None
+    """
+    present = [d.scores[d.present & np.isfinite(d.scores)] for d in data.values()]
+    every = np.concatenate(present) if present else np.empty(0)
+    if not every.size or every.min() < 0 or not _PERCENT_ABOVE < every.max() <= 100:
+        return None
+    loss = bool(lower_is_better)
+    _refuse_mixed_models(data, models, loss)
+    _refuse_mixed_datasets(data, loss)
+    return (
+        f"the scores look like percentages (from 0 to 100{', of a loss' if loss else ''}): the "
+        "rope is in the same units, so the default rope=0.01 means 0.01 percentage points. "
+        "Pass rope=1 for one point, or divide the scores by 100."
+    )
+
+
+def _largest(values, mask):
+    return float(values[mask].max()) if mask.any() else np.nan
+
+
+def _refuse_mixed_models(data, models, loss):
+    """A model whose every score is a fraction (at most 1) beside models in percent."""
+    for name, d in data.items():
+        ok = d.present & np.isfinite(d.scores)
+        largest = np.array([_largest(row, mask) for row, mask in zip(d.scores, ok, strict=True)])
+        means = [
+            float(np.mean(d.scores[k][ok[k]])) if ok[k].any() else np.nan
+            for k in range(len(models))
+        ]
+        # A fraction: every score at most 1, and not all near 0 (0% of a percent score).
+        fractions = [k for k in range(len(models)) if largest[k] <= 1 and means[k] >= 0.05]
+        percents = [k for k in range(len(models)) if largest[k] > _PERCENT_ABOVE]
+        if not fractions or not percents:
+            continue
+        ratio = min(means[p] for p in percents) / max(max(means[f] for f in fractions), 1e-300)
+        # Percent against fraction is a factor of about 100; between real scores of
+        # one metric on one data set, such a factor is a loss near zero, at most.
+        if ratio < 20 or loss:
+            continue
+        raise ValueError(
+            f"On data set {name!r}, model {models[fractions[0]]!r} scores at most 1 (mean "
+            f"{means[fractions[0]]:.4g}) while {models[percents[0]]!r} scores up to "
+            f"{largest[percents[0]]:.4g}: fractions and percentages are mixed, and compared "
+            "as they are the percentages would win every pair. Put every score on one scale "
+            "(divide the percentages by 100)."
+        )
+
+
+def _refuse_mixed_datasets(data, loss):
+    """A data set whose every score is a fraction beside data sets in percent (a score's
+    accuracy below 1% is no real accuracy; a loss's may be, so losses pass)."""
+    if loss:
+        return
+    largest = {}
+    for name, d in data.items():
+        ok = d.present & np.isfinite(d.scores)
+        largest[name] = float(d.scores[ok].max()) if ok.any() else np.nan
+    fractions = [name for name, value in largest.items() if 0.05 <= value <= 1]
+    percents = [name for name, value in largest.items() if value > _PERCENT_ABOVE]
+    if fractions and percents:
+        raise ValueError(
+            f"Data set {fractions[0]!r} has every score at most 1 while data set "
+            f"{percents[0]!r} has scores up to {largest[percents[0]]:.4g}: fractions and "
+            "percentages are mixed across data sets, so a rope in one unit would be a hundred "
+            "times too wide or too narrow on the others. Put every score on one scale (divide "
+            "the percentages by 100)."
+        )

@@ -25,7 +25,7 @@ from ._differences import CVDifferences
 from ._engine import ENGINE_CONSTRAINTS, Engine, check_common_scoring, split_layout
 from ._score_table import ScoreTable
 from ._table_layouts import ratio_sizes
-from ._table_readers import candidate_name, split_scores
+from ._table_readers import search_candidates, split_scores
 from .stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
 from .utils._docstrings import fill_doc
 from .utils._sklearn import HasMethods, Interval, validate_params
@@ -115,8 +115,9 @@ def compare_search_candidates(
                 "to compare on."
             )
         metric = search.refit
-    scores = split_scores(results, metric)
-    n_total, n_splits = scores.shape
+    n_total = split_scores(results, metric).shape[0]
+    scores, names, rows = search_candidates(results, metric)
+    n_splits = scores.shape[1]
     X, y, groups = indexable(X, y, groups)
     estimator = getattr(search, "estimator", None)
     cv = check_cv(getattr(search, "cv", None), y, classifier=is_classifier(estimator))
@@ -131,27 +132,37 @@ def compare_search_candidates(
             f"{len(splits)}, or different splits on each call). Use a splitter with a "
             "fixed random_state, and pass the same X, y and groups as to search.fit."
         )
-    ranks = np.asarray(results.get(f"rank_test_{metric}", np.arange(1, n_total + 1)))
-    by_rank = [int(i) for i in np.argsort(ranks, kind="stable")]
+    # Positions among the kept candidates, best-ranked first.
+    ranks = results.get(f"rank_test_{metric}")
+    kept_ranks = np.arange(rows.size) if ranks is None else np.asarray(ranks)[rows]
+    by_rank = [int(k) for k in np.argsort(kept_ranks, kind="stable")]
+    position = {int(row): k for k, row in enumerate(rows)}
     if candidates is None:
         chosen = by_rank
     elif isinstance(candidates, Integral):
         chosen = by_rank[: int(candidates)]
     else:
-        chosen = [int(i) for i in candidates]
-        bad = [i for i in chosen if not 0 <= i < n_total]
-        if bad or len(set(chosen)) != len(chosen) or len(chosen) < 2:
+        given = [int(i) for i in candidates]
+        bad = [i for i in given if not 0 <= i < n_total]
+        if bad or len(set(given)) != len(given) or len(given) < 2:
             raise ValueError(
                 f"`candidates` must list at least two distinct indices in [0, {n_total}); "
                 f"got {list(candidates)!r}."
             )
+        dropped = [i for i in given if i not in position]
+        if dropped:
+            raise ValueError(
+                f"`candidates` names {dropped}, which the halving search scored on fewer "
+                "resources than its last iteration; compare candidates of the last iteration "
+                f"({sorted(position)})."
+            )
+        chosen = [position[i] for i in given]
     if len(chosen) < 2:
         raise ValueError("`candidates` must select at least two candidates to compare.")
     repeat, fold = split_layout(cv, n_splits)
-    params = results.get("params", [{} for _ in range(n_total)])
     table = ScoreTable(
         scores[chosen],
-        models=[candidate_name(params[i]) for i in chosen],
+        models=[names[k] for k in chosen],
         n_train=[len(train) for train, _ in splits],
         n_test=[len(test) for _, test in splits],
         repeat=repeat,
@@ -360,17 +371,18 @@ def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexi
                 "bayesian_refit works on single-metric searches (cv_results_ has no "
                 "'rank_test_score')."
             )
-        scores = split_scores(cv_results, metric)
-        best = int(np.argmin(cv_results["rank_test_score"]))
-        ranked = np.argsort(cv_results["rank_test_score"], kind="stable")
+        # Of a halving search, the candidates of its last iteration, which pair.
+        scores, _, rows = search_candidates(cv_results, metric)
+        ranked = np.argsort(np.asarray(cv_results["rank_test_score"])[rows], kind="stable")
+        best = int(ranked[0])
         if complexity is None:
-            return best
+            return int(rows[best])
         eligible = []
         for candidate in ranked:
             record = CVDifferences(scores[best] - scores[candidate], n_train=n_train, n_test=n_test)
             result = bayesian_correlated_ttest(record, rope=rope, nan_policy="omit")
             if 1.0 - result.prob_a_better >= threshold:
-                eligible.append(int(candidate))
+                eligible.append(int(rows[candidate]))
         params = cv_results["params"]
         return min(eligible, key=lambda i: complexity(params[i]))  # stable: rank breaks ties
 

@@ -25,6 +25,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._engine import check_datasets
 from .stats._registry import backend_names, get_backend
+from .utils._display import terminal_text
 from .utils._docstrings import fill_doc
 from .utils._sklearn import HasMethods, Interval, _fit_context
 from .utils._validation import check_rope
@@ -397,6 +398,7 @@ class ReplicabilityStudy(BaseEstimator):
         self.summary_ = {"test": list(self.summaries_)}
         self.summary_ |= {key: [getattr(s, key) for s in summaries] for key in _SUMMARY_COLUMNS}
 
+    @terminal_text
     def summary(self):
         """Readable table of the replicability of every test.
 

@@ -249,6 +249,9 @@ def test_long_and_wide_tables_are_told_apart_and_agree(capsys, tmp_path):
     (tmp_path / "wide.csv").write_text(table.to_csv(layout="wide"), newline="")
     long = _json_report(capsys, tmp_path / "long.csv")
     wide = _json_report(capsys, tmp_path / "wide.csv")
+    # Each says how it was read; the numbers agree.
+    assert long.pop("read_as").startswith("model = 'model', data set = 'dataset'")
+    assert wide.pop("read_as").endswith("a column per model ('model 0', 'model 1', 'model 2')")
     assert long == wide
     assert long["models"] == list(table.models) and long["test"] == "signed_rank"
 
@@ -271,7 +274,10 @@ def test_column_options_map_other_names(capsys, tmp_path):
     # Without the options the columns are found by their names, and the command says so.
     status, _, err = _run(capsys, "compare", path, "--test-train-ratio", "1/9")
     assert status == 0
-    assert "columns: model 'learner', score 'accuracy', dataset 'problem'" in err
+    assert (
+        "read as: model = 'learner', data set = 'problem', score = 'accuracy', repeat = 'repeat'"
+        in err
+    )
     status, _, err = _run(
         capsys, "compare", path, "--model-col", "model", "--test-train-ratio", "1"
     )
@@ -279,7 +285,11 @@ def test_column_options_map_other_names(capsys, tmp_path):
     renamed = _json_report(capsys, path, *columns, "--test-train-ratio", "1/9")
     original = tmp_path / "original.csv"
     original.write_text(table.to_csv(layout="long"), newline="")
-    assert renamed == _json_report(capsys, original)
+    original = _json_report(capsys, original)
+    # The same numbers; each says which columns it read.
+    assert renamed.pop("read_as").startswith("model = 'learner', data set = 'problem'")
+    assert original.pop("read_as").startswith("model = 'model', data set = 'dataset'")
+    assert renamed == original
 
 
 def test_many_models_print_pairs_ranking_and_reference(capsys, tmp_path):
@@ -288,8 +298,9 @@ def test_many_models_print_pairs_ranking_and_reference(capsys, tmp_path):
     path.write_text(table.to_csv(), newline="")
     status, out, _ = _run(capsys, "compare", path, "--seed", "4")
     assert status == 0
-    expected = compare_models(table, random_state=4)
+    expected = compare_models(ScoreTable.read_csv(path), random_state=4)
     assert out.strip() == expected.summary().strip()
+    assert "\nRead as: model = 'model', data set = 'dataset', score = 'score'" in out
     report = _json_report(capsys, path, "--seed", "4")
     columns = expected.to_columns()
     effects = expected.effect_sizes()

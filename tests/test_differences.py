@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sklearn_bayescmp import CVDifferences
+from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
 
 
 def _record(**overrides):
@@ -210,7 +211,11 @@ def test_json_errors():
         CVDifferences.from_json(io.StringIO(bad_version))
 
 
-finite_or_nan = st.one_of(st.floats(-1e100, 1e100), st.just(float("nan")))
+# Finite numbers within the magnitudes the package takes (0, or 1e-100 to 1e100), or NaN.
+finite_or_nan = st.one_of(
+    st.floats(-1e100, 1e100).map(lambda v: v if abs(v) >= SMALLEST_SCORE else 0.0),
+    st.just(float("nan")),
+)
 
 
 @st.composite

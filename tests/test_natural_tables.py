@@ -70,13 +70,14 @@ def _percent(row):
 @pytest.mark.parametrize(
     "header, candidates",
     [
-        (("dataset", "model", "classifier", "fold", "score"), "['model', 'classifier']"),
+        (("dataset", "model", "classifier", "repeat", "fold", "score"), "['model', 'classifier']"),
         (("dataset", "model", "repeat", "fold", "accuracy", "auc"), "['accuracy', 'auc']"),
     ],
 )
 def test_an_ambiguous_table_is_refused_with_the_candidates(header, candidates):
     def widen(row):
-        return (*row[:2], row[1], *row[3:]) if "classifier" in header else (*row, row[4])
+        # A classifier column that groups the rows otherwise than the model column.
+        return (*row[:2], row[0], *row[2:]) if "classifier" in header else (*row, row[4])
 
     text = _csv(header, transform=widen)
     with pytest.raises(ValueError, match=re.escape(candidates) + ".*=<column>"):
@@ -86,7 +87,9 @@ def test_an_ambiguous_table_is_refused_with_the_candidates(header, candidates):
 def test_a_wide_table_stays_wide():
     wide = "dataset,fold,nbc,j48\niris,0,0.9,0.8\niris,1,0.85,0.82\n"
     table = ScoreTable.read_csv(io.StringIO(wide), test_train_ratio=1)
-    assert table.models == ("nbc", "j48") and table.roles is None
+    assert table.models == ("nbc", "j48")
+    assert table.roles == {"dataset": "dataset", "fold": "fold"}
+    assert table.reading == "data set = 'dataset', fold = 'fold'; a column per model ('nbc', 'j48')"
     # A layout asked for is the layout read, whatever the names suggest.
     text = _csv(("dataset", "classifier", "run", "fold", "accuracy"))
     with pytest.raises(ValueError):
@@ -306,7 +309,11 @@ def test_an_unknown_repeat_column_is_named_by_the_option(tmp_path, capsys):
     path = tmp_path / "iterations.csv"
     path.write_text(_csv(("dataset", "classifier", "iteration", "fold", "accuracy")))
     assert main(["compare", str(path), "--test-train-ratio", "1"]) == 2
-    assert "name it with --repeat-col NAME or --fold-col NAME" in capsys.readouterr().err
+    assert (
+        "if 'iteration' tells the repeat or the fold, pass --repeat-col iteration or "
+        + ("--fold-col iteration")
+        in capsys.readouterr().err
+    )
     assert main(["compare", str(path), "--test-train-ratio", "1", "--repeat-col", "iteration"]) == 0
     expected = ScoreTable.read_csv(path, repeat="iteration", test_train_ratio=1)
     assert expected.splits("iris")["repeat"].tolist() == [0, 0, 0, 1, 1, 1]

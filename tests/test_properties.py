@@ -26,9 +26,13 @@ from sklearn_bayescmp.stats import (
     poisson_test,
     wilcoxon_test,
 )
+from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
 
 # Score differences as cross-validation produces them: bounded, not all equal.
-difference = st.floats(-0.3, 0.3, allow_subnormal=False)
+# (0, or at least SMALLEST_SCORE in magnitude: smaller differences are refused.)
+difference = st.floats(-0.3, 0.3, allow_subnormal=False).map(
+    lambda v: v if abs(v) >= SMALLEST_SCORE else 0.0
+)
 differences = st.lists(difference, min_size=3, max_size=30).filter(lambda v: np.ptp(v) > 1e-6)
 five_by_two = st.lists(difference, min_size=10, max_size=10).filter(lambda v: np.ptp(v) > 1e-6)
 rope = st.floats(0.0, 0.05)

@@ -339,6 +339,245 @@ def _forest_identical(directory):
     return Observed(observed.status, f"plot saved: {out.exists() and out.stat().st_size > 0}")
 
 
+# -- round 3: every reading certain or refused ---------------------------------
+
+
+def _csv_file(directory, name, text):
+    path = directory / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _rows(header, row, models=("A", "B"), datasets=("d0", "d1", "d2"), folds=4):
+    """A CSV text: ``row(dataset, model, fold, score)`` per cell; A leads by 0.02."""
+    rng = np.random.default_rng(0)
+    lines = [header]
+    for d in datasets:
+        for m in models:
+            for f in range(folds):
+                score = round(0.8 + (0.02 if m == "A" else 0) + rng.normal(0, 0.005), 4)
+                lines.append(row(d, m, f, score))
+    return "\n".join(lines) + "\n"
+
+
+def _openml_loss(directory):
+    text = _rows(
+        "flow_name,data_name,repeat,fold,function,value",
+        lambda d, m, f, s: f"{m},{d},0,{f},mean_absolute_error,{round(1 - s, 4)}",
+    )
+    path = _csv_file(directory, "openml.csv", text)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(
+            ["compare", str(path), "--json", "--no-hierarchical", "--test-train-ratio", "1/3"]
+        )
+    report = json.loads(out.getvalue())
+    return Observed(
+        status,
+        f"lower_is_better={report['lower_is_better']}, decision on d0: "
+        f"{report['datasets']['d0']['correlated_t']['decision']}",
+    )
+
+
+def _lower_is_better_differences(directory):
+    record = CVDifferences(
+        np.random.default_rng(0).normal(0.02, 0.005, 20), n_train=90, n_test=10, name="d"
+    )
+    path = directory / "loss_differences.csv"
+    record.to_csv(path)
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(["compare", str(path), "--json", "--lower-is-better"])
+    report = json.loads(out.getvalue())
+    return Observed(status, f"decision: {report['datasets']['d']['correlated_t']['decision']}")
+
+
+def _row_per_model(directory):
+    path = _csv_file(directory, "models.csv", "model,iris,wine\nrf,0.95,0.97\nsvm,0.96,0.98\n")
+    return _command("compare", path, "--layout", "wide")
+
+
+def _report_over_input(directory):
+    path = _csv_file(directory, "scores.txt", _long_csv(directory).read_text())
+    before = path.read_text()
+    observed = _command("compare", path, "--report", path)
+    kept = "input kept" if path.read_text() == before else "input overwritten"
+    return Observed(observed.status, f"{observed.text} [{kept}]")
+
+
+def _foreign_figure(directory):
+    pytest.importorskip("matplotlib")
+    path = _long_csv(directory, models=("A", "B", "C"))
+    (directory / "r_classic_cd.svg").write_text("<svg>mine</svg>")
+    observed = _command("compare", path, "--report", directory / "r.md")
+    kept = (directory / "r_classic_cd.svg").read_text() == "<svg>mine</svg>"
+    return Observed(observed.status, f"{observed.text} [{'kept' if kept else 'replaced'}]")
+
+
+def _halving(directory):
+    from sklearn.datasets import load_iris
+    from sklearn.experimental import enable_halving_search_cv  # noqa: F401
+    from sklearn.model_selection import HalvingGridSearchCV, KFold
+    from sklearn.svm import SVC
+
+    X, y = load_iris(return_X_y=True)
+    search = HalvingGridSearchCV(
+        SVC(),
+        {"C": [0.01, 0.1, 1, 10, 100, 1000]},
+        cv=KFold(5, shuffle=True, random_state=0),
+        random_state=0,
+    ).fit(X, y)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = ScoreTable.from_cv_results(search.cv_results_, n_train=120, n_test=30)
+    return Observed(0, f"{table.models}; {' '.join(str(w.message) for w in caught)}")
+
+
+def _cross_validate_splits(directory):
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import KFold, cross_validate
+    from sklearn.naive_bayes import GaussianNB
+
+    X, y = load_iris(return_X_y=True)
+    results = {
+        f"NB {seed}": cross_validate(
+            GaussianNB(), X, y, cv=KFold(5, shuffle=True, random_state=seed), return_indices=True
+        )
+        for seed in (0, 1)
+    }
+    return _library(lambda: ScoreTable.from_cross_validate(results))
+
+
+def _several_metrics(directory):
+    from sklearn.datasets import load_iris
+    from sklearn.model_selection import cross_validate
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    X, y = load_iris(return_X_y=True)
+    results = {
+        name: cross_validate(estimator, X, y, cv=5, scoring=["accuracy", "f1_macro"])
+        for name, estimator in (("NB", GaussianNB()), ("tree", DecisionTreeClassifier()))
+    }
+    return _library(lambda: ScoreTable.from_cross_validate(results, n_train=120, n_test=30))
+
+
+def _comparison_of(names):
+    rng = np.random.default_rng(0)
+    scores = {f"d{i}": rng.normal(0.8, 0.02, (len(names), 10)) for i in range(4)}
+    table = ScoreTable(scores, models=names, test_train_ratio=1 / 9)
+    return compare_models(table, random_state=0)
+
+
+def _markdown_script(directory):
+    text = _comparison_of(["<script>alert(1)</script>", "[x](javascript:alert(1))"]).to_markdown()
+    row = next(line for line in text.splitlines() if line.startswith("| &lt;script"))
+    return Observed(0, row.split(" | ")[0] + " | " + row.split(" | ")[1] + " |")
+
+
+def _latex_commands(directory):
+    text = _comparison_of([r"x\input{/etc/hostname}", "α-model"]).to_latex()
+    declared = next(line.strip() for line in text.splitlines() if "DeclareUnicode" in line)
+    written = r"x\textbackslash{}input\{/etc/hostname\}" in text
+    return Observed(0, f"{declared}; name written as text: {written}")
+
+
+def _terminal(directory):
+    summary = _comparison_of(["\x1b[2Jwipe", "plain"]).summary()
+    line = next(line for line in summary.splitlines() if "wipe" in line)
+    return Observed(0, " ".join(line.split()[:2]))
+
+
+def _figures_triples(directory):
+    return _library(lambda: _comparison_of(["a", "b"]).to_markdown(figures=[("x", "y", "z")]))
+
+
+def _method_as_model(directory):
+    text = _rows(
+        "dataset,method,learner_variant,fold,score", lambda d, m, f, s: f"{d},cv,{m},{f},{s}"
+    )
+    return _command(
+        "compare", _csv_file(directory, "method.csv", text), "--test-train-ratio", "1/3"
+    )
+
+
+def _unknown_means_column(directory):
+    text = _rows("suite,model,score", lambda d, m, f, s: f"{d},{m},{s}", folds=1)
+    return _command("compare", _csv_file(directory, "means.csv", text))
+
+
+def _imported_constant_cache(directory):
+    """A scorer reads a constant imported in its body; the constant's file changes."""
+    import importlib
+    import sys
+
+    from sklearn.model_selection import RepeatedStratifiedKFold
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.tree import DecisionTreeClassifier
+
+    from sklearn_bayescmp import RepeatedCVComparator
+
+    X = np.column_stack([np.arange(60.0), np.random.default_rng(0).normal(size=60)])
+    y = (X[:, 1] > 0).astype(int)
+    (directory / "r3_scorer.py").write_text(
+        "import numpy as np\n"
+        "def scorer(estimator, X, y):\n"
+        "    from r3_weights import FACTOR\n"
+        "    return float(np.mean(estimator.predict(X) == y)) * FACTOR\n"
+    )
+    runs = []
+    sys.path.insert(0, str(directory))
+    try:
+        for factor in ("1.0", "0.5"):
+            (directory / "r3_weights.py").write_text(f"FACTOR = {factor}\n")
+            for name in ("r3_scorer", "r3_weights"):
+                sys.modules.pop(name, None)
+            importlib.invalidate_caches()
+            scorer = importlib.import_module("r3_scorer").scorer
+            for memory in (directory / "cache", None):
+                comparator = RepeatedCVComparator(
+                    GaussianNB(),
+                    DecisionTreeClassifier(random_state=0),
+                    scoring=scorer,
+                    cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+                    memory=memory,
+                ).fit(X, y)
+                runs.append(comparator.cv_results_["test_score_a"])
+    finally:
+        sys.path.remove(str(directory))
+        for name in ("r3_scorer", "r3_weights"):
+            sys.modules.pop(name, None)
+    same = np.array_equal(runs[2], runs[3]) and not np.array_equal(runs[2], runs[0])
+    return Observed(0, "the second run equals an uncached run" if same else "stale scores")
+
+
+def _delta0_bound(directory):
+    from sklearn_bayescmp.stats import hierarchical_test
+
+    records = [
+        CVDifferences(np.random.default_rng(i).normal(0.05, 0.01, 10), n_train=90, n_test=10)
+        for i in range(5)
+    ]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        hierarchical_test(
+            records, delta0_bound=0.01, n_chains=2, n_warmup=200, n_draws=300, random_state=0
+        )
+    found = [str(w.message) for w in caught if "delta0_bound" in str(w.message)]
+    return Observed(0, found[0] if found else "no warning")
+
+
+def _posthoc_scores(directory):
+    from sklearn_bayescmp.stats import rank_posthoc
+
+    return _library(lambda: rank_posthoc([0.81, 0.84, 0.79], 10))
+
+
+def _percent_mix(directory):
+    frame = {"dataset": ["d0", "d1", "d2"], "A": [81.5, 92.0, 70.1], "B": [0.80, 0.905, 0.723]}
+    return _library(lambda: ScoreTable.from_wide(frame))
+
+
 CASES = [
     # -- silent wrong answers and data loss --
     Case(
@@ -354,7 +593,8 @@ CASES = [
         "a model named 'split' written as a wide CSV",
         "refused at write time, naming the model and the layout to use",
         2,
-        "Model 'split' has the name of a column the wide layout reserves .* Use layout='long'",
+        "Model 'split' is named like a split column, which the wide layout reads as the split: "
+        ".* Use layout='long'",
         _wide_reserved,
     ),
     Case(
@@ -615,6 +855,230 @@ CASES = [
         "1 ConvergenceWarning, at test_reliability.py",
         _hierarchical_warning,
     ),
+    # -- round 3: every reading certain or refused --
+    Case(
+        "silent",
+        "a score column named ``test_error``, ``mean_squared_error``, ``error (%)``, ``mape``",
+        "refused until the direction is given (a loss's word anywhere in the name)",
+        2,
+        "the score column 'test_error' looks like a loss \\('error': lower is better\\)",
+        lambda d: _command(
+            "compare",
+            _csv_file(
+                d,
+                "err.csv",
+                _rows("dataset,model,fold,test_error", lambda *r: ",".join(map(str, r))),
+            ),
+            "--test-train-ratio",
+            "1/3",
+        ),
+    ),
+    Case(
+        "silent",
+        "an OpenML table whose ``function`` is a loss (mean_absolute_error)",
+        "lower is better, said; the model with the lower error wins",
+        0,
+        "lower_is_better=\\['d0', 'd1', 'd2'\\], decision on d0: a",
+        _openml_loss,
+    ),
+    Case(
+        "silent",
+        "``greater_is_better='False'`` (a string)",
+        "refused: not a boolean",
+        2,
+        "`greater_is_better` must be True, False or None; got 'False' of type str",
+        lambda d: _library(lambda: ScoreTable.read_csv(_long_csv(d), greater_is_better="False")),
+    ),
+    Case(
+        "silent",
+        "``--lower-is-better`` on a differences file",
+        "honoured: the differences of a loss favour B",
+        0,
+        "decision: b",
+        _lower_is_better_differences,
+    ),
+    Case(
+        "silent",
+        "a table with a row per model (a ``model`` column) read as wide",
+        "refused: its data sets would become the models",
+        2,
+        "column 'model' names a model on each row, so the table has a row per model",
+        _row_per_model,
+    ),
+    Case(
+        "silent",
+        "a data-set column of an unknown name (``suite_entry``)",
+        "refused, naming it and the option",
+        2,
+        "column 'suite_entry' has no role, and no column names the data sets; its text could. "
+        "If it names the data sets, pass --dataset-col suite_entry",
+        lambda d: _command(
+            "compare",
+            _csv_file(
+                d,
+                "suite.csv",
+                _rows("suite_entry,model,fold,score", lambda *r: ",".join(map(str, r))),
+            ),
+            "--test-train-ratio",
+            "1/3",
+        ),
+    ),
+    Case(
+        "silent",
+        "columns ``Score`` and ``score``",
+        "refused, naming both",
+        2,
+        "cannot tell which column holds the score: columns \\['Score', 'score'\\] could",
+        lambda d: _command(
+            "compare",
+            _csv_file(
+                d,
+                "two.csv",
+                _rows(
+                    "dataset,model,fold,Score,score",
+                    lambda dd, m, f, s: f"{dd},{m},{f},{s},{s / 2}",
+                ),
+            ),
+            "--test-train-ratio",
+            "1/3",
+        ),
+    ),
+    Case(
+        "silent",
+        "a wide table with a numeric ``did`` column",
+        "``did`` read as the data sets, not as a model",
+        0,
+        "models \\('rf', 'svm'\\), data sets \\('1', '2', '3'\\)",
+        lambda d: Observed(
+            0,
+            (lambda t: f"models {t.models}, data sets {t.datasets}")(
+                ScoreTable.read_csv(io.StringIO("did,rf,svm\n1,0.9,0.8\n2,0.85,0.8\n3,0.7,0.72\n"))
+            ),
+        ),
+    ),
+    Case(
+        "silent",
+        "one model in fractions beside models in percent",
+        "refused, naming the model",
+        2,
+        "model 'B' scores at most 1 .* fractions and percentages are mixed",
+        _percent_mix,
+    ),
+    Case(
+        "silent",
+        "``ScoreTable.from_cv_results`` of a ``HalvingGridSearchCV``",
+        "the last iteration's candidates only, said",
+        0,
+        "\\('C=10', 'C=100'\\); .*The 2 candidates of iteration 1 \\(n_resources=150\\) are kept",
+        _halving,
+    ),
+    Case(
+        "silent",
+        "``from_cross_validate`` of results on other splits (``return_indices=True``)",
+        "refused",
+        2,
+        "come from other splits \\(the train indices of split 0 differ\\)",
+        _cross_validate_splits,
+    ),
+    Case(
+        "silent",
+        "``bayescmp compare scores.txt --report scores.txt``",
+        "refused before any work; the input kept",
+        2,
+        "--report '.*scores.txt' is the input file: writing it would destroy it.*\\[input kept\\]",
+        _report_over_input,
+    ),
+    Case(
+        "silent",
+        "``--report r.md`` where ``r_classic_cd.svg`` is the user's own file",
+        "refused; the file kept",
+        2,
+        "exists and was not written for this report.*\\[kept\\]",
+        _foreign_figure,
+    ),
+    Case(
+        "silent",
+        "``memory=DIR``, a scorer that imports a constant in its body, the constant changed",
+        "the changed splits run again",
+        0,
+        "equals an uncached run",
+        _imported_constant_cache,
+    ),
+    Case(
+        "silent",
+        "``hierarchical_test(delta0_bound=0.01)`` on mean differences of 0.05",
+        "a warning: the posterior is truncated",
+        0,
+        "delta0_bound=0.01 truncates the posterior of delta0",
+        _delta0_bound,
+    ),
+    Case(
+        "silent",
+        "``rank_posthoc`` given scores instead of average ranks",
+        "refused",
+        2,
+        "`average_ranks` must be average ranks, each from 1 to 3",
+        _posthoc_scores,
+    ),
+    Case(
+        "unsafe",
+        "a model named ``<script>alert(1)</script>`` in a Markdown report",
+        "written as text",
+        0,
+        "\\| &lt;script&gt;alert\\(1\\)&lt;/script&gt; \\| "
+        "\\\\\\[x\\\\\\]\\(javascript:alert\\(1\\)\\)",
+        _markdown_script,
+    ),
+    Case(
+        "unsafe",
+        "models named ``x\\input{/etc/hostname}`` and ``α-model`` in a LaTeX report",
+        "commands written as text; the Greek letter declared for pdflatex",
+        0,
+        "DeclareUnicodeCharacter\\{03B1\\}.*name written as text: True",
+        _latex_commands,
+    ),
+    Case(
+        "unsafe",
+        "a model named ``\\x1b[2Jwipe`` (clear the screen) in a summary",
+        "the escape shown, not sent",
+        0,
+        "\\\\x1b\\[2Jwipe plain",
+        _terminal,
+    ),
+    Case(
+        "traceback",
+        "``from_cross_validate`` of results with several metrics, no ``metric=``",
+        "one line naming the metrics",
+        2,
+        "have no 'test_score'; pass metric=<the scorer's name> \\(they have \\['test_accuracy', "
+        "'test_f1_macro'\\]\\)",
+        _several_metrics,
+    ),
+    Case(
+        "traceback",
+        "``to_markdown(figures=[('x', 'y', 'z')])``",
+        "one line: what figures must be",
+        2,
+        "`figures` must be a sequence of \\(path, caption\\) pairs",
+        _figures_triples,
+    ),
+    Case(
+        "errors",
+        "a ``method`` column (one value) beside the real model column",
+        "the column read as the model named, and the candidates",
+        2,
+        "column 'method', read as the model, holds one name \\('cv'\\).*If \\['learner_variant'\\] "
+        "names the models, pass --model-col NAME",
+        _method_as_model,
+    ),
+    Case(
+        "errors",
+        "a table of means whose data-set column has an unknown name",
+        "the column named (not 'does not say which split')",
+        2,
+        "column 'suite' has no role",
+        _unknown_means_column,
+    ),
 ]
 
 
@@ -647,6 +1111,7 @@ def render(observed):
     """The reliability table (RST) of every case: what was tried, expected and observed."""
     groups = {
         "silent": "Silent wrong answers and data loss",
+        "unsafe": "Names rendered as markup or commands",
         "traceback": "Inputs that gave a traceback",
         "errors": "Clear but defective errors",
         "warnings": "Warnings that never reached the user",

@@ -1,5 +1,6 @@
 """Reports to publish: ModelComparison.report / to_markdown / to_latex / to_html, --report."""
 
+import html
 import re
 import shutil
 import subprocess
@@ -13,7 +14,7 @@ from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp._comparison_report import BIBLIOGRAPHY
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.stats import cliffs_delta, cohens_dz
-from sklearn_bayescmp.utils._report import latex_escape
+from sklearn_bayescmp.utils._report import latex_escape, markdown_escape
 
 DEMSAR_TABLE = Path(__file__).parent / "data" / "demsar2006_table6.csv"
 
@@ -43,9 +44,14 @@ def _table_rows(markdown, header):
     return rows
 
 
+def _rendered(markdown):
+    """The text Markdown shows: backslash escapes and HTML entities resolved."""
+    return html.unescape(re.sub(r"\\(.)", r"\1", markdown))
+
+
 def test_markdown_states_the_methods_and_every_pair(comparison):
     text = comparison.to_markdown()
-    methods = text.split("## Methods")[1].split("##")[0]
+    methods = _rendered(text.split("## Methods")[1].split("##")[0])
     for fact in (
         "3 models",
         "8 data sets",
@@ -63,16 +69,17 @@ def test_markdown_states_the_methods_and_every_pair(comparison):
     for row, a, b, p in zip(
         rows, columns["model_a"], columns["model_b"], columns["prob_b_better"], strict=True
     ):
-        assert row[0] == a.replace("|", "\\|") and row[1] == b.replace("|", "\\|")
+        assert row[0] == markdown_escape(a) and row[1] == markdown_escape(b)
+        assert _rendered(row[0]) == a and _rendered(row[1]) == b
         assert f"{p:.3f}" in row
     # Decisions name the winner ("b" is a code).
-    assert [row[6] for row in rows] == [
-        f"{b} better".replace("|", "\\|") if d == "b" else d
+    assert [_rendered(row[6]) for row in rows] == [
+        f"{b} better" if d == "b" else d
         for b, d in zip(columns["model_b"], columns["decision"], strict=True)
     ]
     # Every work cited in the text is in the references, and no other.
-    references = text.split("## References")[1]
-    cited = {key for key in BIBLIOGRAPHY if key in text.split("## References")[0]}
+    references = _rendered(text.split("## References")[1])
+    cited = {key for key in BIBLIOGRAPHY if key in _rendered(text.split("## References")[0])}
     assert {"Benavoli et al. 2014", "Calvo et al. 2018", "Demšar 2006", "Holm 1979"} <= cited
     assert [line for line in references.splitlines() if line] == [
         BIBLIOGRAPHY[key] for key in sorted(cited)
@@ -178,9 +185,10 @@ def test_cli_writes_the_report_and_its_figures(extension, tmp_path, capsys):
     pytest.importorskip("matplotlib")
     out = tmp_path / f"report{extension}"
     assert main(["compare", str(DEMSAR_TABLE), "--report", str(out)]) == 0
-    assert f"report written to {out}" in capsys.readouterr().err
-    text = out.read_text(encoding="utf-8")
     figure = "pdf" if extension == ".tex" else "svg"
+    written = [out, *(tmp_path / f"report_{kind}_cd.{figure}" for kind in ("bayesian", "classic"))]
+    assert f"wrote {', '.join(map(str, written))}" in capsys.readouterr().err
+    text = out.read_text(encoding="utf-8")
     for kind in ("bayesian", "classic"):
         assert (tmp_path / f"report_{kind}_cd.{figure}").stat().st_size > 0
         if extension != ".txt":

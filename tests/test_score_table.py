@@ -12,8 +12,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, ScoreTable, compare_models
-from sklearn_bayescmp._table_layouts import WIDE_RESERVED
+from sklearn_bayescmp._score_table import wide_name_problem
 from sklearn_bayescmp.exceptions import MissingScoresWarning
+from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
 from tests._estimators import fitted_records
 
 MODELS = ["logreg", "naive Bayes", "tree"]
@@ -126,6 +127,8 @@ def test_column_names_are_mappable(long, table):
         "dataset": "problem",
         "repeat": "run",
         "fold": "fold",
+        "n_train": "n_train",
+        "n_test": "n_test",
     }
     with pytest.raises(ValueError, match=re.escape("has no column 'model' (the `model` column)")):
         ScoreTable.from_long(renamed, model="model")
@@ -204,7 +207,10 @@ BAD_TABLES = {
         ["d,,0,0.9,9,1", "d,b,0,0.8,9,1", "d, ,1,0.7,9,1"],
         "column 'model': 2 row(s) have no name, first line 2; every score needs its model.",
     ),
-    "one model": (["d,a,0,0.9,9,1", "d,a,1,0.8,9,1"], "holds 1 model(s); a comparison needs two"),
+    "one model": (
+        ["d,a,0,0.9,9,1", "d,a,1,0.8,9,1"],
+        "holds one name ('a'); a comparison needs two or more models",
+    ),
 }
 
 
@@ -418,7 +424,9 @@ def test_narwhals_is_a_declared_dependency():
     assert any(requirement.startswith("narwhals") for requirement in dependencies)
 
 
-finite_scores = st.floats(-1e6, 1e6, allow_nan=False)
+finite_scores = st.floats(-1e6, 1e6, allow_nan=False).map(
+    lambda v: v if abs(v) >= SMALLEST_SCORE else 0.0  # smaller ones are refused
+)
 #: Any name a person could write: reserved words of the wide layout, spaces
 #: around it, quotes, delimiters and line breaks included.
 names = st.one_of(
@@ -467,7 +475,7 @@ _NUL_NAMES = ScoreTable(
 @example(table=_NUL_NAMES, layout="wide", encoding="text")
 @pytest.mark.filterwarnings("ignore:.*look like percentages")  # random 0-100 scores
 def test_csv_round_trips_are_exact_or_refused_at_write_time(table, layout, encoding):
-    if layout == "wide" and any(m in WIDE_RESERVED or m != m.strip() for m in table.models):
+    if layout == "wide" and any(wide_name_problem(m) for m in table.models):
         with pytest.raises(ValueError, match="a wide table cannot hold it. Use layout='long'"):
             table.to_csv(layout=layout)
         return

@@ -148,13 +148,21 @@ def build_parser():
         ("split", "split"),
         ("repeat", "run"),
         ("fold", "fold"),
+        ("n-train", "n_train"),
+        ("n-test", "n_test"),
     ):
         comparing.add_argument(
             f"--{column}-col",
             metavar="NAME",
-            help=f"the {column} column of a long or wide table (default: found by its name, "
-            f"e.g. {default!r})",
+            help=f"the {column.replace('-', '_')} column of a long or wide table (default: "
+            f"found by its name, e.g. {default!r})",
         )
+    comparing.add_argument(
+        "--metric",
+        metavar="NAME",
+        help="keep the rows of this metric, when a metric column (named metric, function, "
+        "measure...) holds several; each data set's metric says which way is better",
+    )
     comparing.add_argument(
         "--lower-is-better",
         action="store_true",

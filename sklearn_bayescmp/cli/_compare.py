@@ -1,9 +1,11 @@
 """``bayescmp compare``: two models or many, from a CSV file of scores."""
 
+import hashlib
 import json
 import math
 import os
 import re
+import shlex
 import sys
 import warnings
 
@@ -15,7 +17,7 @@ from .._score_table import ScoreTable
 from ..exceptions import MissingScoresWarning
 from ..stats import get_backend
 from ..stats._diagnostics import convergence_problems
-from ..utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, text_table
+from ..utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, terminal_safe, text_table
 from ..utils._validation import check_probability, check_rope
 from . import InputError, MissingDependency
 
@@ -33,14 +35,23 @@ def compare(args):
             report, figure = _many_report(args, table, **options)
     text = report.pop("_text")
     comparison = report.pop("_comparison", None)
-    print(json.dumps(json_safe(report), indent=2, allow_nan=False) if args.json else text)
+    print(
+        json.dumps(json_safe(report), indent=2, allow_nan=False)
+        if args.json
+        else terminal_safe(text)
+    )
     # Warnings become one-line notes: failed or missing scores, unconverged chains.
     for warning in caught:
-        print(f"bayescmp compare: note: {' '.join(str(warning.message).split())}", file=sys.stderr)
+        note = terminal_safe(" ".join(str(warning.message).split()))
+        print(f"bayescmp compare: note: {note}", file=sys.stderr)
+    written = []
     if args.plot:
         _save_plot(args.plot, figure)
+        written.append(args.plot)
     if args.report:
-        _write_report(args, table, options, comparison)
+        written += _write_report(args, table, options, comparison)
+    if written:
+        print(f"bayescmp compare: wrote {', '.join(written)}", file=sys.stderr)
     return report
 
 
@@ -79,7 +90,7 @@ def _nonfinite_kinds(value):
 
 
 def _check_options(args):
-    """The rope, threshold and plot file, checked before any work."""
+    """The rope, threshold and output files, checked before any work."""
     try:
         rope = check_rope(args.rope, name="--rope")
         threshold = check_probability(args.threshold, name="--threshold")
@@ -89,11 +100,72 @@ def _check_options(args):
         _check_plot_path(args.plot)
     if args.report:
         _check_report_path(args.report)
+    _check_outputs(args)
     return {"rope": rope, "threshold": threshold}
 
 
 #: The report's format, by the extension of ``--report``.
 REPORT_FORMATS = {".md": "markdown", ".tex": "latex", ".html": "html", ".txt": "text"}
+#: The kinds of critical-difference diagram written beside a report.
+REPORT_FIGURES = ("bayesian", "classic")
+
+
+def report_figure_path(report, kind):
+    """The file of a report's ``kind`` diagram: beside the report, named after it with only
+    the characters every format (LaTeX's included) takes in a file name."""
+    directory, name = os.path.split(report)
+    stem, extension = os.path.splitext(name)
+    safe = re.sub(r"[^A-Za-z0-9._-]", "_", stem) or "report"
+    suffix = "pdf" if REPORT_FORMATS[extension.lower()] == "latex" else "svg"
+    return os.path.join(directory, f"{safe}_{kind}_cd.{suffix}")
+
+
+def _figure_mark(report):
+    """What a report's figures carry in their metadata: that this command wrote them for
+    this report (a digest of its name, ASCII in any format)."""
+    digest = hashlib.sha256(os.path.basename(report).encode("utf-8", "surrogatepass"))
+    return f"bayescmp-report-{digest.hexdigest()[:16]}"
+
+
+def _written_by_us(path, mark):
+    """Whether an existing file carries ``mark`` (an earlier run's figure of the report)."""
+    try:
+        with open(path, "rb") as file:
+            return mark.encode() in file.read(1 << 20)
+    except OSError:
+        return False
+
+
+def _check_outputs(args):
+    """No output is the input or another output of the run, and no figure replaces a file
+    that this command did not write for the same report."""
+    outputs = {}
+    if args.plot:
+        outputs["--plot"] = args.plot
+    if args.report:
+        outputs["--report"] = args.report
+        for kind in REPORT_FIGURES:
+            path = report_figure_path(args.report, kind)
+            outputs[f"the report's {kind} diagram"] = path
+            if os.path.exists(path) and not _written_by_us(path, _figure_mark(args.report)):
+                raise InputError(
+                    f"--report {args.report!r} draws its {kind} diagram into {path!r}, which "
+                    "exists and was not written for this report; move that file, or choose "
+                    "another report name."
+                )
+    seen = {_same_file_key(args.file): "the input file"}
+    for what, path in outputs.items():
+        key = _same_file_key(path)
+        if key in seen:
+            raise InputError(
+                f"{what} {path!r} is {seen[key]}: writing it would destroy it. Choose another name."
+            )
+        seen[key] = f"also {what}" if what.startswith("--") else what
+
+
+def _same_file_key(path):
+    """What two names of one file share (case-insensitive file systems aside)."""
+    return os.path.normcase(os.path.realpath(path))
 
 
 def _check_report_path(path):
@@ -141,15 +213,9 @@ def _check_plot_path(path):
 
 def _read(args):
     """The file as a ScoreTable, in the layout its columns tell (or ``--layout``)."""
-    given = {
-        "dataset": args.dataset_col,
-        "split": args.split_col,
-        "test_train_ratio": args.test_train_ratio,
-        "model": args.model_col,
-        "score": args.score_col,
-        "repeat": args.repeat_col,
-        "fold": args.fold_col,
-    }
+    given = {column: getattr(args, f"{column}_col") for column in COLUMN_OPTIONS}
+    given["test_train_ratio"] = args.test_train_ratio
+    given["metric"] = args.metric
     columns = {key: value for key, value in given.items() if value is not None}
     if args.lower_is_better:
         columns["greater_is_better"] = False
@@ -161,24 +227,48 @@ def _read(args):
         raise InputError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
     except (ValueError, TypeError) as exc:
         raise InputError(_in_command_words(exc)) from None
-    # Roles found by a column's name other than the role's own: say so, so that
-    # a wrong guess is seen.
-    guessed = {
-        role: column
-        for role, column in (table.roles or {}).items()
-        if column != role and given.get(role) is None
-    }
-    if guessed:
-        roles = ", ".join(f"{role} {column!r}" for role, column in guessed.items())
-        print(f"bayescmp compare: columns: {roles}", file=sys.stderr)
+    # What the reader inferred, so that a wrong guess is seen; not the columns
+    # that bear their roles' own names.
+    canonical = table.roles is not None and all(
+        role == column for role, column in table.roles.items()
+    )
+    plain = "model" in (table.roles or {}) and not table.ignored_columns
+    if table.reading is not None and not (canonical and plain and not table.lower_is_better):
+        print(f"bayescmp compare: read as: {table.reading}", file=sys.stderr)
     return table
+
+
+#: The columns a long or wide table's roles may be named by: ``--<role>-col NAME``.
+COLUMN_OPTIONS = ("dataset", "model", "score", "split", "repeat", "fold", "n_train", "n_test")
+_ROLE = "|".join(COLUMN_OPTIONS)
+_QUOTED = r"""(?:'(?P<single>[^']*)'|"(?P<double>[^"]*)")"""
+
+
+def _column_option(match):
+    """``dataset='my data'`` -> ``--dataset-col 'my data'``."""
+    value = match.group("single")
+    value = match.group("double") if value is None else value
+    option = match.group("role").replace("_", "-")
+    return f"--{option}-col {shlex.quote(value)}"
+
+
+def _metric_option(match):
+    value = match.group("single")
+    value = match.group("double") if value is None else value
+    return f"--metric {shlex.quote(value)}"
 
 
 #: The library's argument names in its messages, and the command's options for them.
 _OPTIONS = (
     (re.compile(r"`?test_train_ratio`?=?"), "--test-train-ratio "),
-    (re.compile(r"\b(dataset|model|score|split|repeat|fold)=(\.\.\.)?"), r"--\1-col NAME"),
-    (re.compile(r"\(the `(dataset|model|score|split|repeat|fold)` column\)"), r"(--\1-col)"),
+    (re.compile(rf"\b(?P<role>{_ROLE})={_QUOTED}"), _column_option),
+    (re.compile(rf"\bmetric={_QUOTED}"), _metric_option),
+    (re.compile(r"\bmetric=<name>"), "--metric NAME"),
+    (re.compile(rf"\b({_ROLE})=(\.\.\.)?"), lambda m: f"--{m.group(1).replace('_', '-')}-col NAME"),
+    (
+        re.compile(rf"\(the `({_ROLE})` column\)"),
+        lambda m: f"(--{m.group(1).replace('_', '-')}-col)",
+    ),
     (re.compile(r" \(or pass delimiter=\)"), ""),
     (re.compile(r"encoding='([^']*)'"), r"--encoding \1"),
     (re.compile(r"allow_incomplete=True"), "--allow-incomplete"),
@@ -290,6 +380,8 @@ def _pair_report(args, table, *, rope, threshold):
     datasets = table.differences(*table.models)
     report = {
         "file": args.file,
+        "read_as": table.reading,
+        "lower_is_better": list(table.lower_is_better),
         "model_a": table.models[0],
         "model_b": table.models[1],
         "rope": list(rope),
@@ -421,6 +513,8 @@ def _many_report(args, table, *, rope, threshold):
     friedman = comparison.reference.friedman
     report = {
         "file": args.file,
+        "read_as": table.reading,
+        "lower_is_better": list(table.lower_is_better),
         "models": list(comparison.models),
         "datasets": list(comparison.datasets),
         "test": comparison.test,
@@ -460,10 +554,15 @@ def _many_report(args, table, *, rope, threshold):
 
 
 def _write_report(args, table, options, comparison=None):
-    """Write the report of every pair (and the critical-difference diagram beside it).
+    """Write the report of every pair (and the critical-difference diagrams beside it).
 
     ``comparison``: the one printed (three or more models); for two models the
     report's comparison is run here, with the test ``--test`` names.
+
+    Returns
+    -------
+    list of str
+        The files written.
     """
     fmt = REPORT_FORMATS[os.path.splitext(args.report)[1].lower()]
     if comparison is None:
@@ -472,8 +571,8 @@ def _write_report(args, table, options, comparison=None):
             warnings.simplefilter("ignore", MissingScoresWarning)
             warnings.simplefilter("ignore", ConvergenceWarning)
             comparison = _compare_models(args, table, options)
-    figures = []
-    for kind in ("bayesian", "classic") if comparison.bayesian else ("classic",):
+    figures, written = [], []
+    for kind in REPORT_FIGURES if comparison.bayesian else REPORT_FIGURES[1:]:
         try:
             from ..plotting import CriticalDifferenceDisplay
 
@@ -483,8 +582,9 @@ def _write_report(args, table, options, comparison=None):
             break
         except ValueError:
             continue  # no ranking (one data set) or no Friedman test (two models)
-        path = f"{os.path.splitext(args.report)[0]}_{kind}_cd.{'pdf' if fmt == 'latex' else 'svg'}"
-        _save_plot(path, lambda display=display: display)
+        path = report_figure_path(args.report, kind)
+        _save_plot(path, lambda display=display: display, mark=_figure_mark(args.report))
+        written.append(path)
         what = (
             "practically equivalent models joined"
             if kind == "bayesian"
@@ -499,7 +599,7 @@ def _write_report(args, table, options, comparison=None):
         raise InputError(
             f"cannot write the report {args.report!r}: {exc.strerror or exc}"
         ) from None
-    print(f"bayescmp compare: report written to {args.report}", file=sys.stderr)
+    return [args.report, *written]
 
 
 def _rows(columns):
@@ -508,14 +608,19 @@ def _rows(columns):
     return [{name: values[i] for name, values in columns.items()} for i in range(n_rows)]
 
 
-def _save_plot(path, figure):
-    """Draw and save the figure; without matplotlib, say how to install it."""
+def _save_plot(path, figure, mark=None):
+    """Draw and save the figure; without matplotlib, say how to install it.
+
+    ``mark``: written into the file's metadata, so that a later run knows the file
+    as its own.
+    """
     try:
         display = figure()
     except ImportError as exc:
         raise MissingDependency(f"no plot saved: {exc}") from None
+    metadata = None if mark is None else {"Creator": f"sklearn-bayescmp ({mark})"}
     try:
-        display.figure_.savefig(path)
+        display.figure_.savefig(path, metadata=metadata)
     except OSError as exc:
         raise InputError(f"cannot save the plot {path!r}: {exc.strerror or exc}") from None
     finally:

@@ -89,7 +89,10 @@ def hierarchical_data(
     # The paper's bounds; a collection without any spread falls back to the
     # next smallest scale, so that the prior stays proper.
     mean_sd = max(float(np.mean(sd)), sigma_lower)
+    # Means equal but for the last digit (summed in another order) have no
+    # spread: on this scale (|mean| <= 1), anything below 1e-12 is rounding.
     spread = float(np.std(mean, ddof=1))
+    spread = spread if spread > 1e-12 else 0.0
     data = HierarchicalData(
         n=statistics.n.astype(float),
         mean=mean,
@@ -408,6 +411,7 @@ zero_variance, random_state
     results = [result for part in parts for result in part]
     warn_if_not_converged(results)
     _warn_about_zero_variance(results, zero_variance)
+    _warn_about_truncation(results)
     return results
 
 
@@ -427,6 +431,36 @@ def _warn_about_zero_variance(results, how):
         f"each is given {given} (or, lacking it, the other's), so that the population's "
         "spread does not collapse onto them (see the Notes of hierarchical_test)."
     )
+
+
+def _warn_about_truncation(results):
+    """One warning when a given ``delta0_bound`` cuts off the posterior of ``delta0``.
+
+    A bound below a data set's mean difference, or one against which the
+    draws of ``delta0`` pile up (more than 1% of them in its outer 1%), truncates
+    the mean difference of the population, and every probability with it.
+    """
+    cut = []
+    for result in results:
+        if result.delta0_bound is None:
+            continue
+        largest = float(np.max(np.abs(result.means)))
+        edge = float(np.mean(np.abs(result.samples["delta0"]) > 0.99 * result.delta0_bound))
+        if largest > result.delta0_bound or edge > 0.01:
+            cut.append((result, largest, edge))
+    if cut:
+        result, largest, edge = cut[0]
+        why = (
+            f"a data set's mean difference reaches {largest:.4g}, beyond it"
+            if largest > result.delta0_bound
+            else f"{edge:.1%} of the draws of delta0 lie in its outer 1%"
+        )
+        warn(
+            f"delta0_bound={result.delta0_bound:g} truncates the posterior of delta0 (the mean "
+            f"difference over data sets) in {len(cut)} of {len(results)} comparison(s): {why}; "
+            "the probabilities are those of a truncated model. Widen the bound, or leave it "
+            "at None (the largest absolute difference)."
+        )
 
 
 def _check_bounds(bounds, name):
@@ -500,4 +534,6 @@ def _summarise(draws, names, model_names, data, scale, n_zero_variance, rope, pr
         random_state=recorded_seed(random_state),
         model_a=model_names[0],
         model_b=model_names[1],
+        delta0_bound=prior["delta0_bound"],
+        zero_variance=prior["zero_variance"],
     )

@@ -381,6 +381,10 @@ def _update_scales(state, data, rng):
     state.scales = rng.standard_gamma(0.5 * (nu + 1.0) * np.ones_like(z)) / (0.5 * (nu + z * z))
 
 
+#: Lowest ``sigma0``, as a share of its prior's upper bound.
+_SIGMA0_FLOOR = 1e-12
+
+
 def _update_top_centred(state, data, rng):
     """``delta0`` then ``sigma0`` given delta and lambda (conjugate, truncated to the prior)."""
     weights = state.scales
@@ -392,7 +396,9 @@ def _update_top_centred(state, data, rng):
     spread = (weights * (state.delta - state.delta0[:, None]) ** 2).sum(axis=1)
     q = state.delta.shape[1]
     precision = truncated_gamma(0.5 * (q - 1.0), 0.5 * spread, data.sigma0_upper**-2.0, np.inf, rng)
-    state.sigma0 = precision**-0.5
+    # Every delta_i on delta0 (no spread) would give an infinite precision: the
+    # floor of the non-centred update keeps sigma0 positive.
+    state.sigma0 = np.maximum(precision**-0.5, _SIGMA0_FLOOR * data.sigma0_upper)
 
 
 def _update_top_noncentred(state, data, rng):
@@ -409,11 +415,19 @@ def _update_top_noncentred(state, data, rng):
     state.delta0 = truncated_normal(centre, 1.0 / np.sqrt(total), -1.0, 1.0, rng)
     residual = data.mean - state.delta0[:, None]
     information = (weights * eta * eta).sum(axis=1)
+    # Where every standardised effect is 0 (sigma0 at its floor, each delta_i
+    # rounded onto delta0), sigma0 leaves the likelihood: its conditional is
+    # its prior, U(0, upper), drawn below (0 / 0 would make it NaN).
+    flat = ~(information > 0)
+    information = np.where(flat, 1.0, information)
     slope = (weights * eta * residual).sum(axis=1) / information
     state.sigma0 = truncated_normal(slope, 1.0 / np.sqrt(information), 0.0, data.sigma0_upper, rng)
+    if flat.any():
+        upper = np.broadcast_to(data.sigma0_upper, flat.shape)[flat]
+        state.sigma0[flat] = upper * rng.random_where(flat)
     # A draw at (or rounded to) 0 would make the standardised effects of the
     # next iteration overflow; the floor cuts off a prior mass of 1e-12.
-    state.sigma0 = np.maximum(state.sigma0, 1e-12 * data.sigma0_upper)
+    state.sigma0 = np.maximum(state.sigma0, _SIGMA0_FLOOR * data.sigma0_upper)
     state.delta = state.delta0[:, None] + state.sigma0[:, None] * eta
 
 

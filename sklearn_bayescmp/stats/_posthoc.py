@@ -93,6 +93,35 @@ def shaffer_adjusted(pvalues, n_models):
     return adjusted
 
 
+#: How far printed average ranks may be from ranks (two decimals: 0.005 each).
+_RANK_ROUNDING = 0.005
+
+
+def _check_average_ranks(ranks, names):
+    """Refuse numbers that cannot be average ranks of ``K`` models: each lies in [1, K]
+    and they sum to K(K + 1) / 2 (each data set's ranks do), up to the rounding of
+    printed ranks."""
+    k = ranks.size
+    total, expected = float(ranks.sum()), k * (k + 1) / 2
+    outside = [
+        (n, r)
+        for n, r in zip(names, ranks.tolist(), strict=True)
+        if not 1 - _RANK_ROUNDING <= r <= k + _RANK_ROUNDING
+    ]
+    if outside:
+        name, rank = outside[0]
+        raise ValueError(
+            f"`average_ranks` must be average ranks, each from 1 to {k} (the number of models); "
+            f"got {rank!r} for {name!r}. Pass the ranks (1 = best), not the scores."
+        )
+    if abs(total - expected) > _RANK_ROUNDING * k:
+        raise ValueError(
+            f"`average_ranks` must sum to K(K + 1)/2 = {expected:g} for K = {k} models (each "
+            f"data set's ranks do); got {total:.6g}. Pass the average ranks of all the "
+            "models compared, not of a subset or of other values."
+        )
+
+
 def rank_posthoc(
     average_ranks, n_datasets, *, method="nemenyi", control=None, alpha=0.05, names=None
 ):
@@ -162,6 +191,7 @@ def rank_posthoc(
             f"`average_ranks` must hold one finite rank per model (two or more) and `names` as "
             f"many names; got ranks {ranks.tolist()} and {len(names)} names."
         )
+    _check_average_ranks(ranks, names)
     if isinstance(n_datasets, bool) or not isinstance(n_datasets, Integral) or n_datasets < 1:
         raise ValueError(f"`n_datasets` must be a positive integer; got {n_datasets!r}.")
     allowed = _ALL_PAIRS if control is None else _WITH_CONTROL

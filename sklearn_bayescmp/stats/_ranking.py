@@ -35,6 +35,9 @@ from ..utils._sklearn import Interval, validate_params
 from ._diagnostics import convergence_diagnostics, warn_if_not_converged
 from ._results import PlackettLuceResult
 
+#: Floats of pairwise terms computed at a time by :func:`expected_ranks` (32 MiB).
+_PAIRWISE_FLOATS = 1 << 22
+
 
 def rankings_from_scores(scores, rng):
     """Each data set's ordering of the models, best first; ties broken at random.
@@ -90,10 +93,17 @@ def expected_ranks(weights):
     -------
     ndarray of shape (..., n_models)
     """
-    w_k = weights[..., :, None]
-    w_m = weights[..., None, :]
-    above = w_m / (w_m + w_k)  # P(m ranks above k), a half on the diagonal
-    return 0.5 + above.sum(axis=-1)
+    weights = np.asarray(weights, dtype=float)
+    flat = weights.reshape(-1, weights.shape[-1])
+    ranks = np.empty_like(flat)
+    # A chunk of draws at a time: the pairwise terms take n_models**2 floats per
+    # draw, which for all draws at once would grow with draws x models**2.
+    step = max(1, _PAIRWISE_FLOATS // flat.shape[-1] ** 2)
+    for start in range(0, flat.shape[0], step):
+        w = flat[start : start + step]
+        above = w[:, None, :] / (w[:, None, :] + w[:, :, None])  # P(m above k); 1/2 if m = k
+        ranks[start : start + step] = 0.5 + above.sum(axis=-1)
+    return ranks.reshape(weights.shape)
 
 
 def sample_plackett_luce(orderings, *, prior, n_chains, n_warmup, n_draws, rng):

@@ -15,7 +15,7 @@ import numpy as np
 from scipy import stats
 
 from ..utils._arviz import array_stats
-from ..utils._display import html_table, to_frame
+from ..utils._display import html_table, terminal_text, to_frame
 from ..utils._docstrings import fill_doc
 from ..utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from ..utils._validation import check_probability
@@ -378,6 +378,7 @@ class TTestResult(_FrequentistDecisionMixin, _TableMixin):
             return ConfidenceInterval(self.estimate - margin, np.inf)
         return ConfidenceInterval(-np.inf, self.estimate + margin)
 
+    @terminal_text
     def summary(self):
         """Readable one-paragraph report.
 
@@ -531,6 +532,7 @@ class BayesianCorrelatedTTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         low, high = self.posterior.interval(prob)
         return CredibleInterval(float(low), float(high))
 
+    @terminal_text
     def summary(self, threshold=0.95):
         """Readable report: posterior, probabilities, interval and decision.
 
@@ -659,6 +661,7 @@ class PoissonTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         pmf = count.pmf(np.arange(self.n_datasets + 1))
         return CredibleInterval(*(float(v) for v in _shortest_discrete_interval(pmf, prob)))
 
+    @terminal_text
     def summary(self, threshold=0.95):
         """Readable report of the test.
 
@@ -789,6 +792,7 @@ class DirichletProcessTestResult(_BayesianTableMixin, RopeOutcomesMixin):
             )
         return _interval_of_draws(self.samples[:, names.index(parameter)], prob, method)
 
+    @terminal_text
     def summary(self, threshold=0.95):
         """Readable report of the test.
 
@@ -870,7 +874,12 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         Factor the differences were divided by before sampling; the prior of
         ``delta0`` is ``U(-scale, scale)``.
     random_state : int or None
-        The seed, when an int or None was given.%(result_models)s
+        The seed, when an int or None was given.
+    delta0_bound : float or None
+        The ``delta0_bound`` given (None: ``scale`` is the largest absolute
+        difference, the authors' bound).
+    zero_variance : {"others", "rope"}
+        How data sets whose differences are all equal were given a variance.%(result_models)s
     """
 
     _negated: ClassVar[tuple] = ("shrinkage_estimates", "shrinkage_intervals", "means")
@@ -903,6 +912,8 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
     random_state: int | None = None
     model_a: str = "A"
     model_b: str = "B"
+    delta0_bound: float | None = None
+    zero_variance: str = "others"
 
     @property
     def delta0_probabilities(self):
@@ -968,6 +979,7 @@ class HierarchicalTestResult(_BayesianTableMixin, RopeOutcomesMixin):
         prob = _check_interval_options(prob, method, parameter, scalars)
         return _interval_of_draws(self.samples[parameter], prob, method, axis=(0, 1))
 
+    @terminal_text
     def summary(self, threshold=0.95):
         """Readable report of the test.
 
@@ -1083,6 +1095,7 @@ class WilcoxonTestResult(_FrequentistDecisionMixin, _TableMixin):
             return self.statistic  # the smaller of the two rank sums
         return self.n_nonzero * (self.n_nonzero + 1) / 2 - self.statistic
 
+    @terminal_text
     def summary(self):
         """Readable one-line report.
 
@@ -1130,6 +1143,7 @@ class FTestResult(_FrequentistDecisionMixin, _TableMixin):
     model_a: str = "A"
     model_b: str = "B"
 
+    @terminal_text
     def summary(self):
         """Readable one-line report.
 
@@ -1275,6 +1289,7 @@ class PlackettLuceResult(_TableMixin):
     def _caption(self):
         return f"Plackett-Luce ranking over {self.n_datasets} data sets"
 
+    @terminal_text
     def summary(self):
         """Readable table of the ranking.
 
@@ -1423,6 +1438,7 @@ class FriedmanTestResult(_TableMixin):
     def _caption(self):
         return f"Friedman test over {self.n_datasets} data sets (frequentist reference)"
 
+    @terminal_text
     def summary(self):
         """Readable report.
 
@@ -1549,6 +1565,7 @@ class RankPosthocResult(_TableMixin):
             "bonferroni_dunn": "Bonferroni-Dunn test",
         }[self.method]
 
+    @terminal_text
     def summary(self):
         """Readable report.
 

@@ -5,6 +5,7 @@ explains how to install it otherwise; every table is also available as a
 plain dict of columns.
 """
 
+import functools
 import html
 import math
 from numbers import Real
@@ -13,6 +14,35 @@ from numbers import Real
 #: result attribute each shows, and their digits (with the mean difference's).
 PROBABILITY_COLUMNS = {"P(A)": "prob_a_better", "P(eq)": "prob_equivalent", "P(B)": "prob_b_better"}
 TABLE_DIGITS = {"mean A-B": ".4f", **dict.fromkeys(PROBABILITY_COLUMNS, ".3f")}
+
+
+def printable(text):
+    """``text`` with every character that a terminal would act on, or that would break a
+    line of a table, shown as its escape (``\\x1b``, ``\\r``, ``\\n``, ``\\u202e``).
+
+    Names come from users' tables: an escape sequence in a model's name must
+    print as text, not recolour or rewrite the screen.
+    """
+    text = str(text)
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
+def terminal_safe(text):
+    """``text`` made :func:`printable` line by line (its line breaks kept)."""
+    return "\n".join(map(printable, text.split("\n")))
+
+
+def terminal_text(method):
+    """Decorate a method that returns text for a terminal (``summary()``): the names in it
+    are shown escaped where a terminal would act on them."""
+
+    @functools.wraps(method)
+    def safe(*args, **kwargs):
+        return terminal_safe(method(*args, **kwargs))
+
+    return safe
 
 
 def import_pandas():
@@ -121,9 +151,10 @@ def text_table(columns, *, digits=None):
     digits = digits or {}
     cells, numeric = {}, {}
     for header, values in columns.items():
-        cells[header] = [format_cell(value, digits.get(header)) for value in values]
+        cells[header] = [printable(format_cell(value, digits.get(header))) for value in values]
         numeric[header] = is_numeric(values)
-    widths = {h: max([len(h), *(len(c) for c in cells[h])]) for h in columns}
+    headers = {h: printable(h) for h in columns}
+    widths = {h: max([len(headers[h]), *(len(c) for c in cells[h])]) for h in columns}
 
     def line(texts):
         parts = [
@@ -133,4 +164,6 @@ def text_table(columns, *, digits=None):
         return "  ".join(parts).rstrip()
 
     n_rows = len(next(iter(cells.values()))) if cells else 0
-    return [line(list(columns))] + [line([cells[h][k] for h in columns]) for k in range(n_rows)]
+    return [line(list(headers.values()))] + [
+        line([cells[h][k] for h in columns]) for k in range(n_rows)
+    ]

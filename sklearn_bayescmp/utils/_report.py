@@ -10,13 +10,17 @@ is:
 - ``("figure", path, caption)``: an image file, referred to by its path.
 
 The content is built once (by the object reported on) and each format only
-decides how it looks.
+decides how it looks. Names come from users' tables, so every renderer writes
+text as text: escaped for Markdown (HTML and link syntax included), LaTeX,
+HTML, and shown escaped where a terminal would act on it.
 """
 
 import html
+import re
 import textwrap
+import urllib.parse
 
-from ._display import format_cell, html_table, is_numeric, text_table
+from ._display import format_cell, html_table, is_numeric, printable, terminal_safe, text_table
 
 RENDERERS = {}
 
@@ -41,6 +45,10 @@ def _cells(columns, digits):
 
 @_renderer("text")
 def _text(blocks, width=88):
+    blocks = [
+        (kind, *(terminal_safe(c) if isinstance(c, str) else c for c in content))
+        for kind, *content in blocks
+    ]
     lines = []
     for kind, *content in blocks:
         if kind in ("title", "section"):
@@ -55,9 +63,28 @@ def _text(blocks, width=88):
     return "\n".join(lines).rstrip() + "\n"
 
 
+#: Characters that Markdown reads as syntax (emphasis, code, links, tables, escapes).
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]|~])")
+
+
+def markdown_escape(text):
+    """``text`` as Markdown text: HTML escaped as the HTML renderer does (``<script>`` shows
+    as written), the characters of emphasis, code, links and tables backslash-escaped,
+    and line breaks as spaces (a break could start a heading)."""
+    text = html.escape(printable(" ".join(str(text).splitlines())), quote=False)
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+
+
 def _markdown_cell(text):
-    """A table cell's text: ``|`` escaped and line breaks as ``<br>``, so that a row stays a row."""
-    return "<br>".join(str(text).replace("|", "\\|").splitlines())
+    """A table cell's text, escaped, with its line breaks as ``<br>`` so that a row stays a
+    row."""
+    return "<br>".join(markdown_escape(line) for line in str(text).splitlines() or [""])
+
+
+def _markdown_target(path):
+    """A figure's path as a link target: percent-encoded, so that no text of it is syntax
+    (``javascript:`` becomes a relative path)."""
+    return urllib.parse.quote(str(path), safe="/")
 
 
 @_renderer("markdown")
@@ -65,9 +92,9 @@ def _markdown(blocks):
     lines = []
     for kind, *content in blocks:
         if kind in ("title", "section"):
-            lines += [("# " if kind == "title" else "## ") + content[0], ""]
+            lines += [("# " if kind == "title" else "## ") + markdown_escape(content[0]), ""]
         elif kind == "paragraph":
-            lines += [content[0], ""]
+            lines += [markdown_escape(content[0]), ""]
         elif kind == "table":
             columns, cells = content[0], _cells(*content)
             lines.append("| " + " | ".join(map(_markdown_cell, columns)) + " |")
@@ -80,7 +107,7 @@ def _markdown(blocks):
                 lines.append("| " + " | ".join(map(_markdown_cell, row)) + " |")
             lines.append("")
         else:
-            lines += [f"![{content[1]}]({content[0]})", ""]
+            lines += [f"![{markdown_escape(content[1])}]({_markdown_target(content[0])})", ""]
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -97,12 +124,91 @@ _LATEX_SPECIAL = {
     "^": r"\textasciicircum{}",
     "<": r"\textless{}",
     ">": r"\textgreater{}",
+    # A bracket after a row's \\ would be read as its optional length.
+    "[": "{[}",
+    "]": "{]}",
 }
 
 
 def latex_escape(text):
-    """``text`` with LaTeX's special characters escaped, to be typeset as written."""
-    return "".join(_LATEX_SPECIAL.get(character, character) for character in str(text))
+    """``text`` with LaTeX's special characters escaped, to be typeset as written.
+
+    Characters a file cannot hold as text (controls) are written as their
+    escapes, and line breaks as spaces.
+    """
+    text = printable(" ".join(str(text).splitlines()))
+    return "".join(_LATEX_SPECIAL.get(character, character) for character in text)
+
+
+#: The characters a figure's path may hold in LaTeX (others are commands or break it).
+_LATEX_PATH = re.compile(r"[A-Za-z0-9._/-]+")
+#: Code points that pdflatex's utf8 input and T1 fonts typeset (Latin-1, Latin Extended-A);
+#: the document declares any other the report holds.
+_PDFLATEX_TYPESETS = range(0x180)
+#: Greek letters that LaTeX's math fonts have, by their Unicode names' last word.
+_GREEK = frozenset(
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma "
+    "tau upsilon phi chi psi omega".split()
+)
+
+
+def latex_path(path):
+    """A figure's path as LaTeX reads it, or a refusal naming the characters it cannot."""
+    path = str(path)
+    if not _LATEX_PATH.fullmatch(path):
+        bad = sorted({c for c in path if not _LATEX_PATH.fullmatch(c)})
+        raise ValueError(
+            f"`figures`: the path {path!r} holds {bad}, which LaTeX would read as commands or "
+            "cannot take in a file name; name the figure's file with letters, digits and "
+            "'.', '_', '-', '/' only."
+        )
+    return path
+
+
+def _pdflatex_character(character):
+    """How pdflatex shows a character its fonts lack: a Greek letter as the math font's,
+    anything else as its code point."""
+    import unicodedata
+
+    name = unicodedata.name(character, "").split()
+    if name[:2] == ["GREEK", "SMALL"] and name[-1].lower() in _GREEK:
+        return rf"\ensuremath{{\{name[-1].lower()}}}"
+    if name[:2] == ["GREEK", "CAPITAL"] and name[-1].capitalize() in (
+        "Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split()
+    ):
+        return rf"\ensuremath{{\{name[-1].capitalize()}}}"
+    return rf"\texttt{{<U+{ord(character):04X}>}}"
+
+
+def _latex_preamble(body):
+    """A preamble that compiles with pdflatex, xelatex and lualatex.
+
+    xelatex and lualatex read Unicode with fontspec (a font that has a name's
+    characters shows them as written); pdflatex gets each character outside
+    its fonts declared, so that a name in Greek, Chinese or with an emoji
+    never stops it.
+    """
+    foreign = sorted({c for c in body if ord(c) not in _PDFLATEX_TYPESETS})
+    declarations = "".join(
+        f"  \\DeclareUnicodeCharacter{{{ord(c):04X}}}{{{_pdflatex_character(c)}}}\n"
+        for c in foreign
+    )
+    return (
+        "% Compiles with pdflatex, xelatex or lualatex. pdflatex shows the characters its\n"
+        "% fonts lack as Greek math letters or code points (<U+6A21>); xelatex or lualatex,\n"
+        "% with a font that has them, shows them as written.\n"
+        "\\documentclass{article}\n"
+        "\\ifdefined\\directlua\\def\\bayescmpunicode{}\\fi\n"
+        "\\ifdefined\\XeTeXversion\\def\\bayescmpunicode{}\\fi\n"
+        "\\ifdefined\\bayescmpunicode\n"
+        "  \\usepackage{fontspec}\n"
+        "\\else\n"
+        "  \\usepackage[T1]{fontenc}\n"
+        "  \\usepackage[utf8]{inputenc}\n"
+        f"{declarations}"
+        "\\fi\n"
+        "\\usepackage[margin=2cm]{geometry}\n\\usepackage{booktabs}\n\\usepackage{graphicx}\n"
+    )
 
 
 @_renderer("latex")
@@ -135,7 +241,7 @@ def _latex(blocks, standalone=True):
             lines += [
                 r"\begin{figure}[htbp]",
                 r"\centering",
-                rf"\includegraphics[width=\linewidth]{{{content[0]}}}",
+                rf"\includegraphics[width=\linewidth]{{{latex_path(content[0])}}}",
                 rf"\caption{{{latex_escape(content[1])}}}",
                 r"\end{figure}",
                 "",
@@ -143,12 +249,7 @@ def _latex(blocks, standalone=True):
     body = "\n".join(lines).rstrip() + "\n"
     if not standalone:
         return body
-    return (
-        "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[utf8]{inputenc}\n"
-        "\\usepackage[margin=2cm]{geometry}\n\\usepackage{booktabs}\n\\usepackage{graphicx}\n\\begin{document}\n\n"
-        + body
-        + "\n\\end{document}\n"
-    )
+    return _latex_preamble(body) + "\\begin{document}\n\n" + body + "\n\\end{document}\n"
 
 
 @_renderer("html")

@@ -19,6 +19,9 @@ ROPE_CONSTRAINT = [Interval(numbers.Real, 0, None, closed="left"), "array-like"]
 #: Scores and their differences must stay below this magnitude: the tests
 #: square and sum them, and the squares of larger numbers overflow.
 LARGEST_SCORE = 1e100
+#: Nor, when not zero, below this one: the squares of smaller numbers underflow
+#: towards zero, and a spread would read as none.
+SMALLEST_SCORE = 1e-100
 
 
 def check_rope(rope, *, name="rope"):
@@ -109,9 +112,17 @@ def check_differences(differences, *, nan_policy="raise", name="differences"):
 
 
 def check_scale(values, *, name):
-    """Refuse infinite values and values too large for the tests' arithmetic (NaN passes)."""
+    """Refuse infinite values, and values too large or too small (but not zero) for the
+    tests' arithmetic (NaN passes)."""
     with np.errstate(invalid="ignore"):
         large = np.abs(values) > LARGEST_SCORE
+        tiny = (values != 0) & (np.abs(values) < SMALLEST_SCORE)
+    if tiny.any():
+        raise ValueError(
+            f"`{name}` contains {int(tiny.sum())} value(s) smaller than {SMALLEST_SCORE:g} in "
+            f"magnitude but not zero (e.g. {float(values[tiny][0])!r}): the tests square "
+            "them, which would underflow and hide their spread. Rescale the scores."
+        )
     if not large.any():
         return
     infinite = int(np.isinf(values).sum())

@@ -117,6 +117,23 @@ def test_degenerate_collections_keep_a_proper_prior():
     assert 0 < same.sigma_lower < same.sigma_upper and same.sigma0_upper > 0
 
 
+def test_means_equal_but_for_rounding_give_finite_draws():
+    # Three data sets with the same differences in another order: their means
+    # differ in the last digit only, which is no spread of the population (the
+    # prior of sigma0 collapsed onto it, and the chains turned NaN).
+    rows = np.array([[0.0, 0.2204008426092345, 0.03125, 0.25390625]] * 3)
+    rows[1] = rows[1][[0, 3, 1, 2]]
+    data, _ = hierarchical_data(_records(rows), ["a", "b", "c"], rope=(0.0, 0.0))
+    assert data.sigma0_upper == 1000 * np.mean(np.sqrt(data.sum_squares / 3))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        result = hierarchical_test(
+            _records(rows), rope=0.0, n_warmup=50, n_draws=100, random_state=0
+        )
+    assert all(np.isfinite(result.samples[name]).all() for name in ("delta0", "sigma0", "nu"))
+    assert sum(result.predictive_probabilities.values()) == pytest.approx(1.0)
+
+
 @pytest.mark.parametrize(
     "mean, sd, low, high",
     [

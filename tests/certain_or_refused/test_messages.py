@@ -1,0 +1,145 @@
+"""Refusals that point the right way: they name the column they took for each role, the
+columns they ignored, and the option that fixes the table."""
+
+import re
+
+import numpy as np
+import pytest
+
+from sklearn_bayescmp import ScoreTable, compare_models
+from sklearn_bayescmp.cli import main
+
+from ._tables import csv, csv_text, long_rows
+
+ROWS = long_rows()
+
+
+def test_a_method_column_taken_as_the_model_is_named_with_the_other_candidates():
+    # `method` is a common name of the model; here it holds the resampling, and the
+    # models are in a column of another name.
+    header = ("dataset", "method", "learner_variant", "fold", "score")
+    rows = [(d, "cv", clf, f, s) for d, clf, f, s in ROWS]
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
+            "column 'method', read as the model, holds one name ('cv'); a comparison needs two or "
+            "more models. If ['learner_variant'] names the models, pass model=<column>."
+        ),
+    ):
+        ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2)
+    # Where `method` varies too, the repeated cell names the column that tells rows apart.
+    rows = [(d, "cv" if clf == "a" else "boot", clf + "1", f, s) for d, clf, f, s in ROWS]
+    rows += [(d, "cv", "c1", f, s) for d, clf, f, s in ROWS if clf == "a"]
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
+            "They differ in 'learner_variant' ('learner_variant': 'a1' and 'c1'): if "
+            "'learner_variant' names the models or the data sets, pass model='learner_variant'"
+        ),
+    ):
+        ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2)
+    table = ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2, model="learner_variant")
+    assert table.models == ("a1", "b1", "c1") and table.ignored_columns == ("method",)
+
+
+def test_a_repeated_cell_names_an_unnamed_repeat_column():
+    rows = [(d, m, it, f, s) for d, m, f, s in ROWS for it in (0, 1)]
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
+            "They differ in 'iteration' ('iteration': '0' and '1'): if 'iteration' tells the "
+            "repeat or the fold, pass repeat='iteration' or fold='iteration'"
+        ),
+    ):
+        ScoreTable.read_csv(
+            csv(("dataset", "model", "iteration", "fold", "score"), rows), test_train_ratio=1 / 2
+        )
+
+
+def test_a_repeated_cell_names_a_text_column_as_model_data_set_or_metric():
+    rows = [(d, m, k, f, s) for d, m, f, s in ROWS for k in ("x", "y")]
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
+            "if 'kind' names the models or the data sets, pass model='kind' or dataset='kind'; if "
+            "it names a metric, keep one with metric=<name>"
+        ),
+    ):
+        ScoreTable.read_csv(
+            csv(("dataset", "model", "kind", "fold", "score"), rows), test_train_ratio=1 / 2
+        )
+
+
+def test_a_repeated_row_is_called_what_it_is():
+    with pytest.raises(
+        ValueError, match="Nothing else tells the two rows apart: drop the repeated row"
+    ):
+        ScoreTable.read_csv(
+            csv(("dataset", "model", "fold", "score"), ROWS + ROWS[:1]), test_train_ratio=1 / 2
+        )
+
+
+def test_an_openml_table_mixing_functions_is_refused_for_that_reason():
+    header = ("flow_name", "data_name", "repeat", "fold", "function", "value")
+    rows = [
+        (m, d, 0, f, function, s)
+        for d, m, f, s in ROWS
+        for function in ("predictive_accuracy", "area_under_roc_curve")
+    ]
+    with pytest.raises(
+        ValueError, match=r"column 'function': data set 'iris' has scores of 2 metrics"
+    ):
+        ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2)
+
+
+def test_a_table_of_means_with_an_unknown_data_set_column_names_that_column():
+    # One score per data set and model: not "does not say which split".
+    rows = [(d, m, s) for d, m, f, s in ROWS if f == 0] + [
+        ("adult", "a", 0.7),
+        ("adult", "b", 0.69),
+    ]
+    with pytest.raises(ValueError, match=re.escape("column 'suite' has no role")) as error:
+        ScoreTable.read_csv(csv(("suite", "model", "score"), rows))
+    assert "does not say which split" not in str(error.value)
+    table = ScoreTable.read_csv(csv(("suite", "model", "score"), rows), dataset="suite")
+    assert table.datasets == ("iris", "wine", "adult")
+
+
+def test_the_command_translates_the_options_of_a_refusal(tmp_path, capsys):
+    path = tmp_path / "scores.csv"
+    path.write_text(csv_text(("my suite", "model", "fold", "score"), ROWS))
+    assert main(["compare", str(path), "--test-train-ratio", "1/2"]) == 2
+    err = capsys.readouterr().err
+    assert "pass --dataset-col 'my suite'" in err and "dataset=" not in err
+    assert (
+        main(
+            [
+                "compare",
+                str(path),
+                "--test-train-ratio",
+                "1/2",
+                "--dataset-col",
+                "my suite",
+                "--no-hierarchical",
+            ]
+        )
+        == 0
+    )
+
+
+def test_figures_that_are_not_path_caption_pairs_are_refused_in_one_line():
+    table = ScoreTable(
+        {f"d{i}": np.random.default_rng(i).normal(0.8, 0.02, (3, 5)) for i in range(3)},
+        models=["a", "b", "c"],
+        test_train_ratio=1 / 4,
+    )
+    comparison = compare_models(table, random_state=0)
+    with pytest.raises(
+        ValueError, match=re.escape("`figures` must be a sequence of (path, caption) pairs")
+    ):
+        comparison.to_markdown(figures=[("a.svg", "caption", "extra")])
+    with pytest.raises(ValueError, match="`figures` must be"):
+        comparison.to_markdown(figures=[3])
+    # A path alone is a figure without a caption.
+    assert "](a.svg)" in comparison.to_markdown(figures=["a.svg"])
+    assert "](b.svg)" in comparison.to_markdown(figures="b.svg")

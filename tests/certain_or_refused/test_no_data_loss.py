@@ -1,0 +1,91 @@
+"""Data loss: the command never overwrites its input or another output of the run, replaces a
+figure only if it wrote it for the same report, and names every file it writes."""
+
+import os
+
+import numpy as np
+import pytest
+
+from sklearn_bayescmp.cli import main
+
+pytest.importorskip("matplotlib")
+
+
+@pytest.fixture
+def scores(tmp_path):
+    rng = np.random.default_rng(0)
+    path = tmp_path / "scores.txt"
+    path.write_text(
+        "dataset,a,b,c\n"
+        + "".join(
+            f"d{i},{rng.uniform(0.7, 0.9)},{rng.uniform(0.7, 0.9)},{rng.uniform(0.7, 0.9)}\n"
+            for i in range(8)
+        )
+    )
+    return path
+
+
+def _run(capsys, *argv):
+    status = main([str(a) for a in argv])
+    return status, capsys.readouterr().err
+
+
+def test_the_report_never_overwrites_the_input(scores, capsys):
+    before = scores.read_text()
+    status, err = _run(capsys, "compare", scores, "--report", scores)
+    assert status == 2 and "is the input file: writing it would destroy it" in err
+    assert scores.read_text() == before
+    # Nor through another name of the same file.
+    alias = scores.parent / "alias.txt"
+    os.symlink(scores, alias)
+    status, err = _run(capsys, "compare", scores, "--report", alias)
+    assert status == 2 and scores.read_text() == before
+
+
+def test_the_plot_never_overwrites_the_input(tmp_path, capsys):
+    path = tmp_path / "scores.png"  # a CSV, whatever its name
+    path.write_text("dataset,a,b\nd0,0.8,0.7\nd1,0.9,0.8\nd2,0.7,0.72\n")
+    before = path.read_text()
+    status, err = _run(capsys, "compare", path, "--plot", path)
+    assert status == 2 and "--plot" in err and path.read_text() == before
+
+
+def test_a_side_figure_never_replaces_the_plot(scores, tmp_path, capsys):
+    plot = tmp_path / "r_bayesian_cd.svg"
+    status, err = _run(capsys, "compare", scores, "--plot", plot, "--report", tmp_path / "r.md")
+    assert status == 2 and "the report's bayesian diagram" in err and "also --plot" in err
+    assert not plot.exists()
+
+
+def test_a_side_figure_never_replaces_a_file_it_did_not_write(scores, tmp_path, capsys):
+    mine = tmp_path / "r_classic_cd.svg"
+    mine.write_text("<svg>my own figure</svg>")
+    status, err = _run(capsys, "compare", scores, "--report", tmp_path / "r.md")
+    assert status == 2 and "exists and was not written for this report" in err
+    assert mine.read_text() == "<svg>my own figure</svg>"
+    assert not (tmp_path / "r.md").exists()  # refused before any work
+
+
+@pytest.mark.parametrize("extension", [".md", ".tex"])
+def test_running_again_replaces_the_run_s_own_files_and_names_them(
+    scores, tmp_path, capsys, extension
+):
+    report = tmp_path / f"r{extension}"
+    figure = "pdf" if extension == ".tex" else "svg"
+    written = [report, *(tmp_path / f"r_{kind}_cd.{figure}" for kind in ("bayesian", "classic"))]
+    for _ in range(2):  # the second run replaces the first's files
+        status, err = _run(capsys, "compare", scores, "--report", report)
+        assert status == 0
+        assert f"bayescmp compare: wrote {', '.join(map(str, written))}" in err
+    # A figure of another report of the same directory is not this report's.
+    other = tmp_path / f"r-other{extension}"
+    (tmp_path / f"r-other_bayesian_cd.{figure}").write_bytes(written[1].read_bytes())
+    status, err = _run(capsys, "compare", scores, "--report", other)
+    assert status == 2 and "was not written for this report" in err
+
+
+def test_the_plot_is_named_with_the_report(scores, tmp_path, capsys):
+    plot, report = tmp_path / "cd.png", tmp_path / "r.html"
+    status, err = _run(capsys, "compare", scores, "--plot", plot, "--report", report)
+    assert status == 0 and f"wrote {plot}, {report}, " in err
+    assert plot.stat().st_size > 0

@@ -1,0 +1,69 @@
+"""Scale: percentages named, losses in percent too; percent and fractions mixed are refused."""
+
+import re
+import warnings
+
+import pytest
+
+from sklearn_bayescmp import ScoreTable
+
+PERCENT = "look like percentages"
+
+
+def _wide(a, b, **options):
+    datasets = [f"d{i}" for i in range(len(a))]
+    return ScoreTable.from_wide({"dataset": datasets, "a": a, "b": b}, **options)
+
+
+def test_a_loss_in_percent_gets_the_percent_note():
+    with pytest.warns(UserWarning, match=PERCENT + r" \(from 0 to 100, of a loss\)"):
+        _wide([12.5, 8.0, 20.1], [14.0, 9.5, 22.3], greater_is_better=False)
+
+
+def test_percent_scores_get_the_note_and_fractions_do_not():
+    with pytest.warns(UserWarning, match=PERCENT):
+        _wide([81.5, 92.0, 70.1], [80.0, 90.5, 72.3])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _wide([0.815, 0.92, 0.701], [0.8, 0.905, 0.723])
+
+
+@pytest.mark.parametrize(
+    "a, b, model",
+    [
+        # The run's example: one model in fractions, which every pair would lose.
+        ([81.5, 92.0, 70.1, 88.0], [0.80, 0.905, 0.723, 0.87], "'b'"),
+        ([0.80, 0.905, 0.723, 0.87], [81.5, 92.0, 70.1, 88.0], "'a'"),
+        # Error rates that are fractions beside percentages.
+        ([0.12, 0.08, 0.2, 0.15], [13.0, 7.5, 21.0, 16.0], "'a'"),
+    ],
+)
+def test_a_model_in_fractions_beside_percentages_is_refused(a, b, model):
+    with pytest.raises(ValueError, match=re.escape(f"model {model} scores at most 1")):
+        _wide(a, b)
+
+
+def test_a_data_set_in_fractions_beside_percentages_is_refused():
+    with pytest.raises(ValueError, match="Data set 'd2' has every score at most 1"):
+        _wide([81.5, 92.0, 0.701, 88.0], [80.0, 90.5, 0.723, 86.0])
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        # A model at 0% on a data set is not a fraction.
+        ([81.5, 92.0, 0.0, 88.0], [80.0, 90.5, 72.3, 86.0]),
+        # Percentages whose models lie close: no factor of a hundred between them.
+        ([1.2, 2.5, 3.1], [0.9, 2.2, 2.8]),
+    ],
+)
+def test_real_percent_tables_are_not_refused(a, b):
+    with pytest.warns(UserWarning, match=PERCENT):
+        _wide(a, b)
+
+
+def test_a_loss_whose_data_sets_differ_in_scale_is_read():
+    # Error rates in percent of an easy and a hard data set: 0.4% and 25%.
+    with pytest.warns(UserWarning, match=PERCENT):
+        table = _wide([0.4, 25.0, 12.0], [0.5, 27.0, 13.5], greater_is_better=False)
+    assert table.lower_is_better == ("d0", "d1", "d2")

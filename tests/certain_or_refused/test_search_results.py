@@ -1,0 +1,115 @@
+"""Searches and cross_validate results: only candidates scored alike are compared, named
+alike everywhere; results on other splits are refused."""
+
+import re
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_iris
+from sklearn.experimental import enable_halving_search_cv  # noqa: F401
+from sklearn.model_selection import GridSearchCV, HalvingGridSearchCV, KFold, cross_validate
+from sklearn.svm import SVC
+from sklearn.tree import DecisionTreeClassifier
+
+from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp.model_selection import bayesian_refit, compare_search_candidates
+
+X, Y = load_iris(return_X_y=True)
+CV = KFold(5, shuffle=True, random_state=0)
+
+
+@pytest.fixture(scope="module")
+def halving():
+    grid = {"C": [0.01, 0.1, 1.0, 10.0, 100.0, 1000.0]}
+    return HalvingGridSearchCV(SVC(), grid, cv=CV, random_state=0).fit(X, Y)
+
+
+def test_a_halving_search_keeps_the_candidates_of_its_last_iteration(halving):
+    results = halving.cv_results_
+    last = np.flatnonzero(results["iter"] == results["iter"].max())
+    assert 0 < last.size < len(results["iter"])  # several iterations
+    with pytest.warns(
+        UserWarning,
+        match=rf"The {last.size} candidates of iteration 1 \(n_resources=150\) are kept",
+    ):
+        table = ScoreTable.from_cv_results(results, n_train=120, n_test=30)
+    assert table.models == tuple(f"C={results['params'][i]['C']}" for i in last)
+    scores = np.column_stack([results[f"split{k}_test_score"][last] for k in range(5)])
+    np.testing.assert_array_equal(table.scores(), scores)
+    with pytest.warns(UserWarning, match="successive-halving"):
+        comparison = compare_search_candidates(halving, X, Y)
+    assert set(comparison.models) == set(table.models)
+
+
+def test_a_halving_search_refuses_candidates_of_earlier_iterations(halving):
+    with pytest.warns(UserWarning, match="successive-halving"):
+        with pytest.raises(ValueError, match=r"`candidates` names \[0\], which the halving search"):
+            compare_search_candidates(
+                halving, X, Y, candidates=[0, int(np.argmax(halving.cv_results_["iter"]))]
+            )
+
+
+def test_the_refit_rule_compares_only_the_last_iteration(halving):
+    refit = bayesian_refit(test_train_ratio=1 / 4, complexity=lambda params: params["C"])
+    with pytest.warns(UserWarning, match="successive-halving"):
+        chosen = refit(halving.cv_results_)
+    assert halving.cv_results_["iter"][chosen] == halving.cv_results_["iter"].max()
+
+
+def test_candidates_are_named_alike_by_both_readers():
+    # Parameters that print alike: each reader prefixes the candidate's row.
+    search = GridSearchCV(SVC(), [{"C": [1]}, {"C": [1]}, {"C": [10]}], cv=CV).fit(X, Y)
+    table = ScoreTable.from_cv_results(search.cv_results_, n_train=120, n_test=30)
+    assert table.models == ("0: C=1", "1: C=1", "2: C=10")
+    comparison = compare_search_candidates(search, X, Y)
+    assert set(comparison.models) == set(table.models)
+
+
+def test_cross_validate_results_on_other_splits_are_refused():
+    results = {
+        "svc": cross_validate(SVC(), X, Y, cv=CV, return_indices=True),
+        "tree": cross_validate(
+            DecisionTreeClassifier(random_state=0),
+            X,
+            Y,
+            cv=KFold(5, shuffle=True, random_state=1),
+            return_indices=True,
+        ),
+    }
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
+            "The results of 'svc' and 'tree' on data set 'data' come from other splits (the train "
+            "indices of split 0 differ)"
+        ),
+    ):
+        ScoreTable.from_cross_validate(results)
+
+
+def test_cross_validate_indices_give_the_split_sizes():
+    results = {
+        "svc": cross_validate(SVC(), X, Y, cv=CV, return_indices=True),
+        "tree": cross_validate(
+            DecisionTreeClassifier(random_state=0), X, Y, cv=CV, return_indices=True
+        ),
+    }
+    table = ScoreTable.from_cross_validate(results)
+    assert table.splits()["n_train"].tolist() == [120] * 5
+    assert table == ScoreTable.from_cross_validate(results, n_train=120, n_test=30)
+
+
+def test_several_metrics_without_metric_name_them():
+    results = {
+        name: cross_validate(estimator, X, Y, cv=CV, scoring=["accuracy", "f1_macro"])
+        for name, estimator in (("svc", SVC()), ("tree", DecisionTreeClassifier(random_state=0)))
+    }
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
+            "have no 'test_score'; pass metric=<the scorer's name> (they have ['test_accuracy', "
+            "'test_f1_macro'])"
+        ),
+    ):
+        ScoreTable.from_cross_validate(results, n_train=120, n_test=30)
+    table = ScoreTable.from_cross_validate(results, n_train=120, n_test=30, metric="f1_macro")
+    np.testing.assert_array_equal(table.scores()[0], results["svc"]["test_f1_macro"])
