@@ -305,7 +305,9 @@ def infer_roles(raw, given):
 
 def _refuse_one_model(raw, column, text):
     """A model column of one name: a comparison needs two models, maybe in another column."""
-    name = raw.columns[column][:1].tolist()[0] if raw.n_rows else None
+    if not raw.n_rows:
+        raise ValueError(f"{raw.source} has no rows; a comparison needs scores.")
+    name = raw.columns[column][:1].tolist()[0]
     others = f" If {text} names the models, pass model=<column>." if text else ""
     raise ValueError(
         f"{raw.source}: column {column!r}, read as the model, holds one name ({name!r}); a "
@@ -401,8 +403,10 @@ def wide_roles(raw, given):
     if text:
         raise ValueError(
             f"{raw.source}: columns {text} hold text, so they are not scores of models, and a "
-            "wide table has one data-set column. Name it with dataset=<column> and list the "
-            "model columns with models=[...]."
+            "wide table (a column per model) has one data-set column: name it with "
+            "dataset=<column> and list the model columns with models=[...]. If the table is "
+            "long (a row per data set, model and split), name its columns with model=<column> "
+            "and score=<column>."
         )
     models = [c for c in rest if c not in found.values()]
     if "" in models:

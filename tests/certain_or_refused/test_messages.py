@@ -1,6 +1,7 @@
 """Refusals that point the right way: they name the column they took for each role, the
 columns they ignored, and the option that fixes the table."""
 
+import io
 import re
 
 import numpy as np
@@ -143,3 +144,28 @@ def test_figures_that_are_not_path_caption_pairs_are_refused_in_one_line():
     # A path alone is a figure without a caption.
     assert "](a.svg)" in comparison.to_markdown(figures=["a.svg"])
     assert "](b.svg)" in comparison.to_markdown(figures="b.svg")
+
+
+def test_a_long_table_of_unknown_names_is_told_how_to_read_either_way():
+    text = "Datensatz,Modell,Fold,Genauigkeit\nd,a,0,0.8\nd,b,0,0.7\ne,a,0,0.9\ne,b,0,0.6\n"
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
+            "If the table is long (a row per data set, model and split), name its columns with "
+            "model=<column> and score=<column>."
+        ),
+    ):
+        ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1)
+    table = ScoreTable.read_csv(
+        io.StringIO(text),
+        test_train_ratio=1,
+        model="Modell",
+        score="Genauigkeit",
+        dataset="Datensatz",
+    )
+    assert table.models == ("a", "b") and table.datasets == ("d", "e")
+
+
+def test_an_empty_table_is_said_to_be_empty():
+    with pytest.raises(ValueError, match="The dict of columns has no rows"):
+        ScoreTable.from_long({"model": [], "score": [], "fold": []}, test_train_ratio=1)
