@@ -24,10 +24,12 @@ import numpy as np
 
 from ._comparison_report import report_blocks
 from ._score_table import ScoreTable
+from .stats._core import holm_adjusted
 from .stats._correlated_t import NormalGammaPrior
 from .stats._effect_size import cliffs_delta, cohens_dz
-from .stats._friedman import friedman_test, holm_adjusted
+from .stats._friedman import friedman_test
 from .stats._ranking import plackett_luce_ranking
+from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
 from .utils._display import (
     PROBABILITY_COLUMNS,
@@ -49,43 +51,6 @@ _MIRROR = {"a": "b", "b": "a"}
 _PROBABILITIES = ("prob_a_better", "prob_equivalent", "prob_b_better")
 #: The matrices of a comparison (the p-values are its reference's).
 _MATRICES = (*_PROBABILITIES, "decisions", "mean_difference", "n_omitted", "n_datasets_omitted")
-
-
-@dataclass(frozen=True, repr=False, eq=False)
-class FrequentistReference(ReadOnlyPickleMixin):
-    """The frequentist analysis people expect beside the Bayesian one.
-
-    Shown as a reference, not as the recommendation: the tests on many data
-    sets rank the per-data-set means and ignore each mean's uncertainty, and
-    a p-value above ``alpha`` ("not significantly different") is not evidence
-    that two models are equivalent.
-
-    Attributes
-    ----------
-    test : str
-        The pairwise test, by its name in the registry: the comparison's own
-        test when it is frequentist, otherwise "wilcoxon" (on the per-data-set
-        mean differences) or "corrected_t" (on one data set's splits).
-    pvalues : ndarray of shape (n_models, n_models)
-        Two-sided p-value of every pair (1 on the diagonal).
-    pvalues_holm : ndarray of shape (n_models, n_models)
-        The same, Holm-adjusted over all pairs.
-    friedman : FriedmanTestResult or None
-        The Friedman test with Nemenyi's critical difference (three or more
-        models on two or more data sets).
-    alpha : float
-        Significance level.
-    """
-
-    test: str
-    pvalues: np.ndarray
-    pvalues_holm: np.ndarray
-    friedman: object
-    alpha: float
-
-    def __repr__(self):
-        friedman = "" if self.friedman is None else f", friedman_pvalue={self.friedman.pvalue:.4g}"
-        return f"FrequentistReference(test={self.test!r}{friedman})"
 
 
 @dataclass(frozen=True, repr=False, eq=False)

@@ -22,7 +22,7 @@ from sklearn_bayescmp.stats import (
     signed_rank_test,
     wilcoxon_test,
 )
-from sklearn_bayescmp.stats._friedman import holm_adjusted
+from sklearn_bayescmp.stats._core import holm_adjusted
 from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
 MODELS = ("knn", "tree", "forest", "boost")

@@ -15,7 +15,7 @@ from sklearn_bayescmp.model_selection import (
     compare_search_candidates,
 )
 from sklearn_bayescmp.stats import bayesian_correlated_ttest, corrected_ttest
-from sklearn_bayescmp.stats._friedman import holm_adjusted
+from sklearn_bayescmp.stats._core import holm_adjusted
 
 PARAM_GRID = [{"kernel": ["linear"]}, {"kernel": ["poly"], "degree": [2, 3]}, {"kernel": ["rbf"]}]
 LINEAR, POLY2, POLY3, RBF = range(4)

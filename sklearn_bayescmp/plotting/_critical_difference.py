@@ -249,7 +249,7 @@ class CriticalDifferenceDisplay:
         if posthoc not in ("nemenyi", "holm", "shaffer"):
             raise ValueError(f"`posthoc` must be 'nemenyi', 'holm' or 'shaffer'; got {posthoc!r}.")
         tests = result.posthoc(method=posthoc)
-        test = f"{tests._title()}, alpha = {result.alpha:g}"
+        test = f"{tests.title}, alpha = {result.alpha:g}"
         return cls._classic(result, tests.significant, test, title, ax, tests.critical_difference)
 
     @classmethod

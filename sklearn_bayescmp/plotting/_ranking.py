@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from ..stats._results import PlackettLuceResult
+from ..stats._ranking import PlackettLuceResult
 from ._base import INK, OUTCOME_COLOURS, new_figure, wrap_to_axes, wrap_to_figure
 
 

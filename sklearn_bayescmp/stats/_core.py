@@ -249,3 +249,49 @@ def outcome_probabilities(df, loc, scale, rope):
     if low == high:
         masses[loc == low] = (0.5, 0.0, 0.5)
     return np.where(point[:, None], masses, probs)
+
+
+def holm_adjusted(pvalues):
+    """Holm's step-down adjusted p-values (family-wise error control).
+
+    The ``r``-th smallest p-value (``r = 1..m``) is multiplied by ``m - r + 1``;
+    running maxima keep the order; values are capped at 1.
+
+    Parameters
+    ----------
+    pvalues : array-like of shape (m,)
+        The p-values of ``m`` tests.
+
+    Returns
+    -------
+    ndarray of shape (m,)
+        The adjusted p-values, in the input's order.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats._core import holm_adjusted
+    >>> holm_adjusted([0.01, 0.04, 0.03, 0.005]).round(3)
+    array([0.03, 0.06, 0.06, 0.02])
+    """
+    pvalues = np.asarray(pvalues, dtype=float)
+    m = pvalues.size
+    order = np.argsort(pvalues, kind="stable")
+    stepped = np.maximum.accumulate(pvalues[order] * (m - np.arange(m)))
+    adjusted = np.empty(m)
+    adjusted[order] = np.minimum(stepped, 1.0)
+    return adjusted
+
+
+def average_ranks(scores):
+    """Average rank of every model over the data sets (1 is best; ties averaged).
+
+    Parameters
+    ----------
+    scores : ndarray of shape (n_datasets, n_models)
+        Greater is better.
+
+    Returns
+    -------
+    ndarray of shape (n_models,)
+    """
+    return stats.rankdata(-np.asarray(scores, dtype=float), axis=1).mean(axis=0)

@@ -22,10 +22,16 @@ corrected tester.
 import math
 from dataclasses import dataclass
 from numbers import Real
+from typing import ClassVar
 
+import numpy as np
+from scipy import stats
+
+from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
 from ..utils._sklearn import validate_params
-from ..utils._validation import ROPE_CONSTRAINT, check_rope
+from ..utils._validation import ROPE_CONSTRAINT, check_probability, check_rope
+from ._backend import Backend
 from ._core import (
     ALTERNATIVE_CONSTRAINT,
     ONE_DATASET_CONSTRAINTS,
@@ -36,7 +42,18 @@ from ._core import (
     student_posterior,
     student_t_test,
 )
-from ._results import BayesianCorrelatedTTestResult, TTestResult
+from ._results import (
+    PROBABILITIES,
+    BayesianTableMixin,
+    ConfidenceInterval,
+    CredibleInterval,
+    FrequentistDecisionMixin,
+    TableMixin,
+    check_interval_options,
+    interval_text,
+    probabilities_line,
+)
+from ._rope import RopeOutcomesMixin
 
 
 @dataclass(frozen=True)
@@ -262,3 +279,329 @@ def bayesian_correlated_ttest(
         n_omitted=int(sample.n_omitted[0]),
         **origin._asdict(),
     )
+
+
+@fill_doc
+@dataclass(frozen=True, repr=False)
+class TTestResult(FrequentistDecisionMixin, TableMixin):
+    """Result of a t-test on cross-validation differences.
+
+    Attributes
+    ----------
+    statistic : float
+        ``t = estimate / standard_error``; ``+-inf`` (or 0) for zero variance.
+    pvalue : float
+        p-value for ``alternative`` from Student's t with ``df`` degrees of
+        freedom.
+    df : int
+        Degrees of freedom.
+    estimate : float
+        The numerator: the mean difference (the first difference for the
+        5x2cv test); positive favours A.
+    standard_error : float
+        The denominator, e.g. ``sqrt((1/n + n_test/n_train) * s**2)`` for the
+        corrected test.
+    alternative : {"two-sided", "greater", "less"}
+        "greater" tests whether A scores higher than B.
+    n_splits : int
+        Number of differences used.
+    test_train_ratio : float or None
+        The ratio ``n_test / n_train`` of the correction; 0 for the
+        uncorrected test; None when not used.
+    n_omitted : int
+        Differences left out (NaN, i.e. failed splits, with ``nan_policy="omit"``).
+    test : {"corrected_t", "corrected_resampled_t", "paired_t", "paired_t_5x2cv"}
+        The back end's name in the registry
+        (:func:`~sklearn_bayescmp.stats.get_backend`).%(result_models)s
+    """
+
+    statistic: float
+    pvalue: float
+    df: int
+    estimate: float
+    standard_error: float
+    alternative: str
+    n_splits: int
+    test_train_ratio: float | None
+    n_omitted: int = 0
+    test: str = "corrected_t"
+    model_a: str = "A"
+    model_b: str = "B"
+    _shown: ClassVar[tuple] = (
+        "statistic",
+        "pvalue",
+        "df",
+        "estimate",
+        "standard_error",
+        "alternative",
+    )
+
+    def confidence_interval(self, confidence_level=0.95):
+        """Confidence interval of the mean difference.
+
+        Two-sided for ``alternative="two-sided"``, otherwise one-sided
+        (unbounded on the side of the alternative), as in
+        :func:`scipy.stats.ttest_1samp`.
+
+        Parameters
+        ----------
+        confidence_level : float, default=0.95
+            Probability that the interval covers the true mean difference.
+
+        Returns
+        -------
+        ConfidenceInterval
+        """
+        level = check_probability(confidence_level, name="confidence_level")
+        if self.standard_error == 0:
+            return ConfidenceInterval(self.estimate, self.estimate)
+        if self.alternative == "two-sided":
+            half = stats.t.ppf(0.5 + level / 2, self.df) * self.standard_error
+            return ConfidenceInterval(self.estimate - half, self.estimate + half)
+        margin = stats.t.ppf(level, self.df) * self.standard_error
+        if self.alternative == "greater":
+            return ConfidenceInterval(self.estimate - margin, np.inf)
+        return ConfidenceInterval(-np.inf, self.estimate + margin)
+
+    @terminal_text
+    def summary(self):
+        """Readable one-paragraph report.
+
+        Returns
+        -------
+        str
+        """
+        low, high = self.confidence_interval()
+        omitted = f", {self.n_omitted} failed splits omitted" if self.n_omitted else ""
+        if self.test_train_ratio is None:
+            ratio = ""
+        elif self.test_train_ratio == 0:
+            ratio = ", no correction for overlapping training sets"
+        else:
+            ratio = f", n_test/n_train = {self.test_train_ratio:.4g}"
+        estimate = "first difference" if self.test == "paired_t_5x2cv" else "mean difference"
+        return (
+            f"{self.title}\n"
+            f"  {estimate} ({self.model_a} - {self.model_b}) = {self.estimate:.4g}, "
+            "standard error = "
+            f"{self.standard_error:.4g}\n"
+            f"  t = {self.statistic:.4g}, df = {self.df}, p-value ({self.alternative}) = "
+            f"{self.pvalue:.4g}\n"
+            f"  95% confidence interval: [{low:.4g}, {high:.4g}]\n"
+            f"  {self.n_splits} splits{ratio}{omitted}"
+        )
+
+    def _mirrored_statistic(self):
+        return 0.0 - self.statistic
+
+    def _row(self, confidence_level=0.95):
+        low, high = self.confidence_interval(confidence_level)
+        return {
+            "test": self.test,
+            "model_a": self.model_a,
+            "model_b": self.model_b,
+            "estimate": self.estimate,
+            "standard_error": self.standard_error,
+            "statistic": self.statistic,
+            "df": self.df,
+            "pvalue": self.pvalue,
+            "alternative": self.alternative,
+            "ci_low": float(low),
+            "ci_high": float(high),
+            "n_splits": self.n_splits,
+            "n_omitted": self.n_omitted,
+        }
+
+    def _html_columns(self):
+        return {
+            "test": [self.title],
+            f"mean {self.model_a} - {self.model_b}": [self.estimate],
+            "standard error": [self.standard_error],
+            "t": [self.statistic],
+            f"p-value ({self.alternative})": [self.pvalue],
+            "95% confidence interval": [interval_text(*self.confidence_interval())],
+        }
+
+
+@fill_doc
+@dataclass(frozen=True, repr=False)
+class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
+    """Posterior of the mean difference from the Bayesian correlated t-test.
+
+    The posterior of the mean difference ``mu`` is Student's t with ``df``
+    degrees of freedom, location ``loc`` and scale ``scale``; with zero
+    variance of the differences it is a point mass at ``loc`` (``scale=0``).
+
+    Attributes
+    ----------
+    prob_a_better : float
+        ``P(mu > high)``: A is practically better.
+    prob_equivalent : float
+        ``P(low <= mu <= high)``: practically equivalent.
+    prob_b_better : float
+        ``P(mu < low)``: B is practically better.
+    df : float
+        Degrees of freedom of the posterior (``n - 1`` under the matching prior).
+    loc : float
+        Posterior location (the mean difference under the matching prior).
+    scale : float
+        Posterior scale; 0 for a point mass.
+    rope : tuple of float
+        The region of practical equivalence ``(low, high)``.
+    n_splits : int
+        Number of differences used.
+    test_train_ratio : float
+        The ratio ``n_test / n_train``; the correlation is
+        ``rho = n_test / (n_train + n_test)``.
+    prior : NormalGammaPrior or None
+        The prior; None is the matching prior.
+    n_omitted : int
+        Differences left out (failed splits, with ``nan_policy="omit"``).
+    mean_score_a, mean_score_b : float or None
+        Mean score of each model over the splits used, when the record held
+        the scores (None otherwise).%(result_models)s
+    """
+
+    test: ClassVar[str] = "correlated_t"
+    _negated: ClassVar[tuple] = ("loc",)
+    _shown: ClassVar[tuple] = (*PROBABILITIES, "df", "loc", "scale", "rope")
+    prob_a_better: float
+    prob_equivalent: float
+    prob_b_better: float
+    df: float
+    loc: float
+    scale: float
+    rope: tuple
+    n_splits: int
+    test_train_ratio: float
+    prior: object = None
+    n_omitted: int = 0
+    mean_score_a: float | None = None
+    mean_score_b: float | None = None
+    model_a: str = "A"
+    model_b: str = "B"
+
+    @property
+    def posterior(self):
+        """Frozen distribution of the mean difference.
+
+        A frozen :class:`scipy.stats.t`; for zero variance, a point mass
+        (``scipy.stats.rv_discrete`` with one value). Sample it with
+        ``posterior.rvs(size, random_state=...)``.
+        """
+        if self.scale == 0:
+            return stats.rv_discrete(values=([self.loc], [1.0]))
+        return stats.t(self.df, loc=self.loc, scale=self.scale)
+
+    def credible_interval(self, prob=0.95, *, method="hdi", parameter="mean_difference"):
+        """Credible interval of the mean difference.
+
+        Parameters
+        ----------
+        prob : float, default=0.95
+            Posterior mass of the interval.
+        method : {"hdi", "eti"}, default="hdi"
+            Highest-density or equal-tailed interval. Student's t is symmetric
+            and unimodal, so both coincide here; both names are accepted so
+            that code works across back ends.
+        parameter : {"mean_difference"}, default="mean_difference"
+            The only parameter of this posterior.
+
+        Returns
+        -------
+        CredibleInterval
+        """
+        prob = check_interval_options(prob, method, parameter, ("mean_difference",))
+        if self.scale == 0:
+            return CredibleInterval(self.loc, self.loc)
+        low, high = self.posterior.interval(prob)
+        return CredibleInterval(float(low), float(high))
+
+    @terminal_text
+    def summary(self, threshold=0.95):
+        """Readable report: posterior, probabilities, interval and decision.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        low, high = self.credible_interval()
+        prior = "matching prior" if self.prior is None else repr(self.prior)
+        omitted = f", {self.n_omitted} failed splits omitted" if self.n_omitted else ""
+        return (
+            f"{self.title} ({prior})\n"
+            f"  posterior of the mean difference ({self.model_a} - {self.model_b}):\n"
+            f"    Student t(df={self.df:.4g}, "
+            f"loc={self.loc:.4g}, scale={self.scale:.4g})\n"
+            f"  95% credible interval: [{low:.4g}, {high:.4g}]\n"
+            f"  rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}]\n"
+            f"  {probabilities_line(self)}\n"
+            f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
+            f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"
+        )
+
+    def _row(self, threshold=0.95, prob=0.95):
+        low, high = self.credible_interval(prob)
+        return {
+            **self._probability_row(threshold),
+            "mean_difference": self.loc,
+            "ci_low": low,
+            "ci_high": high,
+            "mean_score_a": self.mean_score_a,
+            "mean_score_b": self.mean_score_b,
+            "n_splits": self.n_splits,
+            "n_omitted": self.n_omitted,
+        }
+
+    def _html_extra(self):
+        return {
+            f"mean {self.model_a} - {self.model_b}": [self.loc],
+            "95% credible interval": [interval_text(*self.credible_interval())],
+            "rope": [interval_text(*self.rope)],
+        }
+
+
+#: The works the slice's tests cite.
+REFERENCES = {
+    "Nadeau & Bengio 2003": (
+        "C. Nadeau, Y. Bengio. Inference for the generalization error. Machine Learning "
+        "52(3), 2003."
+    ),
+    "Corani & Benavoli 2015": (
+        "G. Corani, A. Benavoli. A Bayesian approach for comparing cross-validated "
+        "algorithms on multiple data sets. Machine Learning 100(2), 2015."
+    ),
+    "Benavoli et al. 2017": (
+        "A. Benavoli, G. Corani, J. Demšar, M. Zaffalon. Time for a change: a tutorial "
+        "for comparing multiple classifiers through Bayesian analysis. Journal of "
+        "Machine Learning Research 18(77), 2017."
+    ),
+}
+
+
+BACKENDS = (
+    Backend(
+        "corrected_t",
+        corrected_ttest,
+        "Corrected repeated-CV t-test",
+        "dataset",
+        TTestResult,
+        cite="Nadeau & Bengio 2003",
+        references=REFERENCES,
+    ),
+    Backend(
+        "correlated_t",
+        bayesian_correlated_ttest,
+        "Bayesian correlated t-test",
+        "dataset",
+        BayesianCorrelatedTTestResult,
+        ("posterior",),
+        cite="Corani & Benavoli 2015; Benavoli et al. 2017",
+        references=REFERENCES,
+    ),
+)

@@ -12,18 +12,25 @@
 
 import math
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from scipy import stats
 
 from .._differences import CVDifferences
+from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
 from ..utils._sklearn import validate_params
 from ..utils._validation import as_float_vector
+from ._backend import Backend
 from ._collection import dataset_means
 from ._core import ALTERNATIVE_CONSTRAINT, ONE_DATASET_CONSTRAINTS, cv_sample, student_t_test
-from ._correlated_t import t_test_result
-from ._results import FTestResult, TTestResult, WilcoxonTestResult
+from ._correlated_t import TTestResult, t_test_result
+from ._results import (
+    FrequentistDecisionMixin,
+    TableMixin,
+)
 
 
 def _five_by_two(differences):
@@ -325,3 +332,186 @@ def wilcoxon_test(differences, *, alternative="two-sided"):
         model_a=model_a,
         model_b=model_b,
     )
+
+
+@fill_doc
+@dataclass(frozen=True, repr=False)
+class WilcoxonTestResult(FrequentistDecisionMixin, TableMixin):
+    """Result of the Wilcoxon signed-rank test on per-data-set means.
+
+    Attributes
+    ----------
+    statistic : float
+        The Wilcoxon statistic, as :func:`scipy.stats.wilcoxon` returns it.
+    pvalue : float
+        p-value for ``alternative``.
+    alternative : {"two-sided", "greater", "less"}
+        "greater": A (``model_a``) has the higher scores.
+    n_datasets : int
+        Number of data sets.
+    n_nonzero : int
+        Data sets whose mean difference is not 0: those ranked (SciPy's
+        default ``zero_method="wilcox"`` leaves the others out).
+    estimate : float
+        Median of the per-data-set mean differences: the side a significant
+        test decides for.%(result_models)s
+    """
+
+    test: ClassVar[str] = "wilcoxon"
+    _shown: ClassVar[tuple] = ("statistic", "pvalue", "alternative", "n_datasets")
+    statistic: float
+    pvalue: float
+    alternative: str
+    n_datasets: int
+    n_nonzero: int
+    estimate: float = 0.0
+    model_a: str = "A"
+    model_b: str = "B"
+
+    def _mirrored_statistic(self):
+        # One-sided, the statistic is the rank sum of the positive differences,
+        # which B - A turns into that of the negative ones: the ranks' total less it.
+        if self.alternative == "two-sided":
+            return self.statistic  # the smaller of the two rank sums
+        return self.n_nonzero * (self.n_nonzero + 1) / 2 - self.statistic
+
+    @terminal_text
+    def summary(self):
+        """Readable one-line report.
+
+        Returns
+        -------
+        str
+        """
+        return (
+            f"Wilcoxon signed-rank test over {self.n_datasets} data sets: statistic = "
+            f"{self.statistic:.4g}, p-value ({self.alternative}) = {self.pvalue:.4g}"
+        )
+
+    def _html_columns(self):
+        return {
+            "statistic": [self.statistic],
+            f"p-value ({self.alternative})": [self.pvalue],
+            "data sets": [self.n_datasets],
+        }
+
+
+@fill_doc
+@dataclass(frozen=True, repr=False)
+class FTestResult(FrequentistDecisionMixin, TableMixin):
+    """Result of the combined 5x2cv F-test.
+
+    Attributes
+    ----------
+    statistic : float
+        ``f = sum_ij x_ij**2 / (2 sum_j s_j**2)``; ``inf`` (or 0) for zero
+        variance.
+    pvalue : float
+        ``P(F(10, 5) >= f)``.
+    df : tuple of int
+        ``(10, 5)``.
+    estimate : float
+        Mean of the ten differences: the side a significant test decides for.%(result_models)s
+    """
+
+    test: ClassVar[str] = "f_5x2cv"
+    _shown: ClassVar[tuple] = ("statistic", "pvalue", "df", "estimate")
+    statistic: float
+    pvalue: float
+    df: tuple
+    estimate: float = 0.0
+    model_a: str = "A"
+    model_b: str = "B"
+
+    @terminal_text
+    def summary(self):
+        """Readable one-line report.
+
+        Returns
+        -------
+        str
+        """
+        return (
+            f"Combined 5x2cv F-test (Alpaydin): f = {self.statistic:.4g}, "
+            f"df = {self.df}, p-value = {self.pvalue:.4g}"
+        )
+
+    def _html_columns(self):
+        return {"test": [self.title], "f": [self.statistic], "p-value": [self.pvalue]}
+
+
+#: The works the slice's tests cite.
+REFERENCES = {
+    "Nadeau & Bengio 2003": (
+        "C. Nadeau, Y. Bengio. Inference for the generalization error. Machine Learning "
+        "52(3), 2003."
+    ),
+    "Bouckaert & Frank 2004": (
+        "R. R. Bouckaert, E. Frank. Evaluating the replicability of significance tests "
+        "for comparing learning algorithms. PAKDD 2004."
+    ),
+    "Dietterich 1998": (
+        "T. G. Dietterich. Approximate statistical tests for comparing supervised "
+        "classification learning algorithms. Neural Computation 10(7), 1998."
+    ),
+    "Alpaydin 1999": (
+        "E. Alpaydin. Combined 5x2 cv F test for comparing supervised classification "
+        "learning algorithms. Neural Computation 11(8), 1999."
+    ),
+    "Wilcoxon 1945": (
+        "F. Wilcoxon. Individual comparisons by ranking methods. Biometrics Bulletin 1(6), 1945."
+    ),
+    "Demšar 2006": (
+        "J. Demšar. Statistical comparisons of classifiers over multiple data sets. "
+        "Journal of Machine Learning Research 7, 2006."
+    ),
+}
+
+
+BACKENDS = (
+    Backend(
+        "corrected_resampled_t",
+        corrected_resampled_ttest,
+        "Corrected resampled t-test",
+        "dataset",
+        TTestResult,
+        cite="Nadeau & Bengio 2003; Bouckaert & Frank 2004",
+        references=REFERENCES,
+    ),
+    Backend(
+        "paired_t",
+        paired_ttest,
+        "Paired t-test (uncorrected)",
+        "dataset",
+        TTestResult,
+        cite="Dietterich 1998",
+        references=REFERENCES,
+    ),
+    Backend(
+        "paired_t_5x2cv",
+        paired_ttest_5x2cv,
+        "5x2cv paired t-test",
+        "dataset",
+        TTestResult,
+        cite="Dietterich 1998",
+        references=REFERENCES,
+    ),
+    Backend(
+        "f_5x2cv",
+        combined_ftest_5x2cv,
+        "Combined 5x2cv F-test",
+        "dataset",
+        FTestResult,
+        cite="Alpaydin 1999",
+        references=REFERENCES,
+    ),
+    Backend(
+        "wilcoxon",
+        wilcoxon_test,
+        "Wilcoxon signed-rank test",
+        "means",
+        WilcoxonTestResult,
+        cite="Wilcoxon 1945; Demšar 2006",
+        references=REFERENCES,
+    ),
+)

@@ -11,44 +11,18 @@ they rank data sets by their means and ignore each mean's uncertainty, and
 "not significantly different" is not evidence of equivalence.
 """
 
+from dataclasses import dataclass
 from numbers import Integral, Real
 
 import numpy as np
 from scipy import stats
 
+from ..utils._display import terminal_text
 from ..utils._sklearn import Interval, validate_params
-from ._results import FriedmanTestResult
-
-
-def holm_adjusted(pvalues):
-    """Holm's step-down adjusted p-values (family-wise error control).
-
-    The ``r``-th smallest p-value (``r = 1..m``) is multiplied by ``m - r + 1``;
-    running maxima keep the order; values are capped at 1.
-
-    Parameters
-    ----------
-    pvalues : array-like of shape (m,)
-        The p-values of ``m`` tests.
-
-    Returns
-    -------
-    ndarray of shape (m,)
-        The adjusted p-values, in the input's order.
-
-    Examples
-    --------
-    >>> from sklearn_bayescmp.stats._friedman import holm_adjusted
-    >>> holm_adjusted([0.01, 0.04, 0.03, 0.005]).round(3)
-    array([0.03, 0.06, 0.06, 0.02])
-    """
-    pvalues = np.asarray(pvalues, dtype=float)
-    m = pvalues.size
-    order = np.argsort(pvalues, kind="stable")
-    stepped = np.maximum.accumulate(pvalues[order] * (m - np.arange(m)))
-    adjusted = np.empty(m)
-    adjusted[order] = np.minimum(stepped, 1.0)
-    return adjusted
+from ._core import average_ranks
+from ._results import (
+    TableMixin,
+)
 
 
 @validate_params(
@@ -95,21 +69,6 @@ def nemenyi_critical_difference(n_models, n_datasets, alpha=0.05):
     """
     q = stats.studentized_range.ppf(1.0 - alpha, n_models, np.inf)
     return float(q / np.sqrt(2.0) * np.sqrt(n_models * (n_models + 1) / (6.0 * n_datasets)))
-
-
-def average_ranks(scores):
-    """Average rank of every model over the data sets (1 is best; ties averaged).
-
-    Parameters
-    ----------
-    scores : ndarray of shape (n_datasets, n_models)
-        Greater is better.
-
-    Returns
-    -------
-    ndarray of shape (n_models,)
-    """
-    return stats.rankdata(-np.asarray(scores, dtype=float), axis=1).mean(axis=0)
 
 
 @validate_params(
@@ -211,3 +170,142 @@ def friedman_test(scores, *, names=None, alpha=0.05, tie_correction=True):
         n_datasets=n_datasets,
         tie_corrected=bool(tie_correction),
     )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class FriedmanTestResult(TableMixin):
+    """The Friedman test with the Nemenyi critical difference (Demšar, 2006).
+
+    The frequentist reference for many models on many data sets: it tests
+    whether the models' average ranks differ, and two models whose average
+    ranks differ by less than the critical difference are "not significantly
+    different".
+
+    Attributes
+    ----------
+    statistic : float
+        Friedman's chi-square statistic (:func:`scipy.stats.friedmanchisquare`,
+        corrected for ties within a data set, unless ``tie_corrected`` is
+        False).
+    pvalue : float
+        Its p-value (chi-square with ``n_models - 1`` degrees of freedom).
+        ``iman_davenport_statistic`` and ``iman_davenport_pvalue`` give Iman
+        and Davenport's F, less conservative, which Demšar (2006) recommends.
+    average_ranks : ndarray of shape (n_models,)
+        Average rank of every model over the data sets (1 is best; ties get
+        the average of their ranks).
+    critical_difference : float
+        Nemenyi's critical difference at level ``alpha``:
+        ``q_alpha / sqrt(2) * sqrt(K (K + 1) / (6 N))``, with ``q_alpha`` the
+        studentized range quantile of ``K`` groups and infinite degrees of
+        freedom.
+    alpha : float
+        Significance level of the critical difference.
+    names : tuple of str
+        The models.
+    n_datasets : int
+        Number of data sets ``N``.
+    tie_corrected : bool
+        Whether ``statistic`` is corrected for ties within data sets
+        (:func:`scipy.stats.friedmanchisquare`) or Demšar's formula.
+    """
+
+    statistic: float
+    pvalue: float
+    average_ranks: np.ndarray
+    critical_difference: float
+    alpha: float
+    names: tuple
+    n_datasets: int
+    tie_corrected: bool = True
+
+    @property
+    def iman_davenport_statistic(self):
+        """float: Iman and Davenport's ``F = (N - 1) chi2 / (N (K - 1) - chi2)``."""
+        n, k = self.n_datasets, len(self.names)
+        denominator = n * (k - 1) - self.statistic
+        return float(np.inf if denominator <= 0 else (n - 1) * self.statistic / denominator)
+
+    @property
+    def iman_davenport_pvalue(self):
+        """float: ``P(F(K - 1, (K - 1)(N - 1)) >= F)``."""
+        n, k = self.n_datasets, len(self.names)
+        return float(stats.f.sf(self.iman_davenport_statistic, k - 1, (k - 1) * (n - 1)))
+
+    def posthoc(self, *, method="nemenyi", control=None):
+        """Post-hoc tests of the average ranks (Demšar, 2006, §3.2.2).
+
+        Parameters
+        ----------
+        method : {"nemenyi", "holm", "shaffer", "bonferroni_dunn"}, default="nemenyi"
+            All pairs: "nemenyi", "holm" or "shaffer"; against a ``control``:
+            "holm" or "bonferroni_dunn".
+        control : str, default=None
+            Compare every model with this one only ("best": the model of the
+            best average rank).
+
+        Returns
+        -------
+        RankPosthocResult
+            At this result's ``alpha``; see
+            :func:`~sklearn_bayescmp.stats.rank_posthoc`.
+        """
+        from ._posthoc import rank_posthoc  # it builds this module's result classes
+
+        return rank_posthoc(
+            self.average_ranks,
+            self.n_datasets,
+            method=method,
+            control=control,
+            alpha=self.alpha,
+            names=self.names,
+        )
+
+    def __repr__(self):
+        return (
+            f"FriedmanTestResult(statistic={self.statistic:.4g}, pvalue={self.pvalue:.4g}, "
+            f"critical_difference={self.critical_difference:.4g}, n_models={len(self.names)}, "
+            f"n_datasets={self.n_datasets})"
+        )
+
+    def _row(self):
+        return {
+            "statistic": self.statistic,
+            "pvalue": self.pvalue,
+            "iman_davenport_statistic": self.iman_davenport_statistic,
+            "iman_davenport_pvalue": self.iman_davenport_pvalue,
+            "critical_difference": self.critical_difference,
+            "alpha": self.alpha,
+            "n_models": len(self.names),
+            "n_datasets": self.n_datasets,
+        }
+
+    def _html_columns(self):
+        return {
+            "Friedman chi2": [self.statistic],
+            "p-value": [self.pvalue],
+            f"critical difference ({self.alpha:g})": [self.critical_difference],
+        }
+
+    def _caption(self):
+        return f"Friedman test over {self.n_datasets} data sets (frequentist reference)"
+
+    @terminal_text
+    def summary(self):
+        """Readable report.
+
+        Returns
+        -------
+        str
+        """
+        order = np.argsort(self.average_ranks, kind="stable")
+        ranks = ", ".join(f"{self.names[k]} {self.average_ranks[k]:.2f}" for k in order)
+        return (
+            f"Friedman test over {self.n_datasets} data sets: chi2 = {self.statistic:.4g}, "
+            f"p-value = {self.pvalue:.4g} ({'' if self.tie_corrected else 'not '}tie-corrected)"
+            "; Iman-Davenport F = "
+            f"{self.iman_davenport_statistic:.4g}, p-value = {self.iman_davenport_pvalue:.4g}\n"
+            f"  average ranks: {ranks}\n"
+            f"  Nemenyi critical difference (alpha = {self.alpha:g}): "
+            f"{self.critical_difference:.4g}"
+        )

@@ -7,18 +7,22 @@ convergence diagnostics.
 """
 
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from numbers import Integral, Real
+from typing import ClassVar
 
 import numpy as np
 from sklearn.utils.parallel import Parallel, delayed
 
 from ..utils._arviz import array_stats
+from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
 from ..utils._frozen import FrozenMapping
 from ..utils._random import check_random_generator, recorded_seed
 from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import ROPE_CONSTRAINT, check_rope
 from ..utils._warnings import warn
+from ._backend import Backend
 from ._collection import check_collection
 from ._core import collection_statistics, outcome_probabilities
 from ._diagnostics import convergence_diagnostics
@@ -29,7 +33,15 @@ from ._hierarchical_sampler import (
     HierarchicalData,
     sample_posteriors,
 )
-from ._results import HierarchicalTestResult
+from ._results import (
+    PROBABILITIES,
+    BayesianTableMixin,
+    check_interval_options,
+    interval_of_draws,
+    interval_text,
+    probabilities_line,
+)
+from ._rope import RopeOutcomesMixin, rope_probabilities
 
 #: ``nu - shift ~ Gamma(alpha, beta)``: the authors' code since 2016 (and
 #: baycomp) use ``nu = 1 + Gamma(alpha, beta)``, which rules out ``nu < 1``;
@@ -537,3 +549,257 @@ def _summarise(draws, names, model_names, data, scale, n_zero_variance, rope, pr
         delta0_bound=prior["delta0_bound"],
         zero_variance=prior["zero_variance"],
     )
+
+
+@fill_doc
+@dataclass(frozen=True, repr=False, eq=False)
+class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
+    """Posterior of the Bayesian hierarchical model over a collection of data sets.
+
+    For each posterior draw of ``(delta0, sigma0, nu)``, the mean difference
+    on a new data set is ``t(nu, delta0, sigma0)``; integrating it over the
+    three regions gives that draw's probabilities of the outcomes
+    (``samples["outcome_probabilities"]``).
+
+    Attributes
+    ----------
+    prob_a_better, prob_equivalent, prob_b_better : float
+        Share of draws in which A practically better, practically
+        equivalent or B practically better is the most probable outcome on a
+        new data set (Corani et al., 2017, §3.2). ``decision`` uses these.
+    predictive_prob_a_better, predictive_prob_equivalent, predictive_prob_b_better : float
+        Posterior predictive probability of each outcome on a new data set
+        (the mean of ``samples["outcome_probabilities"]``).
+    shrinkage_estimates : ndarray of shape (n_datasets,)
+        Posterior mean of every ``delta_i``: the data set's mean difference,
+        pulled towards the others.
+    shrinkage_intervals : ndarray of shape (n_datasets, 2)
+        95% highest-density intervals of every ``delta_i``.
+    samples : mapping of str to ndarray
+        Posterior draws, shaped ``(n_chains, n_draws, ...)``: ``delta0``,
+        ``sigma0``, ``nu``, ``alpha``, ``beta``, ``delta`` (last axis: data
+        sets) and ``outcome_probabilities`` (last axis: a, equivalent, b).
+    rhat, ess, ess_tail : mapping of str to float
+        Rank-normalised split R-hat, bulk and tail effective sample size of
+        ``delta0``, ``sigma0`` and ``nu``.
+    means : ndarray of shape (n_datasets,)
+        Per-data-set mean differences ``A - B`` (failed splits left out).
+    names : tuple of str
+        Data set names.
+    rope : tuple of float
+        The region of practical equivalence ``(low, high)``.
+    nu_prior : {"shifted", "paper"}
+        The prior of ``nu``: ``1 + Gamma(alpha, beta)`` or ``Gamma(alpha, beta)``.
+    alpha_bounds, beta_bounds : tuple of (float, float)
+        The uniform hyper-priors of ``alpha`` and ``beta``.
+    n_zero_variance : int
+        Data sets whose differences were all equal, given a variance (see
+        :func:`~sklearn_bayescmp.stats.hierarchical_test`).
+    scale : float
+        Factor the differences were divided by before sampling; the prior of
+        ``delta0`` is ``U(-scale, scale)``.
+    random_state : int or None
+        The seed, when an int or None was given.
+    delta0_bound : float or None
+        The ``delta0_bound`` given (None: ``scale`` is the largest absolute
+        difference, the authors' bound).
+    zero_variance : {"others", "rope"}
+        How data sets whose differences are all equal were given a variance.%(result_models)s
+    """
+
+    _negated: ClassVar[tuple] = ("shrinkage_estimates", "shrinkage_intervals", "means")
+    _shown: ClassVar[tuple] = (
+        *PROBABILITIES,
+        *(f"predictive_{name}" for name in PROBABILITIES),
+        "rope",
+    )
+    test: ClassVar[str] = "hierarchical"
+    prob_a_better: float
+    prob_equivalent: float
+    prob_b_better: float
+    predictive_prob_a_better: float
+    predictive_prob_equivalent: float
+    predictive_prob_b_better: float
+    shrinkage_estimates: np.ndarray
+    shrinkage_intervals: np.ndarray
+    samples: Mapping
+    rhat: Mapping
+    ess: Mapping
+    ess_tail: Mapping
+    means: np.ndarray
+    names: tuple
+    rope: tuple
+    nu_prior: str
+    alpha_bounds: tuple = (0.5, 5.0)
+    beta_bounds: tuple = (0.05, 0.15)
+    n_zero_variance: int = 0
+    scale: float = 1.0
+    random_state: int | None = None
+    model_a: str = "A"
+    model_b: str = "B"
+    delta0_bound: float | None = None
+    zero_variance: str = "others"
+
+    @property
+    def delta0_probabilities(self):
+        """dict: Posterior probabilities that ``delta0``, the mean difference over the
+        population of data sets, lies above the rope ("a"), inside it ("equivalent")
+        or below it ("b"): "is the average difference practically zero?", where the
+        other probabilities answer "what happens on a new data set?"."""
+        values = rope_probabilities(self.samples["delta0"], self.rope)
+        return dict(zip(("a", "equivalent", "b"), values, strict=True))
+
+    @property
+    def delta0_prob_a_better(self):
+        """float: ``P(delta0 > high)``, the population's mean difference favouring A."""
+        return self.delta0_probabilities["a"]
+
+    @property
+    def delta0_prob_equivalent(self):
+        """float: ``P(low <= delta0 <= high)``."""
+        return self.delta0_probabilities["equivalent"]
+
+    @property
+    def delta0_prob_b_better(self):
+        """float: ``P(delta0 < low)``."""
+        return self.delta0_probabilities["b"]
+
+    @property
+    def n_datasets(self):
+        """int: Number of data sets."""
+        return int(self.means.size)
+
+    @property
+    def n_chains(self):
+        """int: Number of chains."""
+        return int(self.samples["delta0"].shape[0])
+
+    @property
+    def n_draws(self):
+        """int: Kept draws per chain."""
+        return int(self.samples["delta0"].shape[1])
+
+    @property
+    def predictive_probabilities(self):
+        """dict: ``{"a": ..., "equivalent": ..., "b": ...}`` of the predictive probabilities."""
+        return {
+            "a": self.predictive_prob_a_better,
+            "equivalent": self.predictive_prob_equivalent,
+            "b": self.predictive_prob_b_better,
+        }
+
+    def credible_interval(self, prob=0.95, *, method="hdi", parameter="delta0"):
+        """Credible interval of a scalar parameter of the model.
+
+        Parameters
+        ----------%(interval_of_draws)s
+        parameter : {"delta0", "sigma0", "nu", "alpha", "beta"}, default="delta0"
+            ``delta0`` is the mean difference of the population of data sets.
+
+        Returns
+        -------
+        CredibleInterval
+        """
+        scalars = ("delta0", "sigma0", "nu", "alpha", "beta")
+        prob = check_interval_options(prob, method, parameter, scalars)
+        return interval_of_draws(self.samples[parameter], prob, method, axis=(0, 1))
+
+    @terminal_text
+    def summary(self, threshold=0.95):
+        """Readable report of the test.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        delta0 = self.samples["delta0"]
+        low, high = self.credible_interval()
+        diagnostics = ", ".join(
+            f"{name}: R-hat {self.rhat[name]:.3f}, ESS {self.ess[name]:.0f}" for name in self.rhat
+        )
+        return (
+            f"{self.title} over {self.n_datasets} data sets "
+            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], {self.n_chains} chains x "
+            f"{self.n_draws} draws)\n"
+            f"  prior: nu = {'1 + ' if self.nu_prior == 'shifted' else ''}Gamma(alpha, beta), "
+            f"alpha ~ U{self.alpha_bounds}, beta ~ U{self.beta_bounds}, "
+            f"delta0 ~ U(-{self.scale:.4g}, {self.scale:.4g})\n"
+            f"  {probabilities_line(self)}   (most probable on a new data set)\n"
+            f"  predictive: {probabilities_line(self, kind='predictive_')}\n"
+            f"  delta0 (mean difference over data sets): {float(delta0.mean()):.4g}, "
+            f"95% HDI [{low:.4g}, {high:.4g}]\n"
+            f"  delta0: P(favours {self.model_a}) = "
+            f"{self.delta0_prob_a_better:.4f}   P(in the rope) = "
+            f"{self.delta0_prob_equivalent:.4f}   P(favours {self.model_b}) = "
+            f"{self.delta0_prob_b_better:.4f}   (the mean over data sets)\n"
+            f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
+            f"  diagnostics: {diagnostics}"
+        )
+
+    def mirrored(self):
+        """The same test with A and B swapped.
+
+        Returns
+        -------
+        HierarchicalTestResult
+        """
+        samples = dict(self.samples)
+        for name in ("delta0", "delta"):
+            samples[name] = 0.0 - samples[name]
+        samples["outcome_probabilities"] = samples["outcome_probabilities"][..., ::-1]
+        mirror = super().mirrored()
+        intervals = mirror.shrinkage_intervals[:, ::-1]
+        return replace(mirror, samples=FrozenMapping(samples), shrinkage_intervals=intervals)
+
+    def _row(self, threshold=0.95, prob=0.95):
+        low, high = self.credible_interval(prob)
+        return {
+            "test": self.test,
+            **self._probability_row(threshold),
+            "delta0_prob_a_better": self.delta0_prob_a_better,
+            "delta0_prob_equivalent": self.delta0_prob_equivalent,
+            "delta0_prob_b_better": self.delta0_prob_b_better,
+            "delta0_mean": float(np.mean(self.samples["delta0"])),
+            "delta0_low": low,
+            "delta0_high": high,
+            "n_datasets": self.n_datasets,
+            "max_rhat": max(self.rhat.values()),
+        }
+
+    def _html_extra(self):
+        return {
+            "mean difference (delta0)": [float(np.mean(self.samples["delta0"]))],
+            "95% HDI of delta0": [interval_text(*self.credible_interval())],
+            "rope": [interval_text(*self.rope)],
+        }
+
+
+def _many(collections, *, keep_draws=None, **arguments):
+    """The test of many collections at once (every draw is kept: ``keep_draws`` is moot)."""
+    return hierarchical_tests(collections, **arguments)
+
+
+BACKENDS = (
+    Backend(
+        "hierarchical",
+        hierarchical_test,
+        "Bayesian hierarchical test",
+        "collection",
+        HierarchicalTestResult,
+        ("posterior", "simplex", "forest"),
+        _many,
+        cite="Corani et al. 2017",
+        references={
+            "Corani et al. 2017": (
+                "G. Corani, A. Benavoli, J. Demšar, F. Mangili, M. Zaffalon. Statistical "
+                "comparison of classifiers through Bayesian hierarchical modelling. Machine "
+                "Learning 106(11), 2017."
+            ),
+        },
+    ),
+)

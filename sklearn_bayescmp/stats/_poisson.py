@@ -15,17 +15,29 @@ outcome can hold on a strict majority. Everything is exact (scipy's
 """
 
 from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 from scipy import stats
 
+from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
 from ..utils._sklearn import validate_params
 from ..utils._validation import ROPE_CONSTRAINT, check_rope
+from ._backend import Backend
 from ._collection import check_collection
 from ._core import collection_statistics, outcome_probabilities, student_posterior
 from ._correlated_t import NormalGammaPrior
-from ._results import PoissonTestResult
+from ._results import (
+    PROBABILITIES,
+    BayesianTableMixin,
+    CredibleInterval,
+    check_interval_options,
+    interval_text,
+    probabilities_line,
+)
+from ._rope import RopeOutcomesMixin
 
 
 def majority_probabilities(outcome_probabilities):
@@ -122,3 +134,145 @@ def poisson_test(differences, *, rope=0.01, prior=None):
         model_a=model_a,
         model_b=model_b,
     )
+
+
+@fill_doc
+@dataclass(frozen=True, repr=False, eq=False)
+class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
+    """Result of the Poisson-binomial test over a collection of data sets.
+
+    Each data set is an independent trial whose outcome ("a", "equivalent"
+    or "b") has the probabilities of its Bayesian correlated t-test. The
+    number of data sets on which an outcome holds is Poisson-binomial; the
+    result gives the probability that each outcome holds on a strict majority
+    of the data sets. Without a rope ("equivalent" has probability 0) this is
+    the test of Corani & Benavoli (2015, §3).
+
+    Attributes
+    ----------
+    prob_a_better : float
+        P(A is practically better on more than half of the data sets).
+    prob_equivalent : float
+        P(the models are practically equivalent on more than half).
+    prob_b_better : float
+        P(B is practically better on more than half).
+    prob_no_majority : float
+        P(no outcome holds on more than half), e.g. a tie at ``q/2`` wins
+        each for an even number ``q`` of data sets. The four probabilities
+        sum to one.
+    dataset_probabilities : ndarray of shape (n_datasets, 3)
+        Per data set, the probabilities of "a", "equivalent" and "b".
+    names : tuple of str
+        Data set names, in the row order of ``dataset_probabilities``.
+    rope : tuple of float
+        The region of practical equivalence ``(low, high)``.
+    n_datasets : int
+        Number of data sets ``q``.%(result_models)s
+    """
+
+    test: ClassVar[str] = "poisson"
+    _reversed: ClassVar[tuple] = ("dataset_probabilities",)
+    _shown: ClassVar[tuple] = (*PROBABILITIES, "prob_no_majority", "n_datasets", "rope")
+    prob_a_better: float
+    prob_equivalent: float
+    prob_b_better: float
+    prob_no_majority: float
+    dataset_probabilities: np.ndarray
+    names: tuple
+    rope: tuple
+    n_datasets: int
+    model_a: str = "A"
+    model_b: str = "B"
+
+    def credible_interval(self, prob=0.95, *, method="hdi", parameter="wins_a"):
+        """Credible interval of the number of data sets on which an outcome holds.
+
+        The number of data sets (of these ``n_datasets``) on which A is
+        practically better is Poisson-binomial, with the per-data-set
+        probabilities ``dataset_probabilities[:, 0]``; likewise for the other
+        outcomes.
+
+        Parameters
+        ----------
+        prob : float, default=0.95
+            Posterior mass of the interval (at least; the count is discrete).
+        method : {"hdi", "eti"}, default="hdi"
+            The shortest interval of whole numbers holding ``prob``, or the
+            one between the ``(1 - prob) / 2`` quantiles.
+        parameter : {"wins_a", "wins_equivalent", "wins_b"}, default="wins_a"
+            The count of data sets on which A is practically better, the
+            models are practically equivalent, or B is practically better.
+
+        Returns
+        -------
+        CredibleInterval
+        """
+        names = ("wins_a", "wins_equivalent", "wins_b")
+        prob = check_interval_options(prob, method, parameter, names)
+        count = stats.poisson_binom(self.dataset_probabilities[:, names.index(parameter)])
+        if method == "eti":
+            low, high = count.ppf([(1 - prob) / 2, (1 + prob) / 2])
+            return CredibleInterval(float(low), float(high))
+        pmf = count.pmf(np.arange(self.n_datasets + 1))
+        return CredibleInterval(*(float(v) for v in _shortest_discrete_interval(pmf, prob)))
+
+    @terminal_text
+    def summary(self, threshold=0.95):
+        """Readable report of the test.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        return (
+            f"Poisson-binomial test over {self.n_datasets} data sets "
+            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}])\n"
+            f"  {probabilities_line(self, ' on a majority')}   "
+            f"P(no majority) = {self.prob_no_majority:.4f}\n"
+            f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
+        )
+
+    def _row(self, threshold=0.95):
+        return {
+            "test": self.test,
+            **self._probability_row(threshold),
+            "prob_no_majority": self.prob_no_majority,
+            "n_datasets": self.n_datasets,
+        }
+
+    def _html_extra(self):
+        return {"P(no majority)": [self.prob_no_majority], "rope": [interval_text(*self.rope)]}
+
+
+def _shortest_discrete_interval(pmf, prob):
+    """The shortest ``(low, high)`` of whole numbers holding at least ``prob`` of ``pmf``."""
+    cumulative = np.concatenate([[0.0], np.cumsum(pmf)])
+    best = (0, len(pmf) - 1)
+    for low in range(len(pmf)):
+        high = np.searchsorted(cumulative, cumulative[low] + prob - 1e-12) - 1
+        if high < len(pmf) and high - low < best[1] - best[0]:
+            best = (low, max(low, high))
+    return best
+
+
+BACKENDS = (
+    Backend(
+        "poisson",
+        poisson_test,
+        "Poisson-binomial test",
+        "collection",
+        PoissonTestResult,
+        cite="Corani & Benavoli 2015",
+        references={
+            "Corani & Benavoli 2015": (
+                "G. Corani, A. Benavoli. A Bayesian approach for comparing cross-validated "
+                "algorithms on multiple data sets. Machine Learning 100(2), 2015."
+            ),
+        },
+    ),
+)

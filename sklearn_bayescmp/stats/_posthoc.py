@@ -24,6 +24,7 @@ Bergmann-Hommel's procedure (exhaustive over the sets of hypotheses) and
 Conover's test are in scikit-posthocs; they are not repeated here.
 """
 
+from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 from numbers import Integral
@@ -31,8 +32,11 @@ from numbers import Integral
 import numpy as np
 from scipy import stats
 
-from ._friedman import holm_adjusted
-from ._results import RankPosthocResult
+from ..utils._display import terminal_text
+from ._core import holm_adjusted
+from ._results import (
+    TableMixin,
+)
 
 _ALL_PAIRS = ("nemenyi", "holm", "shaffer")
 _WITH_CONTROL = ("holm", "bonferroni_dunn")
@@ -246,3 +250,140 @@ def rank_posthoc(
         critical_difference=critical_difference,
         alpha=float(alpha),
     )
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class RankPosthocResult(TableMixin):
+    """Post-hoc comparisons of average ranks after the Friedman test (Demšar, 2006).
+
+    Made by :func:`~sklearn_bayescmp.stats.rank_posthoc` or
+    :meth:`FriedmanTestResult.posthoc`.
+
+    Attributes
+    ----------
+    method : {"nemenyi", "holm", "shaffer", "bonferroni_dunn"}
+        The correction for multiple comparisons.
+    names : tuple of str
+        The models.
+    average_ranks : ndarray of shape (n_models,)
+        Their average ranks (1 is best).
+    n_datasets : int
+        Number of data sets the ranks average over.
+    control : str or None
+        The model every other is compared with; None for all pairs.
+    statistic : ndarray of shape (n_models, n_models)
+        ``z[i, j] = (R_i - R_j) / sqrt(K (K + 1) / (6 N))``: positive when
+        ``i`` ranks worse than ``j``.
+    pvalues : ndarray of shape (n_models, n_models)
+        Two-sided normal p-values of ``z``, unadjusted.
+    pvalues_adjusted : ndarray of shape (n_models, n_models)
+        Adjusted for the comparisons made; NaN for the pairs not compared
+        (those without the control), 1 on the diagonal.
+    critical_difference : float or None
+        Two average ranks further apart differ significantly: Nemenyi's
+        (all pairs) or Bonferroni-Dunn's (against the control); None for
+        the step-down procedures, which have no single one.
+    alpha : float
+        Significance level.
+    """
+
+    method: str
+    names: tuple
+    average_ranks: np.ndarray
+    n_datasets: int
+    control: object
+    statistic: np.ndarray
+    pvalues: np.ndarray
+    pvalues_adjusted: np.ndarray
+    critical_difference: object
+    alpha: float
+
+    @property
+    def significant(self):
+        """ndarray of bool: Pairs whose adjusted p-value is below ``alpha``."""
+        with np.errstate(invalid="ignore"):
+            return self.pvalues_adjusted < self.alpha
+
+    @property
+    def compared(self):
+        """ndarray of bool: The pairs the procedure compared (all, or those with the control)."""
+        compared = np.isfinite(self.pvalues_adjusted)
+        np.fill_diagonal(compared, False)
+        return compared
+
+    def __repr__(self):
+        control = "" if self.control is None else f", control={self.control!r}"
+        return (
+            f"RankPosthocResult(method={self.method!r}{control}, n_models={len(self.names)}, "
+            f"n_datasets={self.n_datasets}, n_significant="
+            f"{int(np.triu(self.significant & self.compared, 1).sum())})"
+        )
+
+    def to_columns(self):
+        """Every compared pair as a row: a dict of columns.
+
+        Returns
+        -------
+        dict of str to list
+            ``model_a``, ``model_b``, ``rank_difference`` (``R_a - R_b``),
+            ``statistic``, ``pvalue``, ``pvalue_adjusted`` and
+            ``significant``.
+        """
+        rows, columns = np.nonzero(np.triu(self.compared, 1))
+        return {
+            "model_a": [self.names[i] for i in rows],
+            "model_b": [self.names[j] for j in columns],
+            "rank_difference": [
+                float(self.average_ranks[i] - self.average_ranks[j])
+                for i, j in zip(rows, columns, strict=True)
+            ],
+            "statistic": self.statistic[rows, columns].tolist(),
+            "pvalue": self.pvalues[rows, columns].tolist(),
+            "pvalue_adjusted": self.pvalues_adjusted[rows, columns].tolist(),
+            "significant": self.significant[rows, columns].tolist(),
+        }
+
+    def _html_columns(self):
+        return self.to_columns()
+
+    def _caption(self):
+        against = "all pairs" if self.control is None else f"against {self.control}"
+        return f"{self.title}, {against} (alpha = {self.alpha:g})"
+
+    @property
+    def title(self):
+        """str: The procedure, in words ("Holm's procedure")."""
+        return {
+            "nemenyi": "Nemenyi test",
+            "holm": "Holm's procedure",
+            "shaffer": "Shaffer's static procedure",
+            "bonferroni_dunn": "Bonferroni-Dunn test",
+        }[self.method]
+
+    @terminal_text
+    def summary(self):
+        """Readable report.
+
+        Returns
+        -------
+        str
+        """
+        columns = self.to_columns()
+        lines = [f"{self._caption()}, {self.n_datasets} data sets:"]
+        if self.critical_difference is not None:
+            lines.append(f"  critical difference of average ranks: {self.critical_difference:.4g}")
+        for a, b, d, p, adjusted, significant in zip(
+            columns["model_a"],
+            columns["model_b"],
+            columns["rank_difference"],
+            columns["pvalue"],
+            columns["pvalue_adjusted"],
+            columns["significant"],
+            strict=True,
+        ):
+            verdict = "significant" if significant else "not significant"
+            lines.append(
+                f"  {a} vs {b}: rank difference {d:+.3f}, p = {p:.4g}, adjusted {adjusted:.4g} "
+                f"({verdict})"
+            )
+        return "\n".join(lines)

@@ -23,17 +23,22 @@ sweep the total ``sum(lambda)`` is redrawn from its prior ``Gamma(K a, 1)``,
 which leaves ``w`` unchanged and keeps the chains from drifting in scale.
 """
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from numbers import Integral, Real
 
 import numpy as np
 
 from ..utils._arviz import array_stats
+from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
 from ..utils._frozen import FrozenMapping
 from ..utils._random import check_random_generator, recorded_seed
 from ..utils._sklearn import Interval, validate_params
 from ._diagnostics import convergence_diagnostics, warn_if_not_converged
-from ._results import PlackettLuceResult
+from ._results import (
+    TableMixin,
+)
 
 #: Floats of pairwise terms computed at a time by :func:`expected_ranks` (32 MiB).
 _PAIRWISE_FLOATS = 1 << 22
@@ -274,3 +279,163 @@ def plackett_luce_ranking(
         advice="Increase `n_warmup` and `n_draws`.",
     )
     return result
+
+
+@dataclass(frozen=True, repr=False, eq=False)
+class PlackettLuceResult(TableMixin):
+    """Posterior of the Plackett-Luce model of the models' rankings over data sets.
+
+    Under the model, every model has a weight ``w_k`` (the weights sum to
+    one): the probability that it ranks first on a new data set; model ``m``
+    ranks above model ``k`` with probability ``w_m / (w_m + w_k)``.
+
+    Attributes
+    ----------
+    names : tuple of str
+        The models.
+    prob_best : ndarray of shape (n_models,)
+        Posterior mean of every model's weight: the probability that it ranks
+        first on a new data set.
+    prob_best_interval : ndarray of shape (n_models, 2)
+        95% equal-tailed credible interval of every weight.
+    expected_rank : ndarray of shape (n_models,)
+        Posterior mean of every model's expected rank on a new data set (1
+        is best).
+    expected_rank_interval : ndarray of shape (n_models, 2)
+        95% equal-tailed credible interval of every expected rank.
+    prob_top : ndarray of shape (n_models,)
+        Posterior probability that the model has the largest weight, i.e. is
+        the most likely to rank first.
+    samples : mapping of str to ndarray
+        ``weights`` and ``expected_rank``, shaped ``(n_chains, n_draws,
+        n_models)``.
+    rhat, ess : mapping of str to float
+        Rank-normalised split R-hat and bulk effective sample size of every
+        model's weight.
+    n_datasets : int
+        Number of rankings (data sets).
+    n_tied : int
+        Data sets on which some models tied; their ties were broken at random.
+    prior : float
+        Concentration of the Dirichlet prior of the weights.
+    random_state : int or None
+        The seed, when an int or None was given.
+    """
+
+    names: tuple
+    prob_best: np.ndarray
+    prob_best_interval: np.ndarray
+    expected_rank: np.ndarray
+    expected_rank_interval: np.ndarray
+    prob_top: np.ndarray
+    samples: Mapping
+    rhat: Mapping
+    ess: Mapping
+    n_datasets: int
+    n_tied: int
+    prior: float = 1.0
+    random_state: int | None = None
+
+    @property
+    def order(self):
+        """tuple of str: The models from best to worst expected rank."""
+        return tuple(self.names[k] for k in np.argsort(self.expected_rank, kind="stable"))
+
+    def __repr__(self):
+        best = self.order[0]
+        k = self.names.index(best)
+        return (
+            f"PlackettLuceResult(order={self.order!r}, best={best!r}, "
+            f"prob_best={self.prob_best[k]:.4g}, n_datasets={self.n_datasets})"
+        )
+
+    def prob_above(self, model, other):
+        """Posterior mean probability that ``model`` ranks above ``other`` on a new data set.
+
+        Parameters
+        ----------
+        model, other : str
+            Two of the ranked models.
+
+        Returns
+        -------
+        float
+            The mean over draws of ``w_model / (w_model + w_other)``.
+        """
+        for name in (model, other):
+            if name not in self.names:
+                raise ValueError(f"Unknown model {name!r}; the models are {list(self.names)}.")
+        weights = self.samples["weights"]
+        w_m = weights[..., self.names.index(model)]
+        w_o = weights[..., self.names.index(other)]
+        return float(np.mean(w_m / (w_m + w_o)))
+
+    def to_columns(self):
+        """One row per model, best expected rank first.
+
+        Returns
+        -------
+        dict of str to list
+            ``model``, ``expected_rank``, ``expected_rank_low``,
+            ``expected_rank_high``, ``prob_best``, ``prob_best_low``,
+            ``prob_best_high``, ``prob_top``.
+        """
+        order = np.argsort(self.expected_rank, kind="stable")
+        return {
+            "model": [self.names[k] for k in order],
+            "expected_rank": self.expected_rank[order].tolist(),
+            "expected_rank_low": self.expected_rank_interval[order, 0].tolist(),
+            "expected_rank_high": self.expected_rank_interval[order, 1].tolist(),
+            "prob_best": self.prob_best[order].tolist(),
+            "prob_best_low": self.prob_best_interval[order, 0].tolist(),
+            "prob_best_high": self.prob_best_interval[order, 1].tolist(),
+            "prob_top": self.prob_top[order].tolist(),
+        }
+
+    def _html_columns(self):
+        columns = self.to_columns()
+        return {
+            "model": columns["model"],
+            "expected rank": columns["expected_rank"],
+            "95% interval": [
+                f"[{low:.2f}, {high:.2f}]"
+                for low, high in zip(
+                    columns["expected_rank_low"], columns["expected_rank_high"], strict=True
+                )
+            ],
+            "P(ranks first)": columns["prob_best"],
+            "P(most likely first)": columns["prob_top"],
+        }
+
+    def _caption(self):
+        return f"Plackett-Luce ranking over {self.n_datasets} data sets"
+
+    @terminal_text
+    def summary(self):
+        """Readable table of the ranking.
+
+        Returns
+        -------
+        str
+        """
+        columns = self.to_columns()
+        width = max(5, *(len(name) for name in self.names))
+        lines = [
+            f"Plackett-Luce ranking over {self.n_datasets} data sets"
+            + (f" ({self.n_tied} with ties, broken at random)" if self.n_tied else ""),
+            f"  {'model':<{width}}  {'E[rank]':>7}  {'95% interval':>15}  {'P(first)':>8}  "
+            f"{'P(top)':>6}",
+        ]
+        for k, name in enumerate(columns["model"]):
+            interval = (
+                f"[{columns['expected_rank_low'][k]:.2f}, {columns['expected_rank_high'][k]:.2f}]"
+            )
+            lines.append(
+                f"  {name:<{width}}  {columns['expected_rank'][k]:>7.2f}  {interval:>15}  "
+                f"{columns['prob_best'][k]:>8.3f}  {columns['prob_top'][k]:>6.3f}"
+            )
+        lines += [
+            "  E[rank]: expected rank on a new data set; P(first): probability of ranking first",
+            "  there; P(top): posterior probability of being the model most likely first.",
+        ]
+        return "\n".join(lines)

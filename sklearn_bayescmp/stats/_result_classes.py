@@ -9,22 +9,17 @@ read-only; Bayesian results hold ``prob_a_better``, ``prob_equivalent`` and
 offer ``decision(alpha)``.
 """
 
-from .._compare_models import FrequentistReference
-from ._results import (
-    BayesianCorrelatedTTestResult,
-    ConfidenceInterval,
-    CredibleInterval,
-    DirichletProcessTestResult,
-    FriedmanTestResult,
-    FTestResult,
-    HierarchicalTestResult,
-    PlackettLuceResult,
-    PoissonTestResult,
-    RankPosthocResult,
-    TTestResult,
-    WilcoxonTestResult,
-)
+from ._correlated_t import BayesianCorrelatedTTestResult, TTestResult
+from ._frequentist import FTestResult, WilcoxonTestResult
+from ._friedman import FriedmanTestResult
+from ._hierarchical import HierarchicalTestResult
+from ._poisson import PoissonTestResult
+from ._posthoc import RankPosthocResult
+from ._ranking import PlackettLuceResult
+from ._reference import FrequentistReference
+from ._results import ConfidenceInterval, CredibleInterval
 from ._rope import PosteriorOdds, RopeDecision
+from ._sign import DirichletProcessTestResult
 
 __all__ = [
     "BayesianCorrelatedTTestResult",

@@ -22,17 +22,28 @@ bounded memory.
 """
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from numbers import Integral, Real
+from typing import ClassVar
 
 import numpy as np
 from sklearn.utils.parallel import Parallel, delayed
 
+from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
 from ..utils._random import check_random_generator, recorded_seed
 from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import ROPE_CONSTRAINT, check_rope
+from ._backend import Backend
 from ._collection import dataset_means
-from ._results import DirichletProcessTestResult
+from ._results import (
+    PROBABILITIES,
+    BayesianTableMixin,
+    check_interval_options,
+    interval_of_draws,
+    probabilities_line,
+)
+from ._rope import RopeOutcomesMixin
 
 #: Position of the pseudo-observation for each ``prior_place``: at infinity,
 #: every Walsh average it takes part in lies in that region too.
@@ -483,3 +494,184 @@ for _function, _strength in ((sign_test, "1.0"), (signed_rank_test, "0.5")):
         "%(shared)s", _SHARED_DOC % {"strength": _strength}
     )
     fill_doc(_function)
+
+
+@fill_doc
+@dataclass(frozen=True, repr=False, eq=False)
+class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
+    """Result of the Bayesian sign or signed-rank test.
+
+    The posterior of the distribution of the per-data-set mean differences is
+    a Dirichlet process; each Monte Carlo draw gives ``theta = (theta_a,
+    theta_equivalent, theta_b)``, the probabilities that a new data set falls
+    in each region (Benavoli et al., 2017, §4.2).
+
+    Attributes
+    ----------
+    prob_a_better : float
+        Share of draws in which ``theta_a`` is the largest.
+    prob_equivalent : float
+        Share of draws in which ``theta_equivalent`` is the largest.
+    prob_b_better : float
+        Share of draws in which ``theta_b`` is the largest.
+    predictive_prob_a_better, predictive_prob_equivalent, predictive_prob_b_better : float
+        Posterior means of ``theta_a``, ``theta_equivalent`` and ``theta_b``
+        (over every draw).
+    samples : ndarray of shape (n_kept, 3)
+        Draws of ``(theta_a, theta_equivalent, theta_b)``; each row sums to
+        one (the points of the simplex plot). All ``n_draws`` of them from
+        :func:`~sklearn_bayescmp.stats.sign_test` and
+        :func:`~sklearn_bayescmp.stats.signed_rank_test`; the first
+        ``keep_draws`` from :func:`~sklearn_bayescmp.compare_models`.
+    n_draws : int
+        Number of Monte Carlo draws the probabilities are computed from.
+    test : {"sign", "signed_rank"}
+        Which test produced the result.
+    means : ndarray of shape (n_datasets,)
+        The per-data-set mean differences ``A - B`` the test used.
+    names : tuple of str or None
+        Data set names, when known.
+    rope : tuple of float
+        The region of practical equivalence ``(low, high)``.
+    prior_strength : float
+        Weight ``s`` of the pseudo-observation.
+    prior_place : {"a", "rope", "b"}
+        Region of the pseudo-observation.
+    random_state : int or None
+        The seed, when an int or None was given.%(result_models)s
+    """
+
+    prob_a_better: float
+    prob_equivalent: float
+    prob_b_better: float
+    predictive_prob_a_better: float
+    predictive_prob_equivalent: float
+    predictive_prob_b_better: float
+    samples: np.ndarray
+    n_draws: int
+    _negated: ClassVar[tuple] = ("means",)
+    _reversed: ClassVar[tuple] = ("samples",)
+    _shown: ClassVar[tuple] = (*PROBABILITIES, "test", "rope")
+    test: str
+    means: np.ndarray
+    names: tuple | None
+    rope: tuple
+    prior_strength: float
+    prior_place: str
+    random_state: int | None = None
+    model_a: str = "A"
+    model_b: str = "B"
+
+    @property
+    def n_datasets(self):
+        """int: Number of data sets."""
+        return int(self.means.size)
+
+    @property
+    def n_samples(self):
+        """int: Number of Monte Carlo draws (``n_draws``)."""
+        return self.n_draws
+
+    def credible_interval(self, prob=0.95, *, method="hdi", parameter="theta_a"):
+        """Credible interval of ``theta_a``, ``theta_equivalent`` or ``theta_b`` (kept draws).
+
+        Parameters
+        ----------%(interval_of_draws)s
+        parameter : {"theta_a", "theta_equivalent", "theta_b"}, default="theta_a"
+            The probability that a new data set falls above the rope (A
+            better), inside it, or below it.
+
+        Returns
+        -------
+        CredibleInterval
+        """
+        names = ("theta_a", "theta_equivalent", "theta_b")
+        prob = check_interval_options(prob, method, parameter, names)
+        if not len(self.samples):
+            raise ValueError(
+                "This result kept no posterior draws (compare_models keeps none by default); "
+                "pass keep_draws to compare_models, or run the test on the pair alone."
+            )
+        return interval_of_draws(self.samples[:, names.index(parameter)], prob, method)
+
+    @terminal_text
+    def summary(self, threshold=0.95):
+        """Readable report of the test.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        return (
+            f"{self.title} over {self.n_datasets} data sets "
+            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
+            f"on {self.prior_place!r}, {self.n_draws} draws)\n"
+            f"  {probabilities_line(self)}   (most probable on a new data set)\n"
+            f"  predictive: {probabilities_line(self, kind='predictive_')}\n"
+            f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
+        )
+
+    def _row(self, threshold=0.95):
+        return {
+            "test": self.test,
+            **self._probability_row(threshold),
+            "n_datasets": self.n_datasets,
+            "n_draws": self.n_draws,
+        }
+
+    def _caption_name(self):
+        return self.title  # the sign and the signed-rank tests share the class
+
+
+def _many(test):
+    """The test of many collections at once, sharing the Dirichlet draws."""
+
+    def many(collections, **arguments):
+        return dirichlet_process_tests(test, collections, **arguments)
+
+    return many
+
+
+#: The works the slice's tests cite.
+REFERENCES = {
+    "Benavoli et al. 2014": (
+        "A. Benavoli, G. Corani, F. Mangili, M. Zaffalon, F. Ruggeri. A Bayesian "
+        "Wilcoxon signed-rank test based on the Dirichlet process. ICML 2014."
+    ),
+    "Benavoli et al. 2017": (
+        "A. Benavoli, G. Corani, J. Demšar, M. Zaffalon. Time for a change: a tutorial "
+        "for comparing multiple classifiers through Bayesian analysis. Journal of "
+        "Machine Learning Research 18(77), 2017."
+    ),
+}
+
+
+BACKENDS = (
+    Backend(
+        "sign",
+        sign_test,
+        "Bayesian sign test",
+        "means",
+        DirichletProcessTestResult,
+        ("simplex",),
+        _many("sign"),
+        cite="Benavoli et al. 2014; Benavoli et al. 2017",
+        references=REFERENCES,
+    ),
+    Backend(
+        "signed_rank",
+        signed_rank_test,
+        "Bayesian signed-rank test",
+        "means",
+        DirichletProcessTestResult,
+        ("simplex",),
+        _many("signed_rank"),
+        cite="Benavoli et al. 2014; Benavoli et al. 2017",
+        references=REFERENCES,
+    ),
+)

@@ -7,7 +7,7 @@ import pytest
 from scipy import stats
 
 from sklearn_bayescmp.stats import friedman_test, nemenyi_critical_difference
-from sklearn_bayescmp.stats._friedman import holm_adjusted
+from sklearn_bayescmp.stats._core import holm_adjusted
 from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
 # Demšar (2006), Table 5(a): q_0.05 of the Nemenyi test for K = 2..10 models.

@@ -10,7 +10,7 @@ from scipy import stats
 
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.stats import friedman_test, rank_posthoc
-from sklearn_bayescmp.stats._friedman import holm_adjusted
+from sklearn_bayescmp.stats._core import holm_adjusted
 from sklearn_bayescmp.stats._posthoc import shaffer_adjusted, shaffer_true_counts
 
 #: Table 6 of Demšar (2006), typed as printed: AUC of four C4.5 variants on 14 data sets.

@@ -1,0 +1,130 @@
+"""The record of a back end: what every entry point needs to know of a test.
+
+A back end is one module (a vertical slice): its function, its result class,
+its record and its words. The module makes its record with :class:`Backend`
+and lists it in ``BACKENDS``; the registry (``_registry``) collects the
+slices. Everything outside ``stats/`` asks the record (its title, citation,
+scope, kind, displays) or the result (its prior in a sentence, whether its
+probabilities are predictive, its extra numbers, its curve or draws), never
+the test's name.
+
+This module imports nothing of ``stats/``: slices import it, not the registry
+that collects them.
+"""
+
+import inspect
+from dataclasses import dataclass, field
+
+from ..utils._frozen import FrozenMapping
+
+#: Arguments that the caller of a back end provides (not options of the test).
+COMMON_ARGUMENTS = (
+    "differences",
+    "n_train",
+    "n_test",
+    "rope",
+    "random_state",
+    "n_jobs",
+    "nan_policy",
+)
+#: Every record made, by name: a result finds the words of its test here
+#: without importing the registry (which imports the result's own module).
+_RECORDS = {}
+
+
+@dataclass(frozen=True)
+class Backend:
+    """What the registry knows of one back end.
+
+    Attributes
+    ----------
+    name : str
+        The name every entry point uses (``compare_models(test=name)``).
+    function : callable
+        The public back end, e.g. :func:`signed_rank_test`.
+    title : str
+        How summaries and plots name the test.
+    scope : {"dataset", "collection", "means"}
+        What the test reads: one data set's splits, the splits of many data
+        sets, or only each data set's mean difference.
+    result_type : type
+        The class of the result.
+    displays : tuple of str
+        The displays that can draw the result: "posterior", "simplex",
+        "forest".
+    many : callable or None
+        ``many(list_of_differences, **arguments)``: the test of many inputs
+        at once, sharing work between them (None: one call per input).
+    cite : str
+        The work(s) to cite for the test, as a report's methods paragraph
+        names them ("Corani & Benavoli 2015; Benavoli et al. 2017").
+    references : mapping of str to str
+        The full reference of every work in ``cite``, for a report's
+        bibliography.
+    """
+
+    name: str
+    function: object
+    title: str
+    scope: str
+    result_type: type
+    displays: tuple = ()
+    many: object = None
+    cite: str = ""
+    references: FrozenMapping = field(default_factory=lambda: FrozenMapping({}))
+
+    def __post_init__(self):
+        cited = [key.strip() for key in self.cite.split(";") if key.strip()]
+        missing = [key for key in cited if key not in self.references]
+        if missing:
+            raise ValueError(
+                f"The back end {self.name!r} cites {missing} without their references; give "
+                "each work cited in `references`."
+            )
+        object.__setattr__(self, "references", FrozenMapping(dict(self.references)))
+        _RECORDS[self.name] = self
+
+    @property
+    def kind(self):
+        """str: "bayesian" (probabilities of the three outcomes, with a rope) or
+        "frequentist" (a p-value)."""
+        return "bayesian" if self.accepts("rope") else "frequentist"
+
+    @property
+    def sampled(self):
+        """bool: Whether the result depends on ``random_state`` (Monte Carlo)."""
+        return self.accepts("random_state")
+
+    @property
+    def options(self):
+        """mapping of str to object: The test's own options and their defaults."""
+        parameters = inspect.signature(self.function).parameters.values()
+        return FrozenMapping(
+            {p.name: p.default for p in parameters if p.name not in COMMON_ARGUMENTS}
+        )
+
+    def accepts(self, argument):
+        """Whether the back end takes ``argument`` (``rope``, ``random_state``...)."""
+        return argument in inspect.signature(self.function).parameters
+
+    def call(self, differences, **arguments):
+        """The test of one input, with the ``arguments`` it takes (the others dropped)."""
+        return self.function(differences, **{k: v for k, v in arguments.items() if self.accepts(k)})
+
+    def run(self, inputs, **arguments):
+        """The results of the test on each of ``inputs`` (a list), in order.
+
+        Arguments the back end does not take (a rope for a frequentist test)
+        are dropped; ``many`` shares the work between the inputs (and takes
+        ``n_jobs`` and ``keep_draws``) when the back end has it.
+        """
+        many_only = ("n_jobs", "keep_draws") if self.many is not None else ()
+        arguments = {k: v for k, v in arguments.items() if self.accepts(k) or k in many_only}
+        if self.many is not None:
+            return self.many(inputs, **{**self.options, **arguments})
+        return [self.call(differences, **arguments) for differences in inputs]
+
+
+def record_of(name):
+    """The record made for the back end ``name`` (for a result's words: its title)."""
+    return _RECORDS[name]
