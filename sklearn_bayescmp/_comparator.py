@@ -25,15 +25,13 @@ from ._engine import (
     check_repeated_cv,
     comparison_router,
 )
+from ._pair_summary import pair_summary
 from ._table_layouts import DEFAULT_DATASET
 from .stats._correlated_t import NormalGammaPrior
 from .stats._registry import get_backend
 from .utils._display import (
-    PROBABILITY_COLUMNS,
-    TABLE_DIGITS,
     html_table,
     terminal_text,
-    text_table,
     to_frame,
 )
 from .utils._docstrings import fill_doc
@@ -584,11 +582,13 @@ class RepeatedCVComparator(BaseEstimator):
         table = self.tables_[metric]
         if dataset is not None:
             table = table.select(datasets=[dataset])
-        if self.stopped_early_ and name in ("corrected_t", "paired_t", "corrected_resampled_t"):
+        backend = get_backend(automatic_test(table) if name == "auto" else name)
+        # Optional stopping leaves the posterior valid, not a p-value.
+        if self.stopped_early_ and backend.kind == "frequentist":
             warn(
                 "This comparison stopped as soon as the Bayesian decision was reached "
                 "(early_stopping=True). Under such optional stopping the p-value of the "
-                f"{get_backend(name).title} is not valid; use the Bayesian posterior (result_)."
+                f"{backend.title} is not valid; use the Bayesian posterior (result_)."
             )
         return self._compare(table, name, metric, **options)
 
@@ -619,10 +619,10 @@ class RepeatedCVComparator(BaseEstimator):
         After :meth:`fit`: the models, their mean scores, the corrected
         t-test and the Bayesian correlated t-test with its rope probabilities
         and decision (for every metric). After :meth:`fit_datasets`: a table
-        of every data set's Bayesian correlated t-test, then the tests over
-        the data sets (Poisson-binomial, Bayesian sign and signed-rank,
-        Wilcoxon; ``test("hierarchical")`` is left out because it samples
-        for seconds).
+        of every data set's Bayesian correlated t-test, then the comparison
+        of the pair over the data sets (``comparison().summary()``: the
+        Bayesian signed-rank test, the Plackett-Luce ranking and the
+        frequentist reference), as ``bayescmp compare`` prints it.
 
         Returns
         -------
@@ -679,28 +679,16 @@ class RepeatedCVComparator(BaseEstimator):
         }
 
     def _collection_summary(self):
-        """Per-data-set table and the tests over data sets, for every metric."""
-        name_a, name_b = self.model_names_
+        """Each data set's comparison and the pair's, for every metric (the command's writer)."""
         lines = []
         for metric in self.metrics_:
-            results = self._dataset_results(metric)
             if self.multimetric_:
                 lines += ["", f"-- {metric} --"]
-            shown = {"splits": "n_splits", "mean A-B": "loc", **PROBABILITY_COLUMNS}
-            columns = {
-                "data set": list(results),
-                **{h: [getattr(r, name) for r in results.values()] for h, name in shown.items()},
-                "decision": [r.decision(self.threshold) for r in results.values()],
+            datasets = {
+                name: self.comparison("correlated_t", metric=metric, dataset=name)
+                for name in self.tables_[metric].datasets
             }
-            lines += ["", *text_table(columns, digits=TABLE_DIGITS)]
-            lines.append(f"(A = {name_a}, B = {name_b}; Bayesian correlated t-test per data set)")
-            lines += [
-                "",
-                self.test("poisson", metric=metric).summary(self.threshold),
-                self.test("sign", metric=metric).summary(self.threshold),
-                self.test("signed_rank", metric=metric).summary(self.threshold),
-                self.test("wilcoxon", metric=metric).summary(),
-            ]
+            lines += ["", pair_summary(self.comparison(metric=metric), datasets)]
         return lines
 
     def to_frame(self):
@@ -731,7 +719,8 @@ class RepeatedCVComparator(BaseEstimator):
                 row = {"metric": metric}
                 if self.tables_[metric].n_datasets > 1:
                     row["dataset"] = dataset
-                rows.append({**row, **result._row(threshold=self.threshold)})
+                columns = result.to_columns(threshold=self.threshold)
+                rows.append({**row, **{key: values[0] for key, values in columns.items()}})
         return {key: [row[key] for row in rows] for key in rows[0]}
 
     def _results_html(self):

@@ -241,7 +241,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         ):
             columns[key] = [_scalar(values[i, j]) for i, j in pairs]
         results = [self.results[self.models[i], self.models[j]] for i, j in pairs]
-        if results and hasattr(results[0], "predictive_prob_a_better"):
+        if get_backend(self.test).result_type.predictive:
             # Beside the probability that an outcome is the most probable one
             # on a new data set, the predictive probability of the outcome.
             for name in _PROBABILITIES:
@@ -289,7 +289,7 @@ class ModelComparison(ReadOnlyPickleMixin):
             "",
             *text_table(self._pairs_table(), digits=TABLE_DIGITS),
         ]
-        if self.test in ("sign", "signed_rank", "hierarchical"):
+        if get_backend(self.test).result_type.predictive:
             lines.append(
                 "(P: that the outcome is the most probable one on a new data set; "
                 "to_frame() adds each outcome's predictive probability)"
@@ -311,7 +311,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         if self.bayesian:
             columns = self.to_columns()
             title = get_backend(self.reference.test).title
-            lines.append(f"  p-values of the {title[0].lower()}{title[1:]}, Holm-corrected:")
+            lines.append(f"  {title}, Holm-corrected p-values:")
             for a, b, p, holm in zip(
                 columns["model_a"],
                 columns["model_b"],
@@ -346,7 +346,6 @@ class ModelComparison(ReadOnlyPickleMixin):
             autorank reports it; NaN for a table of differences only).
         """
         prob = check_probability(prob, name="prob")
-        parameter = {"correlated_t": "mean_difference", "hierarchical": "delta0"}.get(self.test)
         columns = {key: [] for key in ("model_a", "model_b", "mean_difference", "ci_low")}
         columns |= {"ci_high": [], "cohens_dz": [], "cliffs_delta": []}
         several = len(self.datasets) > 1
@@ -368,9 +367,7 @@ class ModelComparison(ReadOnlyPickleMixin):
                     differences = records[0].differences[paired]
                     if records[0].scores_a is not None:
                         scores = (records[0].scores_a[paired], records[0].scores_b[paired])
-            interval = (np.nan, np.nan)
-            if parameter is not None:
-                interval = self.results[a, b].credible_interval(prob, parameter=parameter)
+            interval = self.results[a, b].mean_difference_interval(prob) or (np.nan, np.nan)
             columns["model_a"].append(a)
             columns["model_b"].append(b)
             columns["mean_difference"].append(float(self.mean_difference[i, j]))
@@ -504,7 +501,14 @@ def _check_scope(backend, table):
             f"{table.n_datasets}. Use a test over data sets ('signed_rank', 'sign', "
             "'poisson', 'hierarchical', 'wilcoxon'), or table.select(datasets=[...])."
         )
-    if backend.scope != "means" and all(len(table.splits(d)["fold"]) == 1 for d in table.datasets):
+    single = all(len(table.splits(d)["fold"]) == 1 for d in table.datasets)
+    if single and table.n_datasets == 1:
+        raise ValueError(
+            f"test={backend.name!r} compares models on the splits of one data set; this table "
+            f"has one split of data set {table.datasets[0]!r}, and a test needs at least 2 "
+            "(a variance). Use more cross-validation splits."
+        )
+    if backend.scope != "means" and single:
         means = [name for name in backend_names() if get_backend(name).scope == "means"]
         raise ValueError(
             f"test={backend.name!r} reads the scores of every split; this table has one score "

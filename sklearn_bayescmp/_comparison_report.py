@@ -12,44 +12,12 @@ from importlib.metadata import PackageNotFoundError, version
 
 import numpy as np
 
+from .stats._core import REFERENCES as HOLM_REFERENCES
+from .stats._effect_size import REFERENCES as EFFECT_SIZE_REFERENCES
+from .stats._friedman import REFERENCES as FRIEDMAN_REFERENCES
+from .stats._ranking import REFERENCES as RANKING_REFERENCES
 from .stats._registry import get_backend
 from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS
-
-#: Full references of the works the reports cite, by the short form they cite.
-BIBLIOGRAPHY = {
-    "Alpaydin 1999": "E. Alpaydin. Combined 5x2 cv F test for comparing supervised "
-    "classification learning algorithms. Neural Computation 11(8), 1999.",
-    "Benavoli et al. 2014": "A. Benavoli, G. Corani, F. Mangili, M. Zaffalon, F. Ruggeri. "
-    "A Bayesian Wilcoxon signed-rank test based on the Dirichlet process. ICML 2014.",
-    "Benavoli et al. 2017": "A. Benavoli, G. Corani, J. Demšar, M. Zaffalon. Time for a "
-    "change: a tutorial for comparing multiple classifiers through Bayesian analysis. "
-    "Journal of Machine Learning Research 18(77), 2017.",
-    "Bouckaert & Frank 2004": "R. R. Bouckaert, E. Frank. Evaluating the replicability of "
-    "significance tests for comparing learning algorithms. PAKDD 2004.",
-    "Calvo et al. 2018": "B. Calvo, J. Ceberio, J. A. Lozano. Bayesian inference for "
-    "algorithm ranking analysis. GECCO 2018 Companion.",
-    "Cliff 1993": "N. Cliff. Dominance statistics: ordinal analyses to answer ordinal "
-    "questions. Psychological Bulletin 114(3), 1993.",
-    "Cohen 1988": "J. Cohen. Statistical Power Analysis for the Behavioral Sciences, "
-    "2nd edition. Lawrence Erlbaum, 1988.",
-    "Corani & Benavoli 2015": "G. Corani, A. Benavoli. A Bayesian approach for comparing "
-    "cross-validated algorithms on multiple data sets. Machine Learning 100(2), 2015.",
-    "Corani et al. 2017": "G. Corani, A. Benavoli, J. Demšar, F. Mangili, M. Zaffalon. "
-    "Statistical comparison of classifiers through Bayesian hierarchical modelling. "
-    "Machine Learning 106(11), 2017.",
-    "Demšar 2006": "J. Demšar. Statistical comparisons of classifiers over multiple data "
-    "sets. Journal of Machine Learning Research 7, 2006.",
-    "Dietterich 1998": "T. G. Dietterich. Approximate statistical tests for comparing "
-    "supervised classification learning algorithms. Neural Computation 10(7), 1998.",
-    "Holm 1979": "S. Holm. A simple sequentially rejective multiple test procedure. "
-    "Scandinavian Journal of Statistics 6(2), 1979.",
-    "Iman & Davenport 1980": "R. L. Iman, J. M. Davenport. Approximations of the critical "
-    "region of the Friedman statistic. Communications in Statistics A 9(6), 1980.",
-    "Nadeau & Bengio 2003": "C. Nadeau, Y. Bengio. Inference for the generalization "
-    "error. Machine Learning 52(3), 2003.",
-    "Wilcoxon 1945": "F. Wilcoxon. Individual comparisons by ranking methods. Biometrics "
-    "Bulletin 1(6), 1945.",
-}
 
 _EFFECT_DIGITS = {
     **TABLE_DIGITS,
@@ -65,50 +33,6 @@ def _package_version():
         return version("sklearn-bayescmp")
     except PackageNotFoundError:  # pragma: no cover - run from a source tree
         return "unknown version"
-
-
-def _prior(comparison):
-    """The prior of the comparison's test, in words (empty for frequentist tests)."""
-    result = next(iter(comparison.results.values()))
-    if comparison.test in ("sign", "signed_rank"):
-        return (
-            f"a Dirichlet process prior of strength {result.prior_strength:g} placed on the "
-            f"{'rope' if result.prior_place == 'rope' else 'side of model ' + result.prior_place}"
-            f", {result.n_draws} posterior draws"
-        )
-    if comparison.test == "hierarchical":
-        nu = "nu - 1" if result.nu_prior == "shifted" else "nu"
-        text = (
-            f"the prior {nu} ~ Gamma(alpha, beta) on the degrees of freedom, alpha uniform "
-            f"in [{result.alpha_bounds[0]:g}, {result.alpha_bounds[1]:g}] and beta in "
-            f"[{result.beta_bounds[0]:g}, {result.beta_bounds[1]:g}], "
-            + (
-                "delta0 uniform between minus and plus the largest absolute difference of "
-                "each pair (the authors' bound)"
-                if result.delta0_bound is None
-                else f"delta0 uniform in [-{result.delta0_bound:g}, {result.delta0_bound:g}]"
-            )
-        )
-        zero = sum(r.n_zero_variance for r in comparison.results.values())
-        if zero:
-            given = (
-                "the variance of uniform noise over the rope (the authors' treatment)"
-                if result.zero_variance == "rope"
-                else "the smallest variance of the other data sets"
-            )
-            text += (
-                f"; {zero} data set(s) whose differences were all equal were given {given} "
-                f"(zero_variance={result.zero_variance!r})"
-            )
-        return text
-    if comparison.test in ("correlated_t", "poisson"):
-        prior = getattr(result, "prior", None)
-        return (
-            "the matching (non-informative) prior of the correlated t-test"
-            if prior is None
-            else f"the normal-gamma prior {prior!r}"
-        )
-    return ""
 
 
 def _splits(comparison):
@@ -138,7 +62,7 @@ def methods_paragraph(comparison):
     )
     if comparison.bayesian:
         low, high = comparison.rope
-        prior = _prior(comparison)
+        prior = next(iter(comparison.results.values())).prior_description()
         text += (
             f", with a region of practical equivalence (rope) of [{low:g}, {high:g}] in the "
             f"scores' units{', ' + prior if prior else ''}. A pair is decided when the "
@@ -182,14 +106,12 @@ def _pairs(comparison, columns):
 
 def _pairs_note(comparison, shown):
     notes = []
+    result_type = get_backend(comparison.test).result_type
     if "CI low" in shown:
-        mean = (
-            "the population's mean difference delta0"
-            if comparison.test == "hierarchical"
-            else "the data set's mean difference"
+        notes.append(
+            f"CI: the 95% highest-density credible interval of {result_type.mean_parameter_words}."
         )
-        notes.append(f"CI: the 95% highest-density credible interval of {mean}.")
-    if comparison.test in ("sign", "signed_rank", "hierarchical"):
+    if result_type.predictive:
         notes.append(
             "P: the posterior probability that the outcome is the most probable one on a new "
             "data set."
@@ -258,10 +180,27 @@ def report_blocks(comparison, figures=()):
         cited.append("Calvo et al. 2018")
     blocks += _reference_blocks(comparison, columns, cited)
     blocks += [("figure", path, caption) for path, caption in figures]
+    bibliography = report_references(comparison)
     references = sorted({c.strip() for entry in cited for c in entry.split(";")})
     blocks += [("section", "References")]
-    blocks += [("paragraph", BIBLIOGRAPHY[key]) for key in references]
+    blocks += [("paragraph", bibliography[key]) for key in references]
     return blocks
+
+
+def report_references(comparison):
+    """The full references of every work a report of ``comparison`` may cite, by key.
+
+    The back ends' from their records (the comparison's test and its reference
+    test), the others' from the modules that compute what cites them.
+    """
+    return {
+        **get_backend(comparison.test).references,
+        **get_backend(comparison.reference.test).references,
+        **EFFECT_SIZE_REFERENCES,
+        **HOLM_REFERENCES,
+        **FRIEDMAN_REFERENCES,
+        **RANKING_REFERENCES,
+    }
 
 
 def _check_figures(figures):

@@ -654,8 +654,13 @@ class ScoreTable:
     @property
     def reading(self):
         """str or None: How the table was read, in one line: each role's column, the
-        model columns of a wide table, the columns ignored, and which way is better
-        (None for a table built from arrays of greater-is-better scores)."""
+        model columns of a wide table, the columns ignored, and which way is better.
+        None when nothing was inferred: a table built from arrays, or a long table
+        whose columns bear their roles' own names, of greater-is-better scores."""
+        canonical = self.roles is not None and all(r == c for r, c in self.roles.items())
+        if canonical and "model" in self.roles and not self.ignored_columns:
+            if not self._lower_is_better:
+                return None  # a long table whose columns bear their roles' names
         parts = []
         if self.roles:
             roles = [f"{ROLE_WORDS[role]} = {column!r}" for role, column in self.roles.items()]

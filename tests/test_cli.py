@@ -87,32 +87,40 @@ def test_compare_many_data_sets_json_round_trips_the_numbers(capsys, many_csv):
     status, out, _ = _run(capsys, "compare", path, "--json", "--rope", "0.02", "--seed", "3")
     assert status == 0
     report = json.loads(out)
-    assert list(report["datasets"]) == [r.name for r in records]
+    assert report["datasets"] == list(report["per_dataset"]) == [r.name for r in records]
     assert report["rope"] == [-0.02, 0.02]
     for record in records:
-        entry = report["datasets"][record.name]
+        entry = report["per_dataset"][record.name]
         posterior = bayesian_correlated_ttest(record, rope=0.02)
         ttest = corrected_ttest(record)
         assert entry["correlated_t"]["prob_a_better"] == posterior.prob_a_better
         assert entry["corrected_t"]["pvalue"] == ttest.pvalue
         assert entry["n_splits"] == 50
-    collection = report["collection"]
-    assert collection["poisson"]["prob_a_better"] == poisson_test(records, rope=0.02).prob_a_better
+    # The pair over the data sets: the one test --test names (auto: signed-rank).
+    (pair,) = report["pairs"]
     signed_rank = signed_rank_test(records, rope=0.02, random_state=3)
-    assert collection["signed_rank"]["prob_equivalent"] == signed_rank.prob_equivalent
-    hierarchical = collection["hierarchical"]
-    total = sum(hierarchical[f"prob_{k}"] for k in ("a_better", "equivalent", "b_better"))
-    assert total == pytest.approx(1.0)
+    assert report["test"] == "signed_rank"
+    assert pair["prob_equivalent"] == signed_rank.prob_equivalent
+    assert pair["predictive_prob_a_better"] == signed_rank.predictive_prob_a_better
+    for test, expected in (
+        ("poisson", poisson_test(records, rope=0.02)),
+        ("hierarchical", None),
+    ):
+        status, out, _ = _run(capsys, "compare", path, "--json", "--rope", "0.02", "--test", test)
+        (pair,) = json.loads(out)["pairs"]
+        if expected is not None:
+            assert pair["prob_a_better"] == expected.prob_a_better
+            assert pair["prob_no_majority"] == expected.prob_no_majority
+        else:
+            total = sum(pair[f"prob_{k}"] for k in ("a_better", "equivalent", "b_better"))
+            assert total == pytest.approx(1.0) and isinstance(pair["converged"], bool)
 
 
 def test_compare_table_and_plots(capsys, tmp_path, one_csv, many_csv):
     path, _ = many_csv
-    status, out, _ = _run(
-        capsys, "compare", path, "--no-hierarchical", "--plot", tmp_path / "forest.png"
-    )
+    status, out, _ = _run(capsys, "compare", path, "--plot", tmp_path / "forest.png")
     assert status == 0
-    assert "Poisson-binomial test" in out and "Bayesian signed-rank test" in out
-    assert "hierarchical" not in out
+    assert "Bayesian signed-rank test of every pair" in out and "Poisson" not in out
     assert (tmp_path / "forest.png").read_bytes()[:4] == b"\x89PNG"
     status, _, _ = _run(capsys, "compare", one_csv, "--plot", tmp_path / "posterior.png")
     assert status == 0 and (tmp_path / "posterior.png").stat().st_size > 1000
@@ -125,7 +133,7 @@ def test_columns_it_does_not_need_may_be_absent(capsys, tmp_path):
     path.write_text("difference,n_train,n_test\n" + rows)
     status, out, _ = _run(capsys, "compare", path, "--json")
     assert status == 0
-    assert json.loads(out)["datasets"]["minimal"]["n_splits"] == 20
+    assert json.loads(out)["per_dataset"]["minimal"]["n_splits"] == 20
 
 
 @pytest.mark.parametrize(
@@ -134,7 +142,7 @@ def test_columns_it_does_not_need_may_be_absent(capsys, tmp_path):
         (None, r"cannot read '.*missing\.csv': No such file or directory"),
         ("difference\n0.1\n0.2\n", r"must have columns n_train, n_test"),
         ("difference,n_train,n_test\n0.1,9,1\nabc,9,1\n", r"line 3, column 'difference'"),
-        ("difference,n_train,n_test\n0.1,9,1\n", r"needs at least 2 finite values"),
+        ("difference,n_train,n_test\n0.1,9,1\n", r"has one split .* needs at least 2"),
         ("difference,n_train,n_test\n0.1,nine,1\n0.2,9,1\n", r"column 'n_train'"),
         ("", r"is empty"),
     ],
@@ -250,7 +258,7 @@ def test_long_and_wide_tables_are_told_apart_and_agree(capsys, tmp_path):
     long = _json_report(capsys, tmp_path / "long.csv")
     wide = _json_report(capsys, tmp_path / "wide.csv")
     # Each says how it was read; the numbers agree.
-    assert long.pop("read_as").startswith("model = 'model', data set = 'dataset'")
+    assert long.pop("read_as") is None  # the columns bear their roles' names
     assert wide.pop("read_as").endswith("a column per model ('model 0', 'model 1', 'model 2')")
     assert long == wide
     assert long["models"] == list(table.models) and long["test"] == "signed_rank"
@@ -288,7 +296,7 @@ def test_column_options_map_other_names(capsys, tmp_path):
     original = _json_report(capsys, original)
     # The same numbers; each says which columns it read.
     assert renamed.pop("read_as").startswith("model = 'learner', data set = 'problem'")
-    assert original.pop("read_as").startswith("model = 'model', data set = 'dataset'")
+    assert original.pop("read_as") is None
     assert renamed == original
 
 
@@ -300,7 +308,6 @@ def test_many_models_print_pairs_ranking_and_reference(capsys, tmp_path):
     assert status == 0
     expected = compare_models(ScoreTable.read_csv(path), random_state=4)
     assert out.strip() == expected.summary().strip()
-    assert "\nRead as: model = 'model', data set = 'dataset', score = 'score'" in out
     report = _json_report(capsys, path, "--seed", "4")
     columns = expected.to_columns()
     effects = expected.effect_sizes()
@@ -332,11 +339,11 @@ def test_two_model_table_gets_the_two_model_report(capsys, tmp_path):
     table = _score_table(n_models=2)
     path = tmp_path / "two.csv"
     path.write_text(table.to_csv(layout="wide"), newline="")
-    report = _json_report(capsys, path, "--no-hierarchical")
+    report = _json_report(capsys, path)
     assert (report["model_a"], report["model_b"]) == tuple(table.models)
     record = table.differences(*table.models)["set 0"]
     ttest = corrected_ttest(record)
-    entry = report["datasets"]["set 0"]["corrected_t"]
+    entry = report["per_dataset"]["set 0"]["corrected_t"]
     assert entry["standard_error"] == ttest.standard_error
     assert entry["confidence_interval"] == list(ttest.confidence_interval())
 
@@ -506,7 +513,7 @@ def test_the_command_gives_the_report_or_one_line_whatever_the_names(
             encoded.write_bytes(text.encode(encoding))
         except UnicodeEncodeError:
             return  # the names do not exist in that encoding
-    argv = ["--json", "--no-hierarchical", "--test", "sign"]
+    argv = ["--json", "--test", "sign"]
 
     def run(path, *extra):
         out, err = io.StringIO(), io.StringIO()

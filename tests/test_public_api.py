@@ -151,12 +151,16 @@ def test_the_registry_is_the_one_list_of_tests():
     from sklearn.utils._param_validation import InvalidParameterError
 
     from sklearn_bayescmp import compare_models
-    from sklearn_bayescmp.cli import TESTS
+    from sklearn_bayescmp.cli import build_parser
     from sklearn_bayescmp.replicability import ReplicabilityStudy
     from sklearn_bayescmp.stats import backend_names, get_backend
 
     names = backend_names()
-    assert list(TESTS) == ["auto", *names]
+    parser = build_parser()
+    for name in ["auto", *names]:  # the command takes the registry's names
+        assert parser.parse_args(["compare", "x.csv", "--test", name]).test == name
+    with pytest.raises(SystemExit):
+        parser.parse_args(["compare", "x.csv", "--test", "none of them"])
     study = ReplicabilityStudy(RepeatedCVComparator(None, None), seeds=[0, 1])
     assert study.set_params(tests=names)._check_tests(collection=True) == tuple(names)
     with pytest.raises(ValueError, match=re.escape(f"non-empty list of {names}")):

@@ -147,13 +147,13 @@ def _json_case(directory):
     path = _long_csv(directory, edit=edit)
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        status = main(["compare", str(path), "--json", "--no-hierarchical"])
+        status = main(["compare", str(path), "--json"])
 
     def refuse(constant):
         raise ValueError(f"not strict JSON: {constant}")
 
     report = json.loads(out.getvalue(), parse_constant=refuse)
-    ttest = report["datasets"]["d0"]["corrected_t"]
+    ttest = report["per_dataset"]["d0"]["corrected_t"]
     return Observed(
         status,
         f"statistic={ttest['statistic']}, statistic_nonfinite={ttest['statistic_nonfinite']!r}, "
@@ -187,10 +187,9 @@ def _semicolon_case(directory):
                     "compare",
                     str(_differences_csv(directory, delimiter)),
                     "--json",
-                    "--no-hierarchical",
                 ]
             )
-        outputs.append((status, json.loads(out.getvalue())["datasets"]))
+        outputs.append((status, json.loads(out.getvalue())["per_dataset"]))
     same = all(output == outputs[0] for output in outputs)
     return Observed(
         max(s for s, _ in outputs), "the same numbers as the comma file" if same else "differ"
@@ -215,9 +214,9 @@ def _same_report(directory, name, encode):
     for path in (plain, encoded):
         out = io.StringIO()
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            status = main(["compare", str(path), "--json", "--no-hierarchical"])
+            status = main(["compare", str(path), "--json"])
         report = json.loads(out.getvalue())
-        reports.append((status, {key: report[key] for key in ("datasets", "collection")}))
+        reports.append((status, {key: report[key] for key in ("per_dataset", "pairs")}))
     same = reports[0] == reports[1]
     return Observed(reports[1][0], "the report of the UTF-8 file" if same else "another report")
 
@@ -300,7 +299,7 @@ def _nan_differences(directory):
             for s in range(10)
         )
     )
-    return _command("compare", path, "--no-hierarchical")
+    return _command("compare", path)
 
 
 def _failed_model(directory, allow):
@@ -368,14 +367,12 @@ def _openml_loss(directory):
     path = _csv_file(directory, "openml.csv", text)
     out = io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-        status = main(
-            ["compare", str(path), "--json", "--no-hierarchical", "--test-train-ratio", "1/3"]
-        )
+        status = main(["compare", str(path), "--json", "--test-train-ratio", "1/3"])
     report = json.loads(out.getvalue())
     return Observed(
         status,
         f"lower_is_better={report['lower_is_better']}, decision on d0: "
-        f"{report['datasets']['d0']['correlated_t']['decision']}",
+        f"{report['per_dataset']['d0']['correlated_t']['decision']}",
     )
 
 
@@ -389,7 +386,7 @@ def _lower_is_better_differences(directory):
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         status = main(["compare", str(path), "--json", "--lower-is-better"])
     report = json.loads(out.getvalue())
-    return Observed(status, f"decision: {report['datasets']['d']['correlated_t']['decision']}")
+    return Observed(status, f"decision: {report['per_dataset']['d']['correlated_t']['decision']}")
 
 
 def _row_per_model(directory):

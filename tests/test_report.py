@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from sklearn_bayescmp import ScoreTable, compare_models
-from sklearn_bayescmp._comparison_report import BIBLIOGRAPHY
+from sklearn_bayescmp._comparison_report import report_references
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.stats import cliffs_delta, cohens_dz
 from sklearn_bayescmp.utils._report import latex_escape, markdown_escape
@@ -78,11 +78,12 @@ def test_markdown_states_the_methods_and_every_pair(comparison):
         for b, d in zip(columns["model_b"], columns["decision"], strict=True)
     ]
     # Every work cited in the text is in the references, and no other.
+    bibliography = report_references(comparison)
     references = _rendered(text.split("## References")[1])
-    cited = {key for key in BIBLIOGRAPHY if key in _rendered(text.split("## References")[0])}
+    cited = {key for key in bibliography if key in _rendered(text.split("## References")[0])}
     assert {"Benavoli et al. 2014", "Calvo et al. 2018", "Demšar 2006", "Holm 1979"} <= cited
     assert [line for line in references.splitlines() if line] == [
-        BIBLIOGRAPHY[key] for key in sorted(cited)
+        bibliography[key] for key in sorted(cited)
     ]
     assert "Iman-Davenport F" in text and "Ranking (Plackett-Luce)" in text
 

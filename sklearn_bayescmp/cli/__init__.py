@@ -30,22 +30,18 @@ USAGE_ERROR = 2
 MISSING_DEPENDENCY = 1
 INTERRUPTED = 130
 
-#: ``--test``: "auto" and the registry's back ends (``stats.backend_names()``,
-#: written out so that ``--help`` imports nothing heavy; a test keeps them equal).
-TESTS = (
-    "auto",
-    "corrected_resampled_t",
-    "corrected_t",
-    "correlated_t",
-    "f_5x2cv",
-    "hierarchical",
-    "paired_t",
-    "paired_t_5x2cv",
-    "poisson",
-    "sign",
-    "signed_rank",
-    "wilcoxon",
-)
+
+def _test(text):
+    """A test's name: "auto" or one of the registry's (read when the option is given, so
+    that ``--help`` imports nothing heavy and a new back end is a choice at once)."""
+    from ..stats import backend_names
+
+    names = ("auto", *backend_names())
+    if text not in names:
+        raise argparse.ArgumentTypeError(
+            f"invalid choice: {text!r} (choose from {', '.join(names)})"
+        )
+    return text
 
 
 class InputError(Exception):
@@ -178,10 +174,13 @@ def build_parser():
     )
     comparing.add_argument(
         "--test",
-        choices=TESTS,
+        type=_test,
         default="auto",
-        help="the test of every pair of three or more models (default: correlated t-test "
-        "on one data set, signed-rank on several); the frequentist ones decide at p < 0.05",
+        metavar="TEST",
+        help="the test of every pair: auto (the default: the Bayesian correlated t-test on "
+        "one data set, the Bayesian signed-rank test on several) or a test of the registry "
+        "(correlated_t, signed_rank, sign, poisson, hierarchical, corrected_t, wilcoxon..."
+        "; an unknown name lists them all); the frequentist ones decide at p < 0.05",
     )
     comparing.add_argument(
         "--rope", type=float, default=0.01, help="half-width of the rope (default 0.01)"
@@ -223,21 +222,14 @@ def build_parser():
     comparing.add_argument(
         "--nu-prior",
         choices=("shifted", "paper"),
-        default="shifted",
-        help="hierarchical test: nu = 1 + Gamma(alpha, beta) as the authors' code has it "
-        "(default), or nu ~ Gamma(alpha, beta) as the paper prints it",
+        help="with --test hierarchical: nu = 1 + Gamma(alpha, beta) as the authors' code has "
+        "it (the default), or nu ~ Gamma(alpha, beta) as the paper prints it",
     )
     comparing.add_argument(
         "--hyperprior",
         choices=("authors", "baycomp"),
-        default="authors",
-        help="hierarchical test: alpha ~ U(0.5, 5), beta ~ U(0.05, 0.15) as the authors' code "
-        "since 2016 (default), or U(1, 2), U(0.01, 0.1) as baycomp",
-    )
-    comparing.add_argument(
-        "--no-hierarchical",
-        action="store_true",
-        help="two models: skip the hierarchical test (the slowest, a few seconds)",
+        help="with --test hierarchical: alpha ~ U(0.5, 5), beta ~ U(0.05, 0.15) as the "
+        "authors' code since 2016 (the default), or U(1, 2), U(0.01, 0.1) as baycomp",
     )
 
     demonstrating = commands.add_parser(

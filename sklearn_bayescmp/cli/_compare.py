@@ -13,11 +13,11 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .._compare_models import compare_models
+from .._pair_summary import dataset_comparisons, pair_summary
 from .._score_table import ScoreTable
 from ..exceptions import MissingScoresWarning
 from ..stats import get_backend
-from ..stats._diagnostics import convergence_problems
-from ..utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, terminal_safe, text_table
+from ..utils._display import terminal_safe
 from ..utils._validation import check_probability, check_rope
 from . import InputError, MissingDependency
 
@@ -29,12 +29,11 @@ def compare(args):
         warnings.simplefilter("always", MissingScoresWarning)
         warnings.simplefilter("always", ConvergenceWarning)
         table = _read(args)
-        if table.n_models == 2:
-            report, figure = _pair_report(args, table, **options)
-        else:
-            report, figure = _many_report(args, table, **options)
+        _check_test_options(args, table)
+        # One pipeline for any number of models: the comparison --test names.
+        comparison = _compare_models(args, table, options)
+        report, figure = _report(args, table, comparison)
     text = report.pop("_text")
-    comparison = report.pop("_comparison", None)
     print(
         json.dumps(json_safe(report), indent=2, allow_nan=False)
         if args.json
@@ -49,7 +48,7 @@ def compare(args):
         _save_plot(args.plot, figure)
         written.append(args.plot)
     if args.report:
-        written += _write_report(args, table, options, comparison)
+        written += _write_report(args, comparison)
     if written:
         print(f"bayescmp compare: wrote {', '.join(written)}", file=sys.stderr)
     return report
@@ -227,13 +226,8 @@ def _read(args):
         raise InputError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
     except (ValueError, TypeError) as exc:
         raise InputError(_in_command_words(exc)) from None
-    # What the reader inferred, so that a wrong guess is seen; not the columns
-    # that bear their roles' own names.
-    canonical = table.roles is not None and all(
-        role == column for role, column in table.roles.items()
-    )
-    plain = "model" in (table.roles or {}) and not table.ignored_columns
-    if table.reading is not None and not (canonical and plain and not table.lower_is_better):
+    # What the reader inferred, so that a wrong guess is seen.
+    if table.reading is not None:
         print(f"bayescmp compare: read as: {table.reading}", file=sys.stderr)
     return table
 
@@ -287,208 +281,57 @@ def _in_command_words(exc):
     return " ".join(message.split())
 
 
-# -- two models ----------------------------------------------------------------
+# -- the comparison ------------------------------------------------------------
 
-#: The tests of each data set, and over data sets, that two models get.
-DATASET_TESTS = ("corrected_t", "correlated_t")
-COLLECTION_TESTS = ("poisson", "sign", "signed_rank", "hierarchical")
+#: The hierarchical test's prior options, by the command's option.
+PRIOR_OPTIONS = {
+    "nu_prior": ("--nu-prior", lambda args: args.nu_prior),
+    "alpha_bounds": ("--hyperprior", lambda args: args.hyperprior),
+    "beta_bounds": ("--hyperprior", lambda args: args.hyperprior),
+}
 
 
-def _probabilities(result, threshold):
-    """A Bayesian result's outcome probabilities and decision, for the report."""
+def _test(args, table):
+    """The back end ``--test`` names ("auto": the correlated t-test on one data set, the
+    signed-rank test on several)."""
+    from .._compare_models import automatic_test
+
+    return get_backend(automatic_test(table) if args.test == "auto" else args.test)
+
+
+def _prior_options(args, backend):
+    """The options of the test's prior that the command was given (the others at their
+    defaults)."""
     return {
-        "prob_a_better": result.prob_a_better,
-        "prob_equivalent": result.prob_equivalent,
-        "prob_b_better": result.prob_b_better,
-        "decision": result.decision(threshold),
+        name: value(args)
+        for name, (_, value) in PRIOR_OPTIONS.items()
+        if value(args) is not None and backend.accepts(name)
     }
 
 
-def _dataset_report(source, name, record, rope, threshold):
-    """Numbers of the single-data-set tests of one record."""
-    try:  # call() gives each test the arguments it takes
-        ttest, posterior = (
-            get_backend(test).call(record, rope=rope, nan_policy="omit") for test in DATASET_TESTS
-        )
-    except (ValueError, TypeError) as exc:
-        raise InputError(f"{source!r}, data set {name!r}: {exc}") from None
-    return {
-        "n_splits": int(record.n_splits),
-        "n_failed": int(record.n_failed),
-        "mean_difference": float(ttest.estimate),
-        "corrected_t": {
-            "statistic": float(ttest.statistic),
-            "df": float(ttest.df),
-            "pvalue": float(ttest.pvalue),
-            "standard_error": float(ttest.standard_error),
-            "confidence_interval": [float(v) for v in ttest.confidence_interval()],
-            "alternative": ttest.alternative,
-            # Why the statistic may be infinite: every difference is the same.
-            "zero_variance": bool(ttest.standard_error == 0),
-        },
-        "correlated_t": {
-            **_probabilities(posterior, threshold),
-            "credible_interval": list(posterior.credible_interval()),
-        },
-    }, posterior
-
-
-def _hierarchical_prior(args):
-    """The hierarchical test's prior options, from ``--nu-prior`` and ``--hyperprior``."""
-    return {
-        "nu_prior": args.nu_prior,
-        "alpha_bounds": args.hyperprior,
-        "beta_bounds": args.hyperprior,
-    }
-
-
-def _collection_report(records, rope, threshold, seed, tests, prior):
-    """Numbers of the tests over data sets (and the hierarchical result, if run)."""
-    report, hierarchical = {}, None
-    for test in tests:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", ConvergenceWarning)  # a field, not a note
-            # The prior's options reach the hierarchical test only (call drops the others).
-            result = get_backend(test).call(records, rope=rope, random_state=seed, **prior)
-        entry = _probabilities(result, threshold)
-        if test == "poisson":
-            entry["prob_no_majority"] = result.prob_no_majority
-        else:  # prob_*: that the outcome is the most probable; predictive_prob_*: of it
-            for outcome in ("a_better", "equivalent", "b_better"):
-                entry[f"predictive_prob_{outcome}"] = getattr(result, f"predictive_prob_{outcome}")
-        if test == "hierarchical":
-            hierarchical = result
-            entry["converged"] = not convergence_problems(result)
-            # Whether delta0, the mean difference over data sets, is in the rope
-            # (the question of the average, not of the next data set).
-            delta0 = result.delta0_probabilities.values()
-            for outcome, value in zip(("a_better", "equivalent", "b_better"), delta0, strict=True):
-                entry[f"delta0_prob_{outcome}"] = value
-            entry["prior"] = {
-                "nu": "1 + Gamma(alpha, beta)"
-                if result.nu_prior == "shifted"
-                else "Gamma(alpha, beta)",
-                "alpha_bounds": list(result.alpha_bounds),
-                "beta_bounds": list(result.beta_bounds),
-                "delta0_bounds": [-result.scale, result.scale],
-            }
-        report[test] = entry
-    return report, hierarchical
-
-
-def _pair_report(args, table, *, rope, threshold):
-    datasets = table.differences(*table.models)
-    report = {
-        "file": args.file,
-        "read_as": table.reading,
-        "lower_is_better": list(table.lower_is_better),
-        "model_a": table.models[0],
-        "model_b": table.models[1],
-        "rope": list(rope),
-        "threshold": threshold,
-        "datasets": {},
-    }
-    posteriors = {}
-    # One score per data set (a paper's table): only the tests of means apply.
-    single = len(datasets) > 1 and all(record.n_splits == 1 for record in datasets.values())
-    for name, record in datasets.items():
-        if single:
-            report["datasets"][name] = {
-                "n_splits": 1,
-                "n_failed": int(record.n_failed),
-                "mean_difference": float(record.mean),
-            }
-        else:
-            report["datasets"][name], posteriors[name] = _dataset_report(
-                args.file, name, record, rope, threshold
+def _check_test_options(args, table):
+    """Refuse an option that the test does not read (it would be ignored without a word)."""
+    backend = _test(args, table)
+    for name, (option, value) in PRIOR_OPTIONS.items():
+        if value(args) is not None and not backend.accepts(name):
+            raise InputError(
+                f"{option} sets a prior of the hierarchical test, which --test does not name "
+                f"(it names the {backend.title}); pass --test hierarchical, or leave {option} "
+                "out."
             )
-    hierarchical = None
-    if len(datasets) >= 2:
-        tests = COLLECTION_TESTS[:-1] if args.no_hierarchical else COLLECTION_TESTS
-        if single:
-            tests = tuple(test for test in tests if get_backend(test).scope == "means")
-        report["collection"], hierarchical = _collection_report(
-            list(datasets.values()), rope, threshold, args.seed, tests, _hierarchical_prior(args)
+    if args.plot and table.n_models == 2 and not _pair_has_figure(table, backend):
+        raise InputError(
+            f"--plot: the {backend.title} of a table of means has no figure; use --test "
+            "signed_rank (its simplex) or --test sign, or leave --plot out."
         )
-    report["_text"] = _format_pair_table(report)
-    if single:
-        report["_text"] += (
-            "\n(one score per data set: the tests of each data set's splits, and the "
-            "Poisson-binomial and hierarchical tests, need the scores of every split)"
-        )
-
-    def figure():
-        from ..plotting import ForestDisplay, PosteriorDisplay, SimplexDisplay
-
-        if single:
-            result = get_backend("signed_rank").call(
-                list(datasets.values()), rope=rope, random_state=args.seed
-            )
-            return SimplexDisplay.from_result(result)
-        if len(posteriors) == 1:
-            return PosteriorDisplay.from_result(next(iter(posteriors.values())))
-        return ForestDisplay(
-            names=list(posteriors),
-            estimates=np.array([p.loc for p in posteriors.values()]),
-            intervals=np.array([tuple(p.credible_interval()) for p in posteriors.values()]),
-            rope=rope,
-            shrinkage_estimates=None if hierarchical is None else hierarchical.shrinkage_estimates,
-            shrinkage_intervals=None if hierarchical is None else hierarchical.shrinkage_intervals,
-            model_names=table.models,
-        ).plot()
-
-    return report, figure
-
-
-def _format_pair_table(report):
-    """The report of two models as aligned text tables."""
-    datasets, collection = report["datasets"].values(), report.get("collection", {})
-    digits = {**TABLE_DIGITS, "p (corr.)": ".4f"}
-
-    def probabilities(entries):
-        columns = {header: [e[key] for e in entries] for header, key in PROBABILITY_COLUMNS.items()}
-        return {**columns, "decision": [e["decision"] for e in entries]}
-
-    lines = [
-        f"A = {report['model_a']}, B = {report['model_b']} (differences A - B: positive favours A)",
-        f"rope = [{report['rope'][0]:g}, {report['rope'][1]:g}], "
-        f"decision threshold = {report['threshold']:g}",
-        "",
-        *text_table(
-            {
-                "data set": list(report["datasets"]),
-                "splits": [e["n_splits"] for e in datasets],
-                "mean A-B": [e["mean_difference"] for e in datasets],
-                **(
-                    {
-                        "p (corr.)": [e["corrected_t"]["pvalue"] for e in datasets],
-                        **probabilities([e["correlated_t"] for e in datasets]),
-                    }
-                    if all("correlated_t" in e for e in datasets)
-                    else {}
-                ),
-            },
-            digits=digits,
-        ),
-    ]
-    if collection:
-        titles = [get_backend(test).title for test in collection]
-        columns = {"over the data sets": titles, **probabilities(list(collection.values()))}
-        lines += ["", *text_table(columns, digits=digits)]
-        lines.append(
-            "(Poisson: on a majority of these data sets; the others: the outcome most probable "
-            "on a new data set)"
-            if "poisson" in collection
-            else "(P: that the outcome is the most probable one on a new data set)"
-        )
-    return "\n".join(lines)
-
-
-# -- many models ---------------------------------------------------------------
 
 
 def _compare_models(args, table, options):
     """:func:`compare_models` with the command's options; its errors in the command's words."""
+    backend = _test(args, table)
+    extra = _prior_options(args, backend)
+    if table.n_models == 2 and backend.many is not None and "simplex" in backend.displays:
+        extra["keep_draws"] = 5000  # the pair's simplex plot
     try:
         return compare_models(
             table,
@@ -496,20 +339,21 @@ def _compare_models(args, table, options):
             random_state=args.seed,
             allow_incomplete=args.allow_incomplete,
             **options,
-            **(_hierarchical_prior(args) if args.test == "hierarchical" else {}),
+            **extra,
         )
     except ValueError as exc:
-        raise InputError(_in_command_words(exc)) from None
+        raise InputError(f"{args.file!r}: {_in_command_words(exc)}") from None
 
 
-def _many_report(args, table, *, rope, threshold):
-    comparison = _compare_models(args, table, {"rope": rope, "threshold": threshold})
+def _report(args, table, comparison):
+    """The printed report (a dict for ``--json``, with its ``_text``) and the figure."""
     columns = comparison.to_columns()
     effects = comparison.effect_sizes()
     for key in ("ci_low", "ci_high", "cohens_dz", "cliffs_delta"):
         columns[key] = effects[key]
     pairs = _rows(columns)
-    ranking = None if comparison.ranking is None else _rows(comparison.ranking.to_columns())
+    for row in pairs:  # the numbers each pair's result prints beside its probabilities
+        row.update(comparison.result(row["model_a"], row["model_b"]).extra_numbers())
     friedman = comparison.reference.friedman
     report = {
         "file": args.file,
@@ -518,11 +362,11 @@ def _many_report(args, table, *, rope, threshold):
         "models": list(comparison.models),
         "datasets": list(comparison.datasets),
         "test": comparison.test,
-        "rope": list(rope),
-        "threshold": threshold,
+        "rope": list(comparison.rope),
+        "threshold": comparison.threshold,
         "seed": comparison.random_state,
         "pairs": pairs,
-        "ranking": ranking,
+        "ranking": None if comparison.ranking is None else _rows(comparison.ranking.to_columns()),
         "reference": {
             "pairwise_test": comparison.reference.test,
             "alpha": comparison.reference.alpha,
@@ -539,25 +383,102 @@ def _many_report(args, table, *, rope, threshold):
                 "critical_difference": friedman.critical_difference,
             },
         },
-        "_text": comparison.summary(),
-        "_comparison": comparison,
     }
+    if table.n_models != 2:
+        report["_text"] = comparison.summary()
+
+        def figure():
+            from ..plotting import CriticalDifferenceDisplay, PairwiseDisplay
+
+            if comparison.ranking is None:
+                return PairwiseDisplay.from_comparison(comparison)
+            return CriticalDifferenceDisplay.from_comparison(comparison)
+
+        return report, figure
+    # Two models: each data set's comparison too (when the table has every split).
+    datasets = {}
+    if _has_splits(table):
+        datasets = dataset_comparisons(table, rope=comparison.rope, threshold=comparison.threshold)
+    report["model_a"], report["model_b"] = comparison.models
+    report["per_dataset"] = {
+        name: _dataset_entry(args, table, name, one) for name, one in datasets.items()
+    }
+    report["_text"] = pair_summary(comparison, datasets if len(datasets) > 1 else {})
 
     def figure():
-        from ..plotting import CriticalDifferenceDisplay, PairwiseDisplay
-
-        if comparison.ranking is None:
-            return PairwiseDisplay.from_comparison(comparison)
-        return CriticalDifferenceDisplay.from_comparison(comparison)
+        return _pair_figure(comparison, datasets)
 
     return report, figure
 
 
-def _write_report(args, table, options, comparison=None):
-    """Write the report of every pair (and the critical-difference diagrams beside it).
+def _has_splits(table):
+    """Whether the table holds the scores of every split (not one mean per data set)."""
+    return any(len(table.splits(name)["fold"]) > 1 for name in table.datasets)
 
-    ``comparison``: the one printed (three or more models); for two models the
-    report's comparison is run here, with the test ``--test`` names.
+
+def _pair_has_figure(table, backend):
+    """Whether two models' comparison has a figure: the data sets' posteriors, or (a table
+    of means) the simplex of the test's draws."""
+    return _has_splits(table) or "simplex" in backend.displays
+
+
+def _pair_figure(comparison, datasets):
+    """Two models: one data set's posterior, several data sets' forest plot (with the
+    shrinkage of a test whose record draws one), or a table of means' simplex."""
+    from ..plotting import ForestDisplay, PosteriorDisplay, SimplexDisplay
+
+    result = comparison.result(*comparison.models)
+    if not datasets:
+        return SimplexDisplay.from_result(result)
+    posteriors = {name: one.result(*one.models) for name, one in datasets.items()}
+    if len(posteriors) == 1:
+        return PosteriorDisplay.from_result(next(iter(posteriors.values())))
+    forest = "forest" in get_backend(comparison.test).displays
+    return ForestDisplay(
+        names=list(posteriors),
+        estimates=np.array([p.loc for p in posteriors.values()]),
+        intervals=np.array([tuple(p.credible_interval()) for p in posteriors.values()]),
+        rope=comparison.rope,
+        shrinkage_estimates=result.shrinkage_estimates if forest else None,
+        shrinkage_intervals=result.shrinkage_intervals if forest else None,
+        model_names=comparison.models,
+    ).plot()
+
+
+def _dataset_entry(args, table, name, comparison):
+    """One data set's numbers: its Bayesian correlated t-test and its corrected t-test."""
+    posterior = comparison.result(*comparison.models)
+    one = table.select(datasets=[name])
+    try:
+        ttest = compare_models(one, test="corrected_t", ranking=False).result(*table.models)
+    except ValueError as exc:
+        raise InputError(f"{args.file!r}, data set {name!r}: {exc}") from None
+    return {
+        "n_splits": int(ttest.n_splits + ttest.n_omitted),
+        "n_failed": int(ttest.n_omitted),
+        "mean_difference": float(ttest.estimate),
+        "corrected_t": {
+            "statistic": float(ttest.statistic),
+            "df": float(ttest.df),
+            "pvalue": float(ttest.pvalue),
+            "standard_error": float(ttest.standard_error),
+            "confidence_interval": [float(v) for v in ttest.confidence_interval()],
+            "alternative": ttest.alternative,
+            # Why the statistic may be infinite: every difference is the same.
+            "zero_variance": bool(ttest.standard_error == 0),
+        },
+        "correlated_t": {
+            "prob_a_better": posterior.prob_a_better,
+            "prob_equivalent": posterior.prob_equivalent,
+            "prob_b_better": posterior.prob_b_better,
+            "decision": posterior.decision(comparison.threshold),
+            "credible_interval": list(posterior.credible_interval()),
+        },
+    }
+
+
+def _write_report(args, comparison):
+    """Write the report of the comparison printed (and its critical-difference diagrams).
 
     Returns
     -------
@@ -565,12 +486,6 @@ def _write_report(args, table, options, comparison=None):
         The files written.
     """
     fmt = REPORT_FORMATS[os.path.splitext(args.report)[1].lower()]
-    if comparison is None:
-        with warnings.catch_warnings():
-            # The same scores' notes were printed with the results above.
-            warnings.simplefilter("ignore", MissingScoresWarning)
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            comparison = _compare_models(args, table, options)
     figures, written = [], []
     for kind in REPORT_FIGURES if comparison.bayesian else REPORT_FIGURES[1:]:
         try:

@@ -1,6 +1,5 @@
 """The posterior density of the mean difference, with the rope, the HDI and zero."""
 
-import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ..utils._docstrings import fill_doc
@@ -121,31 +120,10 @@ class PosteriorDisplay(_DisplayMixin):
         cls._check_result(result)
         # The legend gives the probabilities of what is drawn: the mean
         # difference's posterior (for the hierarchical test, delta0's).
-        probabilities = dict(
-            result.delta0_probabilities if result.test == "hierarchical" else result.probabilities
-        )
+        curve = result.posterior_curve(n_points=n_points)
         hdi = tuple(result.credible_interval(hdi_prob))
-        if result.test == "correlated_t":
-            if result.scale == 0:
-                grid, density, point = np.array([result.loc]), None, result.loc
-            else:
-                width = result.posterior.ppf(0.9995) - result.loc
-                low = min(result.loc - width, result.rope[0] - 0.2 * width)
-                high = max(result.loc + width, result.rope[1] + 0.2 * width)
-                grid = np.linspace(low, high, n_points)
-                density, point = result.posterior.pdf(grid), None
-            xlabel = None
-            mean_scores = (result.mean_score_a, result.mean_score_b)
-            if None in mean_scores:
-                mean_scores = None
-        else:  # the hierarchical test: a histogram of delta0's draws
-            draws = np.ravel(result.samples["delta0"])
-            counts, edges = np.histogram(draws, bins=min(80, max(10, draws.size // 200)))
-            grid = 0.5 * (edges[:-1] + edges[1:])
-            density = counts / (draws.size * np.diff(edges))
-            point = None
-            xlabel = f"delta0: mean difference over data sets ({result.model_a} - {result.model_b})"
-            mean_scores = None
+        grid, density, point = curve.grid, curve.density, curve.point
+        probabilities, xlabel, mean_scores = curve.probabilities, curve.xlabel, curve.mean_scores
         display = cls(
             grid=grid,
             density=density,

@@ -87,10 +87,7 @@ class SimplexDisplay(_DisplayMixin):
         SimplexDisplay
         """
         default_title = cls._check_result(result).title
-        if result.test == "hierarchical":
-            samples = result.samples["outcome_probabilities"].reshape(-1, 3)
-        else:
-            samples = result.samples
+        samples = result.outcome_draws()
         if not len(samples):
             raise ValueError(
                 "This result kept no posterior draws to plot: compare_models keeps none by "

@@ -48,12 +48,20 @@ from ._results import (
     ConfidenceInterval,
     CredibleInterval,
     FrequentistDecisionMixin,
+    PosteriorCurve,
     TableMixin,
     check_interval_options,
     interval_text,
     probabilities_line,
 )
 from ._rope import RopeOutcomesMixin
+
+
+def describe_prior(prior):
+    """The prior of the correlated t-test (of every data set, for the Poisson test), in words."""
+    if prior is None:
+        return "the matching (non-informative) prior of the correlated t-test"
+    return f"the normal-gamma prior {prior!r}"
 
 
 @dataclass(frozen=True)
@@ -463,6 +471,8 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
     """
 
     test: ClassVar[str] = "correlated_t"
+    mean_parameter: ClassVar[str] = "mean_difference"
+    mean_parameter_words: ClassVar[str] = "the data set's mean difference"
     _negated: ClassVar[tuple] = ("loc",)
     _shown: ClassVar[tuple] = (*PROBABILITIES, "df", "loc", "scale", "rope")
     prob_a_better: float
@@ -557,6 +567,47 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
             "n_splits": self.n_splits,
             "n_omitted": self.n_omitted,
         }
+
+    def prior_description(self):
+        """The prior, in words.
+
+        Returns
+        -------
+        str
+        """
+        return describe_prior(self.prior)
+
+    def posterior_curve(self, *, n_points=400):
+        """The posterior of the mean difference as a display draws it.
+
+        Parameters
+        ----------
+        n_points : int, default=400
+            Points of the density's grid.
+
+        Returns
+        -------
+        PosteriorCurve
+            Student's t on a grid that holds 99.9% of it and the rope, or
+            the point mass of zero variance.
+        """
+        if self.scale == 0:
+            grid, density, point = np.array([self.loc]), None, self.loc
+        else:
+            width = self.posterior.ppf(0.9995) - self.loc
+            low = min(self.loc - width, self.rope[0] - 0.2 * width)
+            high = max(self.loc + width, self.rope[1] + 0.2 * width)
+            grid = np.linspace(low, high, n_points)
+            density, point = self.posterior.pdf(grid), None
+        mean_scores = (self.mean_score_a, self.mean_score_b)
+        return PosteriorCurve(
+            grid,
+            density,
+            point,
+            None,
+            dict(self.probabilities),
+            None if None in mean_scores else mean_scores,
+        )
 
     def _html_extra(self):
         return {

@@ -11,6 +11,18 @@ Both are descriptive: they have no rope and say nothing about uncertainty.
 import numpy as np
 from scipy import stats
 
+#: The works of the effect sizes, for a report's bibliography.
+REFERENCES = {
+    "Cliff 1993": (
+        "N. Cliff. Dominance statistics: ordinal analyses to answer ordinal questions. "
+        "Psychological Bulletin 114(3), 1993."
+    ),
+    "Cohen 1988": (
+        "J. Cohen. Statistical Power Analysis for the Behavioral Sciences, 2nd edition. "
+        "Lawrence Erlbaum, 1988."
+    ),
+}
+
 
 def cohens_dz(differences):
     """Cohen's d of paired samples: the mean difference over its standard deviation.

@@ -25,7 +25,7 @@ from ..utils._warnings import warn
 from ._backend import Backend
 from ._collection import check_collection
 from ._core import collection_statistics, outcome_probabilities
-from ._diagnostics import convergence_diagnostics
+from ._diagnostics import convergence_diagnostics, convergence_problems
 from ._diagnostics import warn_if_not_converged as _warn
 from ._hierarchical_sampler import (
     ALPHA_BOUNDS,
@@ -36,6 +36,7 @@ from ._hierarchical_sampler import (
 from ._results import (
     PROBABILITIES,
     BayesianTableMixin,
+    PosteriorCurve,
     check_interval_options,
     interval_of_draws,
     interval_text,
@@ -614,6 +615,9 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
         "rope",
     )
     test: ClassVar[str] = "hierarchical"
+    predictive: ClassVar[bool] = True
+    mean_parameter: ClassVar[str] = "delta0"
+    mean_parameter_words: ClassVar[str] = "the population's mean difference delta0"
     prob_a_better: float
     prob_equivalent: float
     prob_b_better: float
@@ -770,6 +774,91 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
             "n_datasets": self.n_datasets,
             "max_rhat": max(self.rhat.values()),
         }
+
+    def prior_description(self):
+        """The priors and the options that change the model, in words.
+
+        Returns
+        -------
+        str
+        """
+        nu = "nu - 1" if self.nu_prior == "shifted" else "nu"
+        bound = (
+            "delta0 uniform between minus and plus the largest absolute difference (the "
+            "authors' bound)"
+            if self.delta0_bound is None
+            else f"delta0 uniform in [-{self.delta0_bound:g}, {self.delta0_bound:g}]"
+        )
+        given = (
+            "the variance of uniform noise over the rope (the authors' treatment)"
+            if self.zero_variance == "rope"
+            else "the smallest variance of the other data sets"
+        )
+        return (
+            f"the prior {nu} ~ Gamma(alpha, beta) on the degrees of freedom, alpha uniform in "
+            f"[{self.alpha_bounds[0]:g}, {self.alpha_bounds[1]:g}] and beta in "
+            f"[{self.beta_bounds[0]:g}, {self.beta_bounds[1]:g}], {bound}; a data set whose "
+            f"differences are all equal is given {given} (zero_variance={self.zero_variance!r})"
+        )
+
+    def extra_numbers(self):
+        """The predictive probabilities, whether the chains converged, delta0's probabilities
+        and the prior.
+
+        Returns
+        -------
+        dict of str to object
+        """
+        delta0 = self.delta0_probabilities
+        return {
+            **super().extra_numbers(),
+            "converged": not convergence_problems(self),
+            # Whether delta0, the mean difference over data sets, is in the rope
+            # (the question of the average, not of the next data set).
+            "delta0_prob_a_better": delta0["a"],
+            "delta0_prob_equivalent": delta0["equivalent"],
+            "delta0_prob_b_better": delta0["b"],
+            "prior": {
+                "nu": "1 + Gamma(alpha, beta)"
+                if self.nu_prior == "shifted"
+                else "Gamma(alpha, beta)",
+                "alpha_bounds": list(self.alpha_bounds),
+                "beta_bounds": list(self.beta_bounds),
+                "delta0_bounds": [-self.scale, self.scale],
+            },
+        }
+
+    def posterior_curve(self, *, n_points=None):
+        """The posterior of delta0, the population's mean difference: a histogram of its draws.
+
+        Parameters
+        ----------
+        n_points : None
+            Unused (the bins follow the number of draws); for a display's call.
+
+        Returns
+        -------
+        PosteriorCurve
+        """
+        draws = np.ravel(self.samples["delta0"])
+        counts, edges = np.histogram(draws, bins=min(80, max(10, draws.size // 200)))
+        return PosteriorCurve(
+            0.5 * (edges[:-1] + edges[1:]),
+            counts / (draws.size * np.diff(edges)),
+            None,
+            f"delta0: mean difference over data sets ({self.model_a} - {self.model_b})",
+            dict(self.delta0_probabilities),
+            None,
+        )
+
+    def outcome_draws(self):
+        """Each draw's probabilities of the three outcomes on a new data set.
+
+        Returns
+        -------
+        ndarray of shape (n_chains * n_draws, 3)
+        """
+        return self.samples["outcome_probabilities"].reshape(-1, 3)
 
     def _html_extra(self):
         return {

@@ -28,7 +28,7 @@ from ..utils._validation import ROPE_CONSTRAINT, check_rope
 from ._backend import Backend
 from ._collection import check_collection
 from ._core import collection_statistics, outcome_probabilities, student_posterior
-from ._correlated_t import NormalGammaPrior
+from ._correlated_t import NormalGammaPrior, describe_prior
 from ._results import (
     PROBABILITIES,
     BayesianTableMixin,
@@ -133,6 +133,7 @@ def poisson_test(differences, *, rope=0.01, prior=None):
         n_datasets=len(records),
         model_a=model_a,
         model_b=model_b,
+        prior=prior,
     )
 
 
@@ -168,6 +169,9 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
         The region of practical equivalence ``(low, high)``.
     n_datasets : int
         Number of data sets ``q``.%(result_models)s
+    prior : NormalGammaPrior or None
+        The prior of the per-data-set correlated t-tests; None is the
+        matching prior.
     """
 
     test: ClassVar[str] = "poisson"
@@ -183,6 +187,25 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
     n_datasets: int
     model_a: str = "A"
     model_b: str = "B"
+    prior: object = None
+
+    def prior_description(self):
+        """The prior of every data set's correlated t-test, in words.
+
+        Returns
+        -------
+        str
+        """
+        return describe_prior(self.prior)
+
+    def extra_numbers(self):
+        """``prob_no_majority``: the probability that no outcome holds on a majority.
+
+        Returns
+        -------
+        dict of str to float
+        """
+        return {"prob_no_majority": self.prob_no_majority}
 
     def credible_interval(self, prob=0.95, *, method="hdi", parameter="wins_a"):
         """Credible interval of the number of data sets on which an outcome holds.

@@ -40,6 +40,15 @@ from ._results import (
     TableMixin,
 )
 
+#: The work of the ranking, for a report's bibliography.
+REFERENCES = {
+    "Calvo et al. 2018": (
+        "B. Calvo, J. Ceberio, J. A. Lozano. Bayesian inference for algorithm ranking "
+        "analysis. GECCO 2018 Companion."
+    ),
+}
+
+
 #: Floats of pairwise terms computed at a time by :func:`expected_ranks` (32 MiB).
 _PAIRWISE_FLOATS = 1 << 22
 

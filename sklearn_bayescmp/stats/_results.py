@@ -48,6 +48,34 @@ class CredibleInterval(NamedTuple):
     high: float
 
 
+class PosteriorCurve(NamedTuple):
+    """A posterior of the mean difference, as a display draws it.
+
+    Attributes
+    ----------
+    grid : ndarray
+        Where the density is given (one point for a point mass).
+    density : ndarray or None
+        The density on ``grid``; None for a point mass.
+    point : float or None
+        The point mass's place; None for a density.
+    xlabel : str or None
+        What the axis shows, when it is not the mean difference of one data set.
+    probabilities : dict
+        ``{"a": ..., "equivalent": ..., "b": ...}``: the posterior mass of each
+        region of what is drawn.
+    mean_scores : tuple of (float, float) or None
+        Each model's mean score, when known.
+    """
+
+    grid: object
+    density: object
+    point: object
+    xlabel: object
+    probabilities: dict
+    mean_scores: object
+
+
 def _compact_repr(result, names):
     """``Name(a=0.123, b=...)`` with floats to 4 significant digits.
 
@@ -105,6 +133,52 @@ class TableMixin(ReadOnlyPickleMixin):
 
     #: The fields the repr and the table row show, after the test and the models.
     _shown: ClassVar[tuple] = ()
+    #: Whether ``prob_*`` are the probabilities that an outcome is the most
+    #: probable one on a new data set, with the outcomes' own probabilities
+    #: beside them (``predictive_prob_*``).
+    predictive: ClassVar[bool] = False
+    #: The parameter of ``credible_interval`` that is the mean difference (None:
+    #: the result has no posterior of it), and what it is, in words.
+    mean_parameter: ClassVar[str | None] = None
+    mean_parameter_words: ClassVar[str] = ""
+
+    def prior_description(self):
+        """The prior of the test, in a sentence's words ("" for a test without one).
+
+        Returns
+        -------
+        str
+        """
+        return ""
+
+    def extra_numbers(self):
+        """The numbers a report prints beside the probabilities or the p-value.
+
+        Returns
+        -------
+        dict of str to object
+            By name (JSON-ready: floats, lists, dicts).
+        """
+        if not self.predictive:
+            return {}
+        return {f"predictive_{name}": getattr(self, f"predictive_{name}") for name in PROBABILITIES}
+
+    def mean_difference_interval(self, prob=0.95):
+        """The highest-density credible interval of the mean difference, or None.
+
+        Parameters
+        ----------
+        prob : float, default=0.95
+            Posterior mass of the interval.
+
+        Returns
+        -------
+        CredibleInterval or None
+            None when the test has no posterior of the mean difference.
+        """
+        if self.mean_parameter is None:
+            return None
+        return self.credible_interval(prob, parameter=self.mean_parameter)
 
     def __repr__(self):
         return _compact_repr(self, self._shown)

@@ -552,6 +552,7 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     _negated: ClassVar[tuple] = ("means",)
     _reversed: ClassVar[tuple] = ("samples",)
     _shown: ClassVar[tuple] = (*PROBABILITIES, "test", "rope")
+    predictive: ClassVar[bool] = True
     test: str
     means: np.ndarray
     names: tuple | None
@@ -626,6 +627,28 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
 
     def _caption_name(self):
         return self.title  # the sign and the signed-rank tests share the class
+
+    def prior_description(self):
+        """The Dirichlet process prior and the draws, in words.
+
+        Returns
+        -------
+        str
+        """
+        place = "rope" if self.prior_place == "rope" else "side of model " + self.prior_place
+        return (
+            f"a Dirichlet process prior of strength {self.prior_strength:g} placed on the "
+            f"{place}, {self.n_draws} posterior draws"
+        )
+
+    def outcome_draws(self):
+        """The posterior draws of ``(theta_a, theta_equivalent, theta_b)`` (the simplex's points).
+
+        Returns
+        -------
+        ndarray of shape (n_kept, 3)
+        """
+        return self.samples
 
 
 def _many(test):

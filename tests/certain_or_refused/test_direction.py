@@ -172,17 +172,19 @@ def test_a_differences_file_honours_the_direction(tmp_path):
 
 def test_the_command_honours_lower_is_better_on_a_differences_file(tmp_path, capsys):
     path, _ = _differences_file(tmp_path)
-    assert main(["compare", str(path), "--json", "--no-hierarchical"]) == 0
+    assert main(["compare", str(path), "--json"]) == 0
     plain = capsys.readouterr().out
-    assert main(["compare", str(path), "--json", "--no-hierarchical", "--lower-is-better"]) == 0
+    assert main(["compare", str(path), "--json", "--lower-is-better"]) == 0
     out, err = capsys.readouterr()
     import json
 
     plain, loss = json.loads(plain), json.loads(out)
     assert loss["lower_is_better"] == ["d"] and "lower is better" in err
-    assert loss["datasets"]["d"]["mean_difference"] == -plain["datasets"]["d"]["mean_difference"]
-    assert loss["datasets"]["d"]["correlated_t"]["decision"] == "b"
-    assert plain["datasets"]["d"]["correlated_t"]["decision"] == "a"
+    assert (
+        loss["per_dataset"]["d"]["mean_difference"] == -plain["per_dataset"]["d"]["mean_difference"]
+    )
+    assert loss["per_dataset"]["d"]["correlated_t"]["decision"] == "b"
+    assert plain["per_dataset"]["d"]["correlated_t"]["decision"] == "a"
 
 
 def test_the_reading_is_in_the_summary_and_the_report():

@@ -75,8 +75,8 @@ def test_the_methods_paragraph_names_every_option_of_the_model():
     text = " ".join(default.report().split())
     assert "delta0 uniform between minus and plus the largest absolute difference" in text
     assert (
-        "1 data set(s) whose differences were all equal were given the smallest variance of "
-        "the other data sets (zero_variance='others')" in text
+        "a data set whose differences are all equal is given the smallest variance of the "
+        "other data sets (zero_variance='others')" in text
     )
     assert "the prior nu - 1 ~ Gamma(alpha, beta)" in text
     text = " ".join(chosen.report().split())

@@ -174,7 +174,7 @@ def test_the_command_says_what_it_read(tmp_path, capsys):
     path.write_text(
         csv_text(("benchmark", "clf", "fold", "acc", "fit_time"), [(*r, 0.1) for r in ROWS])
     )
-    assert main(["compare", str(path), "--test-train-ratio", "1/2", "--no-hierarchical"]) == 0
+    assert main(["compare", str(path), "--test-train-ratio", "1/2"]) == 0
     err = capsys.readouterr().err
     assert (
         "read as: model = 'clf', data set = 'benchmark', score = 'acc', fold = 'fold'; ignored "

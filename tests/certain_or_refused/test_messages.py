@@ -121,7 +121,6 @@ def test_the_command_translates_the_options_of_a_refusal(tmp_path, capsys):
                 "1/2",
                 "--dataset-col",
                 "my suite",
-                "--no-hierarchical",
             ]
         )
         == 0

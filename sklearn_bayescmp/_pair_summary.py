@@ -1,0 +1,82 @@
+"""The summary of two models over data sets: each data set's comparison, then the pair's.
+
+One writer for every place that prints it (``bayescmp compare`` on two models,
+:meth:`RepeatedCVComparator.summary` after ``fit_datasets``): a table of each
+data set's comparison (the Bayesian correlated t-test, with the corrected
+t-test's p-value beside it), then :meth:`ModelComparison.summary` of the pair
+with the test asked for, so that every place runs the same tests.
+"""
+
+from ._compare_models import compare_models
+from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, text_table
+
+
+def dataset_comparisons(table, **settings):
+    """Each data set's comparison of a table's two models: the Bayesian correlated t-test.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        Two models, one or more data sets with the scores of every split.
+    **settings : dict
+        ``rope``, ``threshold``, ``prior``... of :func:`compare_models`.
+
+    Returns
+    -------
+    dict of str to ModelComparison
+        By data set; each has the corrected t-test as its frequentist reference.
+    """
+    return {
+        name: compare_models(
+            table.select(datasets=[name]), test="correlated_t", ranking=False, **settings
+        )
+        for name in table.datasets
+    }
+
+
+def dataset_rows(datasets):
+    """The per-data-set table's columns: splits, mean, the corrected t-test's p, the
+    probabilities and the decision."""
+    results = {name: next(iter(c.results.values())) for name, c in datasets.items()}
+    return {
+        "data set": list(datasets),
+        "splits": [r.n_splits for r in results.values()],
+        "mean A-B": [r.loc for r in results.values()],
+        "p (corr.)": [float(c.reference.pvalues[0, 1]) for c in datasets.values()],
+        **{
+            h: [getattr(r, name) for r in results.values()]
+            for h, name in PROBABILITY_COLUMNS.items()
+        },
+        "decision": [
+            r.decision(c.threshold)
+            for r, c in zip(results.values(), datasets.values(), strict=True)
+        ],
+    }
+
+
+def pair_summary(comparison, datasets):
+    """The text of two models over data sets.
+
+    Parameters
+    ----------
+    comparison : ModelComparison
+        The pair's comparison with the test asked for.
+    datasets : dict of str to ModelComparison
+        Each data set's (:func:`dataset_comparisons`); empty for a table of
+        means or a single data set, whose comparison says it all.
+
+    Returns
+    -------
+    str
+    """
+    a, b = comparison.models
+    lines = [f"A = {a}, B = {b} (differences A - B: positive favours A)"]
+    if datasets:
+        digits = {**TABLE_DIGITS, "p (corr.)": ".4f"}
+        lines += [
+            "",
+            "Each data set (Bayesian correlated t-test; p of the corrected t-test):",
+            *text_table(dataset_rows(datasets), digits=digits),
+        ]
+    lines += ["", comparison.summary()]
+    return "\n".join(lines)
