@@ -64,7 +64,7 @@ comparator = RepeatedCVComparator(
 
 print(f"{'data set':<14} {'mean A-B':>9} {'P(A)':>6} {'P(eq)':>6} {'P(B)':>6}  decision")
 for name in comparator.to_table().datasets:
-    result = comparator.test("correlated_t", dataset=name)
+    result = comparator.test("bayesian_correlated_t", dataset=name)
     print(
         f"{name:<14} {result.loc:>9.4f} {result.prob_a_better:>6.3f} "
         f"{result.prob_equivalent:>6.3f} {result.prob_b_better:>6.3f}  {result.decision()}"

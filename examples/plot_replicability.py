@@ -55,11 +55,11 @@ seeds = range(5)
 designs = {
     "5x2cv": (
         RepeatedStratifiedKFold(n_splits=2, n_repeats=5),
-        ["paired_t_5x2cv", "f_5x2cv"],
+        ["paired_t_5x2cv", "combined_f_5x2cv"],
     ),
     "10x10": (
         RepeatedStratifiedKFold(n_splits=10, n_repeats=10),
-        ["corrected_t", "paired_t", "correlated_t"],
+        ["corrected_t", "paired_t", "bayesian_correlated_t"],
     ),
 }
 rows, studies = [], {}

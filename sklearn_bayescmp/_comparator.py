@@ -365,40 +365,15 @@ class RepeatedCVComparator(BaseEstimator):
         return self._set_fitted(result)
 
     def _start(self):
-        """Forget a previous fit; validate what the constraints cannot; return the engine.
+        """Forget a previous fit, check the settings and return the engine of a fit.
 
-        A bad ``rope`` or ``names`` would otherwise only surface after every
-        split ran. Sets ``model_names_``, ``metrics_`` and ``multimetric_``.
+        Sets ``model_names_``, ``metrics_`` and ``multimetric_``.
         """
         for name in [key for key in vars(self) if key.endswith("_") and not key.startswith("_")]:
             delattr(self, name)
-        scoring = check_common_scoring(self._estimators(), self.scoring)
-        self.metrics_, self.multimetric_ = scoring.metrics, scoring.multimetric
-        if isinstance(self.rope, Mapping):
-            if set(self.rope) != set(scoring.metrics):
-                raise ValueError(
-                    f"`rope` as a dict must give one rope per metric {list(scoring.metrics)}; "
-                    f"got keys {list(self.rope)}. Use a number for the same rope everywhere."
-                )
-        for metric in scoring.metrics:
-            check_rope(self._rope(metric))
-        if self.names is None:
-            self.model_names_ = default_model_names([self.estimator_a, self.estimator_b])
-        else:
-            if len(self.names) != 2:
-                raise ValueError(
-                    f"`names` must hold two names, for estimator_a and estimator_b; got "
-                    f"{self.names!r}."
-                )
-            self.model_names_ = check_model_names(*self.names, name="`names`")
-        return Engine.create(
-            self._estimators(),
-            scoring,
-            names=dict(zip(_ESTIMATORS, self.model_names_, strict=True)),
-            memory=self.memory,
-            owner=type(self).__name__,
-            **{key: getattr(self, key) for key in _ENGINE_OPTIONS},
-        )
+        engine, self.model_names_ = comparator_engine(self)
+        self.metrics_, self.multimetric_ = engine.scoring.metrics, engine.scoring.multimetric
+        return engine
 
     def _decided(self, result):
         """Why early stopping may stop (every metric decided at the stopping threshold), or None."""
@@ -406,7 +381,9 @@ class RepeatedCVComparator(BaseEstimator):
         if stop_at is None:
             stop_at = 1.0 - (1.0 - self.threshold) / 10.0
         decisions = {
-            metric: self._compare(table, "correlated_t", metric, threshold=stop_at).decisions[0, 1]
+            metric: self._compare(
+                table, "bayesian_correlated_t", metric, threshold=stop_at
+            ).decisions[0, 1]
             for metric, table in result.tables.items()
         }
         if "undecided" in decisions.values():
@@ -476,11 +453,10 @@ class RepeatedCVComparator(BaseEstimator):
         return comparison_router(type(self).__name__, self._estimators(), cv, scoring.scorer)
 
     def _estimators(self):
-        return {"estimator_a": self.estimator_a, "estimator_b": self.estimator_b}
+        return comparator_estimators(self)
 
     def _rope(self, metric):
-        """The rope of ``metric``: the metric's entry of a dict, or the common rope."""
-        return self.rope[metric] if isinstance(self.rope, Mapping) else self.rope
+        return metric_rope(self, metric)
 
     # -- tests on the fitted comparison -------------------------------------
 
@@ -531,9 +507,9 @@ class RepeatedCVComparator(BaseEstimator):
         ----------
         name : str, default="auto"
             One of :func:`~sklearn_bayescmp.stats.backend_names`: on one data
-            set "correlated_t", "corrected_t", "paired_t",
+            set "bayesian_correlated_t", "corrected_t", "paired_t",
             "paired_t_5x2cv"...; over data sets "signed_rank", "sign",
-            "poisson", "hierarchical", "wilcoxon". "auto" is "correlated_t"
+            "poisson", "hierarchical", "wilcoxon". "auto" is "bayesian_correlated_t"
             on one data set and "signed_rank" on several.
         metric : str, default=None
             With several metrics, which one.
@@ -674,7 +650,7 @@ class RepeatedCVComparator(BaseEstimator):
     def _dataset_results(self, metric):
         """Every data set's Bayesian correlated t-test, by data set."""
         return {
-            dataset: self.test("correlated_t", metric=metric, dataset=dataset)
+            dataset: self.test("bayesian_correlated_t", metric=metric, dataset=dataset)
             for dataset in self.tables_[metric].datasets
         }
 
@@ -685,7 +661,7 @@ class RepeatedCVComparator(BaseEstimator):
             if self.multimetric_:
                 lines += ["", f"-- {metric} --"]
             datasets = {
-                name: self.comparison("correlated_t", metric=metric, dataset=name)
+                name: self.comparison("bayesian_correlated_t", metric=metric, dataset=name)
                 for name in self.tables_[metric].datasets
             }
             lines += ["", pair_summary(self.comparison(metric=metric), datasets)]
@@ -763,3 +739,55 @@ class RepeatedCVComparator(BaseEstimator):
         if "text/html" in bundle:
             bundle["text/html"] = self._results_html() + bundle["text/html"]
         return bundle
+
+
+def comparator_estimators(comparator):
+    """The two estimators of a comparator, by parameter name."""
+    return {"estimator_a": comparator.estimator_a, "estimator_b": comparator.estimator_b}
+
+
+def metric_rope(comparator, metric):
+    """The rope of ``metric``: the metric's entry of a comparator's dict, or its common rope."""
+    rope = comparator.rope
+    return rope[metric] if isinstance(rope, Mapping) else rope
+
+
+def comparator_engine(comparator):
+    """The engine of a comparator's settings, checked before any split runs.
+
+    A bad ``rope`` or ``names`` would otherwise only surface after every split
+    ran. The comparator is not changed (a study builds one engine per seed from
+    its clones).
+
+    Returns
+    -------
+    engine : Engine
+    model_names : tuple of str
+    """
+    estimators = comparator_estimators(comparator)
+    scoring = check_common_scoring(estimators, comparator.scoring)
+    if isinstance(comparator.rope, Mapping) and set(comparator.rope) != set(scoring.metrics):
+        raise ValueError(
+            f"`rope` as a dict must give one rope per metric {list(scoring.metrics)}; "
+            f"got keys {list(comparator.rope)}. Use a number for the same rope everywhere."
+        )
+    for metric in scoring.metrics:
+        check_rope(metric_rope(comparator, metric))
+    if comparator.names is None:
+        model_names = default_model_names([comparator.estimator_a, comparator.estimator_b])
+    else:
+        if len(comparator.names) != 2:
+            raise ValueError(
+                f"`names` must hold two names, for estimator_a and estimator_b; got "
+                f"{comparator.names!r}."
+            )
+        model_names = check_model_names(*comparator.names, name="`names`")
+    engine = Engine.create(
+        estimators,
+        scoring,
+        names=dict(zip(_ESTIMATORS, model_names, strict=True)),
+        memory=comparator.memory,
+        owner=type(comparator).__name__,
+        **{key: getattr(comparator, key) for key in _ENGINE_OPTIONS},
+    )
+    return engine, model_names

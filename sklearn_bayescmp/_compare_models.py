@@ -42,7 +42,7 @@ from .utils._display import (
 from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from .utils._random import random_seed
 from .utils._report import render
-from .utils._sklearn import Interval, StrOptions, validate_params
+from .utils._sklearn import Interval, LiveOptions, StrOptions, validate_params
 from .utils._validation import ROPE_CONSTRAINT, check_probability, check_rope
 
 #: Pairs whose records are built and compared at a time.
@@ -492,8 +492,9 @@ def _check_scope(backend, table):
     if table.n_datasets == 1 and backend.scope != "dataset":
         raise ValueError(
             f"test={backend.name!r} compares models over several data sets; this table has one "
-            f"({table.datasets[0]!r}). Use a test of one data set, e.g. test='correlated_t' "
-            "(or 'auto'): the Bayesian correlated t-test of every pair on its splits."
+            f"({table.datasets[0]!r}). Use a test of one data set, e.g. "
+            "test='bayesian_correlated_t' (or 'auto'): the Bayesian correlated t-test of every "
+            "pair on its splits."
         )
     if table.n_datasets > 1 and backend.scope == "dataset":
         raise ValueError(
@@ -618,15 +619,15 @@ def _shared_split_means(table):
 
 
 def automatic_test(table):
-    """The test ``test="auto"`` runs on ``table``: "correlated_t" on one data set, else
+    """The test ``test="auto"`` runs on ``table``: "bayesian_correlated_t" on one data set, else
     "signed_rank"."""
-    return "correlated_t" if table.n_datasets == 1 else "signed_rank"
+    return "bayesian_correlated_t" if table.n_datasets == 1 else "signed_rank"
 
 
 @validate_params(
     {
         "table": [ScoreTable],
-        "test": [StrOptions({"auto", *backend_names()})],
+        "test": [StrOptions(LiveOptions(lambda: ["auto", *backend_names()]))],
         "rope": ROPE_CONSTRAINT,
         "threshold": [Interval(Real, 0, 1, closed="neither")],
         "prior": [NormalGammaPrior, None],
@@ -661,7 +662,7 @@ def compare_models(
     test : str, default="auto"
         The back end of every pair: one of
         :func:`~sklearn_bayescmp.stats.backend_names`. "auto" is the
-        Bayesian correlated t-test ("correlated_t") on one data set and the
+        Bayesian correlated t-test ("bayesian_correlated_t") on one data set and the
         Bayesian signed-rank test ("signed_rank") on several. Over data sets,
         "signed_rank" and "sign" use each data set's mean difference and
         predict a new data set; "poisson" counts on how many of *these* data
@@ -675,7 +676,7 @@ def compare_models(
     threshold : float, default=0.95
         Probability an outcome must exceed for the Bayesian decisions.
     prior : NormalGammaPrior, default=None
-        Prior of the correlated t-tests ("correlated_t" and "poisson").
+        Prior of the correlated t-tests ("bayesian_correlated_t" and "poisson").
     ranking : bool, default=True
         Also rank all models with the Plackett-Luce model (two or more data
         sets).

@@ -14,6 +14,7 @@ from dataclasses import KW_ONLY, dataclass
 
 import numpy as np
 
+from ._table_layouts import MODEL_COLUMNS, differences_layout
 from ._table_readers import read_csv_columns
 from .utils._display import html_table, to_frame
 from .utils._frozen import ReadOnlyPickleMixin, read_only
@@ -28,7 +29,6 @@ from .utils._validation import (
 
 CSV_COLUMNS = ("dataset", "repeat", "fold", "score_a", "score_b", "difference", "n_train", "n_test")
 #: Optional CSV columns naming the two models (the same on every row).
-MODEL_COLUMNS = ("model_a", "model_b")
 _JSON_FORMAT = "sklearn-bayescmp/cv-differences"
 _JSON_VERSION = 1
 
@@ -389,7 +389,7 @@ class CVDifferences(ReadOnlyPickleMixin):
         CVDifferences
         """
         raw = read_csv_columns(path_or_buf, delimiter=delimiter, encoding=encoding)
-        records = records_of_columns(raw)
+        records = {name: cls(**fields) for name, fields in differences_layout(raw).items()}
         names = [name for name in records if name is not None]
         if dataset is None and len(names) > 1:
             raise ValueError(
@@ -407,24 +407,6 @@ class CVDifferences(ReadOnlyPickleMixin):
         return records[dataset if dataset is not None else next(iter(records))]
 
 
-def records_of_columns(raw):
-    """One CVDifferences per data set of a differences table (:meth:`CVDifferences.to_csv`).
-
-    Parameters
-    ----------
-    raw : RawColumns
-        The table read; its ``dataset`` column, when present, names each
-        row's data set.
-
-    Returns
-    -------
-    dict of str to CVDifferences
-        In order of first appearance; a table without a ``dataset`` column
-        is one record, under the key None (and named None).
-    """
-    return _records_of(raw, _dataset_rows(raw))
-
-
 def trusted_record(differences, **fields):
     """A record of arrays that a validated table already holds, without checking them again.
 
@@ -437,75 +419,3 @@ def trusted_record(differences, **fields):
     for key, value in values.items():
         object.__setattr__(record, key, read_only(value))
     return record
-
-
-def _dataset_rows(raw):
-    """The rows of every data set (in order of appearance); one group, None, without a column."""
-    columns = set(raw.names)
-    if not {"n_train", "n_test"} <= columns or not (
-        "difference" in columns or {"score_a", "score_b"} <= columns
-    ):
-        raise ValueError(
-            f"{raw.source} must have columns n_train, n_test and either difference or "
-            f"score_a and score_b; found {raw.names}."
-        )
-    if "dataset" not in columns:
-        return {None: np.arange(raw.n_rows)}
-    groups = {}
-    for row, name in enumerate(raw.labels("dataset", "datasets").tolist()):
-        groups.setdefault(name, []).append(row)
-    return {name: np.array(rows, dtype=np.int64) for name, rows in groups.items()}
-
-
-def _records_of(raw, groups):
-    """One CVDifferences per group of rows ``{name: rows}`` of a differences table."""
-
-    def numbers(column):
-        """The column's numbers (empty cells NaN), or None when absent or all empty."""
-        if column not in raw.columns:
-            return None
-        values, missing = raw.numbers(column, empty_is_missing=True)
-        return None if missing.all() else values
-
-    def integers(column, positive):
-        return None if column not in raw.columns else raw.integers(column, positive=positive)
-
-    scores_a, scores_b, differences = (numbers(c) for c in ("score_a", "score_b", "difference"))
-    if differences is None:
-        if scores_a is None or scores_b is None:
-            raise ValueError(
-                f"{raw.source}: the difference column is empty and the scores are missing; one "
-                "of them is needed."
-            )
-        differences = scores_a - scores_b
-    n_train, n_test = integers("n_train", True), integers("n_test", True)
-    repeat, fold = integers("repeat", False), integers("fold", False)
-    models = {c: raw.labels(c, c) for c in MODEL_COLUMNS if c in raw.columns}
-    records = {}
-    for name, rows in groups.items():
-        named = {}
-        for column, labels in models.items():
-            found = list(dict.fromkeys(labels[rows].tolist()))
-            if len(found) != 1:
-                raise ValueError(
-                    f"{raw.source}: column {column!r} must name the same model on every row of a "
-                    f"data set; found {found[:5]} on data set {name!r}."
-                )
-            named[column] = found[0]
-
-        records[name] = CVDifferences(
-            differences[rows],
-            n_train=n_train[rows],
-            n_test=n_test[rows],
-            repeat=_part(repeat, rows),
-            fold=_part(fold, rows),
-            scores_a=_part(scores_a, rows),
-            scores_b=_part(scores_b, rows),
-            name=name,
-            **named,
-        )
-    return records
-
-
-def _part(values, rows):
-    return None if values is None else values[rows]

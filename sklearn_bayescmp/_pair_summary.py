@@ -28,7 +28,7 @@ def dataset_comparisons(table, **settings):
     """
     return {
         name: compare_models(
-            table.select(datasets=[name]), test="correlated_t", ranking=False, **settings
+            table.select(datasets=[name]), test="bayesian_correlated_t", ranking=False, **settings
         )
         for name in table.datasets
     }

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ._differences import records_of_columns, trusted_record
+from ._differences import CVDifferences, trusted_record
 from ._table_layouts import (
     DEFAULT_DATASET,
     LAYOUTS,
@@ -35,6 +35,7 @@ from ._table_layouts import (
     DatasetScores,
     check_names,
     detect_layout,
+    differences_layout,
     layout_options,
     long_layout,
     ratio_sizes,
@@ -453,7 +454,9 @@ class ScoreTable:
         return cls(scores, models=models, n_train=n_train, n_test=n_test)
 
     @classmethod
-    def from_cv_results(cls, cv_results, *, n_train=None, n_test=None, metric="score"):
+    def from_cv_results(
+        cls, cv_results, *, n_train=None, n_test=None, metric="score", repeat=None, fold=None
+    ):
         """A table of a hyper-parameter search's ``cv_results_``: its candidates as models.
 
         Every candidate of a search is scored on the same splits, so the
@@ -474,6 +477,9 @@ class ScoreTable:
         metric : str, default="score"
             Which ``split<i>_test_<metric>`` entries to read (the scorer's name
             when the search had several).
+        repeat, fold : array-like of shape (n_splits,), default=None
+            Each split's repeat and fold (of a repeated splitter); by default
+            one repeat with the splits as folds.
 
         Returns
         -------
@@ -499,7 +505,14 @@ class ScoreTable:
         _require_sizes(n_train, n_test, "The cv_results_ of a search")
         columns = cv_results if isinstance(cv_results, Mapping) else read_table(cv_results).columns
         scores, names, _ = search_candidates(columns, metric)
-        return cls({DEFAULT_DATASET: scores}, models=names, n_train=n_train, n_test=n_test)
+        return cls(
+            {DEFAULT_DATASET: scores},
+            models=names,
+            n_train=n_train,
+            n_test=n_test,
+            repeat=repeat,
+            fold=fold,
+        )
 
     @classmethod
     def read_csv(cls, path_or_buf, *, layout="auto", delimiter=None, encoding=None, **columns):
@@ -543,7 +556,9 @@ class ScoreTable:
                 raise TypeError(
                     f"A differences file has fixed columns; got options {sorted(columns)}."
                 )
-            records = records_of_columns(raw)
+            records = {
+                name: CVDifferences(**fields) for name, fields in differences_layout(raw).items()
+            }
             if None in records:  # one data set without a name: the file's
                 name = _file_stem(path_or_buf)
                 records = {name: dataclasses.replace(records[None], name=name)}

@@ -6,7 +6,9 @@ down to one entry per (data set, model, split), which :func:`assemble`
 arranges as one array of scores per data set, a row per model and a column
 per split, checking that every cell has at most one score and that a split
 has one size for all models. Messages name the row ("line 7" of a CSV file)
-and the column.
+and the column. A table of the *differences* of two models (the columns of
+:meth:`CVDifferences.to_csv`) comes down to one record per data set
+(:func:`differences_layout`).
 """
 
 import dataclasses
@@ -19,6 +21,8 @@ import numpy as np
 
 from .utils._frozen import ReadOnlyPickleMixin
 
+#: The columns of a differences table that name its two models.
+MODEL_COLUMNS = ("model_a", "model_b")
 #: The data set of a table without a data-set column.
 DEFAULT_DATASET = "data"
 #: The layouts a table of scores is read from or written in.
@@ -526,3 +530,97 @@ def _is_number(value):
 def _split_text(key):
     repeat, fold = key
     return f"{fold}" if repeat == 0 else f"(repeat {repeat}, fold {fold})"
+
+
+# -- the differences of two models (CVDifferences.to_csv's columns) -------------
+
+
+def differences_layout(raw):
+    """The fields of one record per data set of a differences table (:meth:`CVDifferences.to_csv`).
+
+    Parameters
+    ----------
+    raw : RawColumns
+        The table read; its ``dataset`` column, when present, names each
+        row's data set.
+
+    Returns
+    -------
+    dict of str to dict
+        The keyword arguments of each data set's :class:`CVDifferences`, in
+        order of first appearance; a table without a ``dataset`` column is
+        one record, under the key None (and named None).
+    """
+    return _records_of(raw, _differences_groups(raw))
+
+
+def _differences_groups(raw):
+    """The rows of every data set (in order of appearance); one group, None, without a column."""
+    columns = set(raw.names)
+    if not {"n_train", "n_test"} <= columns or not (
+        "difference" in columns or {"score_a", "score_b"} <= columns
+    ):
+        raise ValueError(
+            f"{raw.source} must have columns n_train, n_test and either difference or "
+            f"score_a and score_b; found {raw.names}."
+        )
+    if "dataset" not in columns:
+        return {None: np.arange(raw.n_rows)}
+    groups = {}
+    for row, name in enumerate(raw.labels("dataset", "datasets").tolist()):
+        groups.setdefault(name, []).append(row)
+    return {name: np.array(rows, dtype=np.int64) for name, rows in groups.items()}
+
+
+def _records_of(raw, groups):
+    """The record's fields of every group of rows ``{name: rows}`` of a differences table."""
+
+    def numbers(column):
+        """The column's numbers (empty cells NaN), or None when absent or all empty."""
+        if column not in raw.columns:
+            return None
+        values, missing = raw.numbers(column, empty_is_missing=True)
+        return None if missing.all() else values
+
+    def integers(column, positive):
+        return None if column not in raw.columns else raw.integers(column, positive=positive)
+
+    scores_a, scores_b, differences = (numbers(c) for c in ("score_a", "score_b", "difference"))
+    if differences is None:
+        if scores_a is None or scores_b is None:
+            raise ValueError(
+                f"{raw.source}: the difference column is empty and the scores are missing; one "
+                "of them is needed."
+            )
+        differences = scores_a - scores_b
+    n_train, n_test = integers("n_train", True), integers("n_test", True)
+    repeat, fold = integers("repeat", False), integers("fold", False)
+    models = {c: raw.labels(c, c) for c in MODEL_COLUMNS if c in raw.columns}
+    records = {}
+    for name, rows in groups.items():
+        named = {}
+        for column, labels in models.items():
+            found = list(dict.fromkeys(labels[rows].tolist()))
+            if len(found) != 1:
+                raise ValueError(
+                    f"{raw.source}: column {column!r} must name the same model on every row of a "
+                    f"data set; found {found[:5]} on data set {name!r}."
+                )
+            named[column] = found[0]
+
+        records[name] = dict(
+            differences=differences[rows],
+            n_train=n_train[rows],
+            n_test=n_test[rows],
+            repeat=_part(repeat, rows),
+            fold=_part(fold, rows),
+            scores_a=_part(scores_a, rows),
+            scores_b=_part(scores_b, rows),
+            name=name,
+            **named,
+        )
+    return records
+
+
+def _part(values, rows):
+    return None if values is None else values[rows]

@@ -703,26 +703,33 @@ def search_candidates(cv_results, metric):
         The kept candidates' rows in ``cv_results``.
     """
     scores = split_scores(cv_results, metric)
-    rows = np.arange(scores.shape[0])
-    iteration = cv_results.get("iter")
-    if iteration is not None:
-        iteration = np.asarray(iteration, dtype=float)
-        rows = np.flatnonzero(iteration == np.nanmax(iteration))
-        if rows.size < scores.shape[0]:
-            resources = cv_results.get("n_resources")
-            used = "" if resources is None else f" (n_resources={np.asarray(resources)[rows[0]]})"
-            warn(
-                f"`cv_results_` is a successive-halving search's: its candidates were scored on "
-                f"{len(set(iteration.tolist()))} amounts of resources, and only those of the last "
-                f"iteration share their data. The {rows.size} candidates of iteration "
-                f"{int(iteration[rows[0]])}{used} are kept; the other "
-                f"{scores.shape[0] - rows.size} are left out."
-            )
+    rows = candidate_rows(cv_results, scores.shape[0])
+    if rows.size < scores.shape[0]:
+        iteration = np.asarray(cv_results["iter"], dtype=float)
+        resources = cv_results.get("n_resources")
+        used = "" if resources is None else f" (n_resources={np.asarray(resources)[rows[0]]})"
+        warn(
+            f"`cv_results_` is a successive-halving search's: its candidates were scored on "
+            f"{len(set(iteration.tolist()))} amounts of resources, and only those of the last "
+            f"iteration share their data. The {rows.size} candidates of iteration "
+            f"{int(iteration[rows[0]])}{used} are kept; the other "
+            f"{scores.shape[0] - rows.size} are left out."
+        )
     params = cv_results.get("params")
     names = [f"candidate {row}" if params is None else candidate_name(params[row]) for row in rows]
     if len(set(names)) != len(names):  # parameters that print alike
         names = [f"{row}: {name}" for row, name in zip(rows, names, strict=True)]
     return scores[rows], names, rows
+
+
+def candidate_rows(cv_results, n_candidates):
+    """The rows of a search's candidates that share their data: every row, or those of a
+    successive-halving search's last iteration."""
+    iteration = cv_results.get("iter")
+    if iteration is None:
+        return np.arange(n_candidates)
+    iteration = np.asarray(iteration, dtype=float)
+    return np.flatnonzero(iteration == np.nanmax(iteration))
 
 
 def candidate_name(params):

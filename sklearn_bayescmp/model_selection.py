@@ -25,7 +25,7 @@ from ._differences import CVDifferences
 from ._engine import ENGINE_CONSTRAINTS, Engine, check_common_scoring, split_layout
 from ._score_table import ScoreTable
 from ._table_layouts import ratio_sizes
-from ._table_readers import search_candidates, split_scores
+from ._table_readers import candidate_rows, search_candidates, split_scores
 from .stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
 from .utils._docstrings import fill_doc
 from .utils._sklearn import HasMethods, Interval, validate_params
@@ -115,9 +115,8 @@ def compare_search_candidates(
                 "to compare on."
             )
         metric = search.refit
-    n_total = split_scores(results, metric).shape[0]
-    scores, names, rows = search_candidates(results, metric)
-    n_splits = scores.shape[1]
+    n_total, n_splits = split_scores(results, metric).shape
+    rows = candidate_rows(results, n_total)
     X, y, groups = indexable(X, y, groups)
     estimator = getattr(search, "estimator", None)
     cv = check_cv(getattr(search, "cv", None), y, classifier=is_classifier(estimator))
@@ -160,15 +159,17 @@ def compare_search_candidates(
     if len(chosen) < 2:
         raise ValueError("`candidates` must select at least two candidates to compare.")
     repeat, fold = split_layout(cv, n_splits)
-    table = ScoreTable(
-        scores[chosen],
-        models=[names[k] for k in chosen],
+    # The table of every kept candidate, named as from_cv_results names them.
+    table = ScoreTable.from_cv_results(
+        results,
         n_train=[len(train) for train, _ in splits],
         n_test=[len(test) for _, test in splits],
+        metric=metric,
         repeat=repeat,
         fold=fold,
     )
-    return compare_models(table, test="correlated_t", rope=rope, prior=prior)
+    table = table.select(models=[table.models[k] for k in chosen])
+    return compare_models(table, test="bayesian_correlated_t", rope=rope, prior=prior)
 
 
 def _check_estimators(estimators):
@@ -288,7 +289,7 @@ def compare_estimators(
     result = engine.run([engine.plan(X, y, groups, params)])
     comparisons = {
         metric: compare_models(
-            table, test="correlated_t", rope=rope, prior=prior, threshold=threshold
+            table, test="bayesian_correlated_t", rope=rope, prior=prior, threshold=threshold
         )
         for metric, table in result.tables.items()
     }

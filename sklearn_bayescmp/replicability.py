@@ -23,6 +23,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, clone
 from sklearn.utils.validation import check_is_fitted
 
+from ._comparator import comparator_engine, metric_rope
 from ._engine import check_datasets
 from .stats._registry import backend_names, get_backend
 from .utils._display import terminal_text
@@ -126,7 +127,7 @@ def replicability_summary(outcomes):
 
 
 #: Tests run by default on each data set, and on the collection of data sets.
-_DEFAULT_TESTS = ("corrected_t", "paired_t", "correlated_t")
+_DEFAULT_TESTS = ("corrected_t", "paired_t", "bayesian_correlated_t")
 _DEFAULT_COLLECTION_TESTS = ("poisson", "signed_rank")
 
 #: Columns of ``outcomes_`` that hold key numbers (None where a test has none).
@@ -162,11 +163,11 @@ class ReplicabilityStudy(BaseEstimator):
         One run per seed; at least two.
     tests : list of str, default=None
         Any of :func:`~sklearn_bayescmp.stats.backend_names`: the tests of one
-        data set ("corrected_t", "paired_t", "correlated_t",
-        "paired_t_5x2cv", "f_5x2cv"...) are run on each data set; the tests
+        data set ("corrected_t", "paired_t", "bayesian_correlated_t",
+        "paired_t_5x2cv", "combined_f_5x2cv"...) are run on each data set; the tests
         over data sets ("poisson", "signed_rank", "sign", "hierarchical",
         "wilcoxon") on the collection, with :meth:`fit_datasets`. None means
-        "corrected_t", "paired_t" and "correlated_t", plus "poisson" and
+        "corrected_t", "paired_t" and "bayesian_correlated_t", plus "poisson" and
         "signed_rank" for collections.
     alpha : float, default=0.05
         Significance level of the frequentist tests. Bayesian tests decide
@@ -215,7 +216,7 @@ class ReplicabilityStudy(BaseEstimator):
     ...     cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2))
     >>> study = ReplicabilityStudy(comparator, seeds=range(4)).fit(X, y)
     >>> study.summary_["test"]
-    ['corrected_t', 'paired_t', 'correlated_t']
+    ['corrected_t', 'paired_t', 'bayesian_correlated_t']
     """
 
     _parameter_constraints: dict = {
@@ -324,7 +325,7 @@ class ReplicabilityStudy(BaseEstimator):
             )
         tests = self._check_tests(collection)
         seeds = self._check_seeds()
-        engines = [self._seeded(seed)._start() for seed in seeds]
+        engines = [comparator_engine(self._seeded(seed))[0] for seed in seeds]
         scoring = engines[0].scoring
         if scoring.multimetric:
             raise ValueError(
@@ -332,7 +333,7 @@ class ReplicabilityStudy(BaseEstimator):
                 f"with scoring={self.comparator.scoring!r}. Study each metric with its own "
                 "comparator."
             )
-        self.rope_ = check_rope(self.comparator._rope(scoring.metrics[0]))
+        self.rope_ = check_rope(metric_rope(self.comparator, scoring.metrics[0]))
         # Every (seed, data set, split) task in one dispatch.
         plans = [engine.plan_datasets(entries) for engine in engines]
         runs = dict(zip(seeds, engines[0].run_together(plans), strict=True))

@@ -118,6 +118,6 @@ def fitted_record(comparator, dataset="data", *, metric=None):
 def dataset_results(comparator, *, metric=None):
     """The Bayesian correlated t-test of every data set of a fitted comparator."""
     return {
-        name: comparator.test("correlated_t", metric=metric, dataset=name)
+        name: comparator.test("bayesian_correlated_t", metric=metric, dataset=name)
         for name in comparator.to_table(metric=metric).datasets
     }

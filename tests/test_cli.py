@@ -93,7 +93,7 @@ def test_compare_many_data_sets_json_round_trips_the_numbers(capsys, many_csv):
         entry = report["per_dataset"][record.name]
         posterior = bayesian_correlated_ttest(record, rope=0.02)
         ttest = corrected_ttest(record)
-        assert entry["correlated_t"]["prob_a_better"] == posterior.prob_a_better
+        assert entry["bayesian_correlated_t"]["prob_a_better"] == posterior.prob_a_better
         assert entry["corrected_t"]["pvalue"] == ttest.pvalue
         assert entry["n_splits"] == 50
     # The pair over the data sets: the one test --test names (auto: signed-rank).
@@ -331,7 +331,7 @@ def test_many_models_on_one_data_set_use_the_correlated_ttest(capsys, tmp_path):
     path = tmp_path / "one.csv"
     path.write_text(_score_table(n_datasets=1).to_csv(layout="wide"), newline="")
     report = _json_report(capsys, path)
-    assert report["test"] == "correlated_t" and report["ranking"] is None
+    assert report["test"] == "bayesian_correlated_t" and report["ranking"] is None
     assert len(report["pairs"]) == 3
 
 

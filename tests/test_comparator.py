@@ -91,7 +91,7 @@ def test_gallery_example_end_to_end():
         np.var(cmp.cv_results_["difference"], ddof=1) / 100
     )
     assert round(naive, 3) == 2.611
-    assert round(cmp.test("correlated_t", rope=0).prob_a_better, 3) == 0.773
+    assert round(cmp.test("bayesian_correlated_t", rope=0).prob_a_better, 3) == 0.773
     assert round(cmp.result_.prob_equivalent, 3) == 0.432
     low, high = cmp.result_.credible_interval(0.95)
     assert (round(low, 3), round(high, 3)) == (-0.016, 0.036)
@@ -218,9 +218,9 @@ def test_comparator_methods_forward_to_back_ends(cancer):
         "mean_score_b": float(np.mean(cmp.cv_results_["test_score_b"])),
     }
     assert cmp.result_ == replace(from_arrays, **named)
-    assert cmp.test("correlated_t", rope=0.05).rope == (-0.05, 0.05)
+    assert cmp.test("bayesian_correlated_t", rope=0.05).rope == (-0.05, 0.05)
     prior = NormalGammaPrior(0.0, 1.0, 2.0, 0.001)
-    assert cmp.test("correlated_t", prior=prior).prior == prior
+    assert cmp.test("bayesian_correlated_t", prior=prior).prior == prior
     assert cmp.decision_ == direct.decision(0.95)
     text = cmp.summary()
     for fragment in (
@@ -446,7 +446,7 @@ def test_fit_datasets_equals_one_fit_per_dataset(collection):
         assert record.name == name
         np.testing.assert_array_equal(record.differences, single.cv_results_["difference"])
         np.testing.assert_array_equal(record.scores_a, single.cv_results_["test_score_a"])
-        assert many.test("correlated_t", dataset=name) == single.result_
+        assert many.test("bayesian_correlated_t", dataset=name) == single.result_
     assert many.result_.test == "signed_rank"  # fit_datasets: the test over data sets
 
 
@@ -508,7 +508,7 @@ def test_methods_need_the_matching_fit(collection):
     assert fitted_one.result_.test == "signed_rank"
     fitted_one.fit(X, y)
     assert fitted_one.to_table().datasets == ("data",)
-    assert fitted_one.result_.test == "correlated_t"
+    assert fitted_one.result_.test == "bayesian_correlated_t"
 
 
 def test_fit_datasets_failures(indexed_binary_data):
@@ -525,7 +525,7 @@ def test_fit_datasets_failures(indexed_binary_data):
         cmp.fit_datasets({"first": (X, y), "second": (X, y)})
     assert {f.dataset for f in cmp.fit_errors_} == {"first", "second"}
     assert fitted_records(cmp)["first"].n_failed == 2
-    assert cmp.test("correlated_t", dataset="first").n_omitted == 2
+    assert cmp.test("bayesian_correlated_t", dataset="first").n_omitted == 2
     always = RepeatedCVComparator(
         DummyClassifier(),
         FailOnSample(when="always"),
@@ -542,7 +542,7 @@ def test_5x2cv_conveniences_need_five_repeats_of_two_folds(cancer):
     x = np.array([[cmp.cv_results_["difference"][2 * r + f] for f in range(2)] for r in range(5)])
     names = {"model_a": "GaussianNB", "model_b": "LogisticRegression"}
     assert cmp.test("paired_t_5x2cv") == replace(paired_ttest_5x2cv(x), **names)
-    assert cmp.test("f_5x2cv") == replace(combined_ftest_5x2cv(x), **names)
+    assert cmp.test("combined_f_5x2cv") == replace(combined_ftest_5x2cv(x), **names)
     assert cmp.test("paired_t").pvalue <= cmp.corrected_ttest().pvalue
     ten_by_ten = RepeatedCVComparator(GaussianNB(), DummyClassifier(), random_state=0).fit(X, y)
     message = "need 5 repeats of 2-fold cross-validation, e.g. cv=RepeatedStratifiedKFold"
@@ -772,7 +772,7 @@ def test_several_metrics_fit_once_and_equal_one_comparison_per_metric(cancer, tm
     with pytest.raises(ValueError, match=re.escape("several metrics ['accuracy', 'roc_auc']")):
         both.corrected_ttest()
     with pytest.raises(ValueError, match=re.escape("`metric` must be one of")):
-        both.test("correlated_t", metric="f1")
+        both.test("bayesian_correlated_t", metric="f1")
     text = both.summary()
     assert "-- accuracy --" in text and "-- roc_auc --" in text
     assert text.count("Bayesian correlated t-test") == 2

@@ -108,7 +108,7 @@ def test_hierarchical_pairs_are_sampled_in_one_batch_bit_identically(table):
 def test_one_data_set_uses_the_correlated_t_test(table):
     single = table.select(datasets=["d0"])
     comparison = compare_models(single, rope=0.02)
-    assert comparison.test == "correlated_t" and comparison.ranking is None
+    assert comparison.test == "bayesian_correlated_t" and comparison.ranking is None
     for i, j in _pairs():
         (record,) = single.differences(MODELS[i], MODELS[j]).values()
         assert comparison.result(MODELS[i], MODELS[j]) == bayesian_correlated_ttest(
@@ -318,7 +318,11 @@ def test_tidy_tables_summary_and_html(table):
     "kwargs, error, message",
     [
         ({"test": "t"}, InvalidParameterError, "The 'test' parameter of compare_models"),
-        ({"test": "correlated_t"}, ValueError, "test='correlated_t' compares models on one"),
+        (
+            {"test": "bayesian_correlated_t"},
+            ValueError,
+            "test='bayesian_correlated_t' compares models on one",
+        ),
         ({"n_chains": 2}, TypeError, "got unknown option(s) ['n_chains']; it accepts"),
         ({"test": "poisson", "n_draws": 10}, TypeError, "it accepts ['prior']"),
         ({"rope": (0.01, 0.02)}, ValueError, "low <= 0 <= high"),

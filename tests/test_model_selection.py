@@ -201,7 +201,7 @@ def test_compare_estimators_equals_pairwise_comparators(iris):
         assert comparison.decisions[i, j] == pair.decision_
     # The comparison keeps the estimators' order: the first is "A" of its pairs.
     assert comparison.models == tuple(names)
-    assert comparison.test == "correlated_t" and comparison.datasets == ("data",)
+    assert comparison.test == "bayesian_correlated_t" and comparison.datasets == ("data",)
 
 
 def test_compare_estimators_does_not_depend_on_n_jobs(iris):

@@ -97,7 +97,7 @@ DISPLAYS = {
         _hierarchical(records), title=LONG_TITLE
     ),
     "replicability": lambda records, comparison: ReplicabilityDisplay(
-        tests=["correlated_t", "corrected_resampled_t", "five_by_two_cv"],
+        tests=["bayesian_correlated_t", "corrected_resampled_t", "five_by_two_cv"],
         replicability=np.array([0.91, 0.74, 0.55]),
         n_consistent=np.array([9, 6, 4]),
         n_datasets=np.array([10, 10, 10]),

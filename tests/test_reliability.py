@@ -372,7 +372,7 @@ def _openml_loss(directory):
     return Observed(
         status,
         f"lower_is_better={report['lower_is_better']}, decision on d0: "
-        f"{report['per_dataset']['d0']['correlated_t']['decision']}",
+        f"{report['per_dataset']['d0']['bayesian_correlated_t']['decision']}",
     )
 
 
@@ -386,7 +386,9 @@ def _lower_is_better_differences(directory):
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
         status = main(["compare", str(path), "--json", "--lower-is-better"])
     report = json.loads(out.getvalue())
-    return Observed(status, f"decision: {report['per_dataset']['d']['correlated_t']['decision']}")
+    return Observed(
+        status, f"decision: {report['per_dataset']['d']['bayesian_correlated_t']['decision']}"
+    )
 
 
 def _row_per_model(directory):

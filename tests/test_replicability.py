@@ -115,16 +115,16 @@ def test_study_reruns_the_comparison_with_each_seed(iris):
             model_b="DecisionTreeClassifier",
         )
         rows = [i for i, s in enumerate(study.outcomes_["seed"]) if s == seed]
-        bayes = [i for i in rows if study.outcomes_["test"][i] == "correlated_t"]
+        bayes = [i for i in rows if study.outcomes_["test"][i] == "bayesian_correlated_t"]
         assert study.outcomes_["outcome"][bayes[0]] == single.decision_
         assert study.outcomes_["prob_a_better"][bayes[0]] == single.result_.prob_a_better
     assert study.summary_["test"] == [
         "corrected_t",
         "paired_t",
-        "correlated_t",
+        "bayesian_correlated_t",
     ]
     assert len(study.outcomes_["test"]) == 3 * 3
-    assert "replicability" in study.summary_ and "correlated_t" in study.summary()
+    assert "replicability" in study.summary_ and "bayesian_correlated_t" in study.summary()
 
 
 def test_study_is_reproducible_and_independent_of_n_jobs(iris):
@@ -142,7 +142,7 @@ def test_study_on_a_collection(iris):
     assert study.summary_["test"] == [
         "corrected_t",
         "paired_t",
-        "correlated_t",
+        "bayesian_correlated_t",
         "poisson",
         "signed_rank",
     ]
@@ -160,7 +160,7 @@ def test_study_with_5x2cv_tests(iris):
         DecisionTreeClassifier(random_state=0),
         cv=RepeatedStratifiedKFold(n_splits=2, n_repeats=5, random_state=0),
     )
-    tests = ["paired_t_5x2cv", "f_5x2cv"]
+    tests = ["paired_t_5x2cv", "combined_f_5x2cv"]
     study = ReplicabilityStudy(comparator, seeds=[0, 1], tests=tests).fit(X, y)
     assert set(study.outcomes_["outcome"]) <= {"a", "b", "no difference"}
     with pytest.raises(ValueError, match=re.escape("need 5 repeats of 2-fold cross-validation")):

@@ -224,7 +224,7 @@ def test_fit_datasets_and_studies_route_each_data_sets_metadata(data):
         comparator.fit_datasets(
             {"first": (X, y, {"sample_weight": w}), "second": (X, y, {"sample_weight": 2 * w})}
         )
-        study = ReplicabilityStudy(comparator, seeds=[0, 1], tests=["correlated_t"])
+        study = ReplicabilityStudy(comparator, seeds=[0, 1], tests=["bayesian_correlated_t"])
         study.fit(X, y, sample_weight=w)
     expected = np.array([w[train].sum() for train, _ in CV.split(X, y)])
     np.testing.assert_allclose(fitted_records(comparator)["first"].scores_a, expected, rtol=1e-12)

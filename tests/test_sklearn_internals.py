@@ -21,6 +21,7 @@ from sklearn_bayescmp.utils._sklearn import (
     HasMethods,
     Interval,
     InvalidParameterError,
+    LiveOptions,
     StrOptions,
     _fit_context,
     _safe_indexing,
@@ -52,6 +53,22 @@ def test_safe_indexing_takes_rows_of_every_container():
     assert _safe_indexing(["a", "b", "c"], rows) == ["c", "a"]
     frame = pandas.DataFrame({"x": [10, 11, 12]})
     assert _safe_indexing(frame, rows)["x"].tolist() == [12, 10]
+
+
+def test_str_options_read_live_options_when_checking():
+    names = ["a", "b"]
+
+    @validate_params(
+        {"how": [StrOptions(LiveOptions(lambda: names))]}, prefer_skip_nested_validation=True
+    )
+    def f(how):
+        return how
+
+    assert f("a") == "a"
+    names.append("c")  # an option added after the function was decorated
+    assert f("c") == "c"
+    with pytest.raises(InvalidParameterError, match=r"among \{'a', 'b', 'c'\}. Got 'd' instead"):
+        f("d")
 
 
 def test_validate_params_gives_scikit_learns_sentence():

@@ -4,10 +4,10 @@
   layouts, told apart by its columns: a *long* table (one row per data set,
   model and split, with model and score columns), a *wide* table (one column
   per model), or per-split *differences* of two models (the
-  :class:`~sklearn_bayescmp.CVDifferences` format). Two models get each data
-  set's corrected and Bayesian correlated t-tests and, over several data sets,
-  the Poisson-binomial, sign, signed-rank and hierarchical tests; more models
-  get every pair compared, a Bayesian ranking and the frequentist reference.
+  :class:`~sklearn_bayescmp.CVDifferences` format). Every pair of models is
+  compared with the test ``--test`` names (``compare_models``), with a
+  Bayesian ranking and the frequentist reference; two models over several
+  data sets also get each data set's Bayesian correlated t-test.
 - ``bayescmp demo`` runs the README's main job with a progress bar.
 
 This module imports only the standard library, so that ``--help`` answers at
@@ -23,6 +23,7 @@ import sys
 from fractions import Fraction
 
 from .. import __version__
+from ._errors import InputError, Interrupted, MissingDependency
 
 #: Exit statuses: bad input or arguments (as argparse), a missing optional
 #: dependency, and Ctrl-C (128 + SIGINT).
@@ -42,18 +43,6 @@ def _test(text):
             f"invalid choice: {text!r} (choose from {', '.join(names)})"
         )
     return text
-
-
-class InputError(Exception):
-    """Bad input, reported in one line without a traceback."""
-
-
-class MissingDependency(Exception):
-    """An optional dependency is missing; the message says how to install it."""
-
-
-class Interrupted(Exception):
-    """Ctrl-C; the message says what is kept (e.g. the cached splits)."""
 
 
 #: The ratios n_test / n_train the tests accept (as ScoreTable does).
@@ -117,10 +106,10 @@ def build_parser():
         "row per data set, model and split: model and score columns, and split or repeat "
         "and fold), wide (one column of scores per model, one row per split), or the "
         "differences of two models (difference, or score_a and score_b). Split sizes come "
-        "from n_train and n_test columns, or from --test-train-ratio. Two models get each "
-        "data set's corrected and Bayesian correlated t-tests and the tests over data "
-        "sets; more models get every pair compared, a Bayesian (Plackett-Luce) ranking "
-        "and the frequentist reference.",
+        "from n_train and n_test columns, or from --test-train-ratio. Every pair of models "
+        "is compared with the test --test names, with a Bayesian (Plackett-Luce) ranking "
+        "and the frequentist reference; two models over several data sets also get each "
+        "data set's Bayesian correlated t-test.",
     )
     comparing.add_argument(
         "file", metavar="FILE.csv", help="the CSV file (also gzip, bz2 or xz compressed)"
@@ -179,7 +168,7 @@ def build_parser():
         metavar="TEST",
         help="the test of every pair: auto (the default: the Bayesian correlated t-test on "
         "one data set, the Bayesian signed-rank test on several) or a test of the registry "
-        "(correlated_t, signed_rank, sign, poisson, hierarchical, corrected_t, wilcoxon..."
+        "(bayesian_correlated_t, signed_rank, sign, poisson, hierarchical, corrected_t, wilcoxon..."
         "; an unknown name lists them all); the frequentist ones decide at p < 0.05",
     )
     comparing.add_argument(

@@ -19,7 +19,7 @@ from ..exceptions import MissingScoresWarning
 from ..stats import get_backend
 from ..utils._display import terminal_safe
 from ..utils._validation import check_probability, check_rope
-from . import InputError, MissingDependency
+from ._errors import InputError, MissingDependency
 
 
 def compare(args):
@@ -467,7 +467,7 @@ def _dataset_entry(args, table, name, comparison):
             # Why the statistic may be infinite: every difference is the same.
             "zero_variance": bool(ttest.standard_error == 0),
         },
-        "correlated_t": {
+        "bayesian_correlated_t": {
             "prob_a_better": posterior.prob_a_better,
             "prob_equivalent": posterior.prob_equivalent,
             "prob_b_better": posterior.prob_b_better,

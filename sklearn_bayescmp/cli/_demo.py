@@ -8,7 +8,7 @@ from sklearn.preprocessing import StandardScaler
 
 from .._comparator import RepeatedCVComparator
 from .._engine import cached_fit_count
-from . import Interrupted
+from ._errors import Interrupted
 
 
 def demo(args):

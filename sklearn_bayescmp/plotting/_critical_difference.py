@@ -175,15 +175,14 @@ class CriticalDifferenceDisplay:
             if posthoc != "wilcoxon":
                 return cls.from_friedman(friedman, posthoc=posthoc, title=title, ax=ax)
             # With a Friedman test (data sets, 3+ models) the pairwise reference is
-            # always the Wilcoxon test.
+            # the Wilcoxon test over the data sets.
+            from ..stats import get_backend
+
             alpha = comparison.reference.alpha
             different = np.asarray(comparison.reference.pvalues_holm) < alpha
+            pairwise = get_backend(comparison.reference.test).title
             return cls._classic(
-                friedman,
-                different,
-                f"Wilcoxon signed-rank test, Holm, alpha = {alpha:g}",
-                title,
-                ax,
+                friedman, different, f"{pairwise}, Holm, alpha = {alpha:g}", title, ax
             )
         ranks = "expected" if ranks is None else ranks
         if ranks not in ("expected", "average"):

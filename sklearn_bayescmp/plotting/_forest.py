@@ -115,7 +115,8 @@ class ForestDisplay(_DisplayMixin):
         metric = comparator.metrics_[0] if metric is None else metric
         datasets = comparator.tables_[metric].datasets if metric in comparator.tables_ else ()
         results = {
-            name: comparator.test("correlated_t", metric=metric, dataset=name) for name in datasets
+            name: comparator.test("bayesian_correlated_t", metric=metric, dataset=name)
+            for name in datasets
         }
         display = cls(
             names=list(results),

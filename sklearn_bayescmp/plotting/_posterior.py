@@ -162,7 +162,7 @@ class PosteriorDisplay(_DisplayMixin):
         """
         check_is_fitted(comparator, "result_")
         return cls.from_result(
-            comparator.test("correlated_t", metric=metric),
+            comparator.test("bayesian_correlated_t", metric=metric),
             hdi_prob=hdi_prob,
             title=title,
             ax=ax,

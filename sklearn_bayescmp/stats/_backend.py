@@ -39,7 +39,8 @@ class Backend:
     Attributes
     ----------
     name : str
-        The name every entry point uses (``compare_models(test=name)``).
+        The name every entry point uses (``compare_models(test=name)``): the
+        function's name without its "test" ending (:func:`test_name`).
     function : callable
         The public back end, e.g. :func:`signed_rank_test`.
     title : str
@@ -74,6 +75,12 @@ class Backend:
     references: FrozenMapping = field(default_factory=lambda: FrozenMapping({}))
 
     def __post_init__(self):
+        expected = test_name(self.function)
+        if self.name != expected:
+            raise ValueError(
+                f"The back end of {self.function.__name__}() is named {expected!r} (its "
+                f"function's name without its 'test' ending); got {self.name!r}."
+            )
         cited = [key.strip() for key in self.cite.split(";") if key.strip()]
         missing = [key for key in cited if key not in self.references]
         if missing:
@@ -123,6 +130,19 @@ class Backend:
         if self.many is not None:
             return self.many(inputs, **{**self.options, **arguments})
         return [self.call(differences, **arguments) for differences in inputs]
+
+
+def test_name(function):
+    """The registry's name of a back end's function: its name without its "test" ending.
+
+    ``signed_rank_test`` -> ``signed_rank``, ``corrected_ttest`` -> ``corrected_t``,
+    ``combined_ftest_5x2cv`` -> ``combined_f_5x2cv``: a name users can guess from the
+    function, and the function from the name.
+    """
+    name = function.__name__
+    if name.endswith("_test"):
+        return name[: -len("_test")]
+    return name.replace("ttest", "t").replace("ftest", "f")
 
 
 def record_of(name):

@@ -470,7 +470,7 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
         the scores (None otherwise).%(result_models)s
     """
 
-    test: ClassVar[str] = "correlated_t"
+    test: ClassVar[str] = "bayesian_correlated_t"
     mean_parameter: ClassVar[str] = "mean_difference"
     mean_parameter_words: ClassVar[str] = "the data set's mean difference"
     _negated: ClassVar[tuple] = ("loc",)
@@ -646,7 +646,7 @@ BACKENDS = (
         references=REFERENCES,
     ),
     Backend(
-        "correlated_t",
+        "bayesian_correlated_t",
         bayesian_correlated_ttest,
         "Bayesian correlated t-test",
         "dataset",

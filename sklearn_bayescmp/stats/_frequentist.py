@@ -414,7 +414,7 @@ class FTestResult(FrequentistDecisionMixin, TableMixin):
         Mean of the ten differences: the side a significant test decides for.%(result_models)s
     """
 
-    test: ClassVar[str] = "f_5x2cv"
+    test: ClassVar[str] = "combined_f_5x2cv"
     _shown: ClassVar[tuple] = ("statistic", "pvalue", "df", "estimate")
     statistic: float
     pvalue: float
@@ -497,7 +497,7 @@ BACKENDS = (
         references=REFERENCES,
     ),
     Backend(
-        "f_5x2cv",
+        "combined_f_5x2cv",
         combined_ftest_5x2cv,
         "Combined 5x2cv F-test",
         "dataset",

@@ -45,7 +45,7 @@ REFERENCES = {
     },
     prefer_skip_nested_validation=True,
 )
-def nemenyi_critical_difference(n_models, n_datasets, alpha=0.05):
+def nemenyi_critical_difference(n_models, n_datasets, *, alpha=0.05):
     """Nemenyi's critical difference of average ranks (Demšar, 2006, §3.2.2).
 
     .. math::
@@ -176,7 +176,7 @@ def friedman_test(scores, *, names=None, alpha=0.05, tie_correction=True):
         statistic=statistic,
         pvalue=pvalue,
         average_ranks=ranks,
-        critical_difference=nemenyi_critical_difference(n_models, n_datasets, alpha),
+        critical_difference=nemenyi_critical_difference(n_models, n_datasets, alpha=alpha),
         alpha=float(alpha),
         names=names,
         n_datasets=n_datasets,

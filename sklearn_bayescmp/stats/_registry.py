@@ -50,7 +50,7 @@ def backend_names():
     --------
     >>> from sklearn_bayescmp.stats import backend_names
     >>> backend_names()[:4]
-    ['corrected_resampled_t', 'corrected_t', 'correlated_t', 'f_5x2cv']
+    ['bayesian_correlated_t', 'combined_f_5x2cv', 'corrected_resampled_t', 'corrected_t']
     """
     return sorted(_REGISTRY)
 

@@ -15,7 +15,13 @@ there rather than quietly elsewhere.
 - ``_safe_indexing``: rows of arrays, lists, sparse matrices and dataframes
   alike. It is listed in scikit-learn's API reference and, from 1.7 on, in
   ``sklearn.utils.__all__``, but keeps its underscore.
+
+:class:`LiveOptions` lets ``StrOptions`` read its options when a value is
+checked (the registry's tests, which a new back end extends), not when the
+function is decorated.
 """
+
+from collections.abc import Set
 
 from sklearn.base import _fit_context
 from sklearn.utils import _safe_indexing
@@ -27,8 +33,36 @@ from sklearn.utils._param_validation import (
     validate_params,
 )
 
+
+class LiveOptions(Set):
+    """The options of ``StrOptions``, read each time a value is checked or listed.
+
+    Parameters
+    ----------
+    names : callable
+        Returns the options (an iterable of str), in the order messages list them.
+    """
+
+    def __init__(self, names):
+        self._names = names
+
+    def __contains__(self, value):
+        return value in self._names()
+
+    def __iter__(self):
+        return iter(self._names())
+
+    def __len__(self):
+        return len(self._names())
+
+    @classmethod
+    def _from_iterable(cls, iterable):
+        return frozenset(iterable)  # set operations give plain sets
+
+
 __all__ = [
     "HasMethods",
+    "LiveOptions",
     "Interval",
     "InvalidParameterError",
     "StrOptions",

@@ -183,8 +183,8 @@ def test_the_command_honours_lower_is_better_on_a_differences_file(tmp_path, cap
     assert (
         loss["per_dataset"]["d"]["mean_difference"] == -plain["per_dataset"]["d"]["mean_difference"]
     )
-    assert loss["per_dataset"]["d"]["correlated_t"]["decision"] == "b"
-    assert plain["per_dataset"]["d"]["correlated_t"]["decision"] == "a"
+    assert loss["per_dataset"]["d"]["bayesian_correlated_t"]["decision"] == "b"
+    assert plain["per_dataset"]["d"]["bayesian_correlated_t"]["decision"] == "a"
 
 
 def test_the_reading_is_in_the_summary_and_the_report():

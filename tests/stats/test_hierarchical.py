@@ -184,11 +184,18 @@ STAN_CONVERGED = sorted(
 )
 
 
+#: The warning of a collection with data sets whose differences are all equal.
+ZERO_VARIANCE = r"data sets have differences that are all equal"
+
+
 def _fit_reference_collection(name, **kwargs):
     collection = REFERENCE["collections"][name]
     records = _records(collection["differences"], collection["n_train"], collection["n_test"])
     options = collection["options"] | kwargs
-    return hierarchical_test(records, rope=REFERENCE["rope"], random_state=0, **options)
+    if not any(np.ptp(np.asarray(x)) == 0 for x in collection["differences"]):
+        return hierarchical_test(records, rope=REFERENCE["rope"], random_state=0, **options)
+    with pytest.warns(UserWarning, match=ZERO_VARIANCE):  # said, and asserted
+        return hierarchical_test(records, rope=REFERENCE["rope"], random_state=0, **options)
 
 
 @pytest.fixture(scope="module", params=STAN_CONVERGED)
@@ -488,21 +495,24 @@ def test_zero_variance_data_sets_work():
     x[2] = 0.02  # A exactly 0.02 better on every split
     with warnings.catch_warnings():
         warnings.simplefilter("error", RuntimeWarning)  # no overflow, no 0/0
-        result = hierarchical_test(_records(x), n_warmup=500, n_draws=1000, random_state=0)
+        with pytest.warns(UserWarning, match="2 of 5 " + ZERO_VARIANCE):
+            result = hierarchical_test(_records(x), n_warmup=500, n_draws=1000, random_state=0)
     assert np.all(np.isfinite(result.shrinkage_estimates))
     # Given the variance of the quietest other data set, they are shrunk like
     # the others, towards the population; with the rope's they stay closer.
     assert result.shrinkage_estimates[0] == pytest.approx(0.0, abs=0.01)
     assert result.shrinkage_estimates[2] == pytest.approx(0.02, abs=0.01)
-    rope = hierarchical_test(_records(x), n_warmup=500, n_draws=1000, zero_variance="rope")
+    with pytest.warns(UserWarning, match="each is given the rope's variance"):
+        rope = hierarchical_test(_records(x), n_warmup=500, n_draws=1000, zero_variance="rope")
     assert rope.shrinkage_estimates[0] == pytest.approx(0.0, abs=0.003)
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 def test_all_zero_differences_are_equivalent():
-    result = hierarchical_test(
-        _records(np.zeros((4, 20))), n_warmup=300, n_draws=600, random_state=0
-    )
+    with pytest.warns(UserWarning, match="4 of 4 " + ZERO_VARIANCE):
+        result = hierarchical_test(
+            _records(np.zeros((4, 20))), n_warmup=300, n_draws=600, random_state=0
+        )
     assert result.decision() == "equivalent" and result.prob_equivalent > 0.95
     assert result.predictive_prob_equivalent > 0.9
 

@@ -1,0 +1,95 @@
+"""The package's shape: no import cycle, and stats/ imports nothing above it."""
+
+import ast
+import pathlib
+
+import pytest
+
+PACKAGE = pathlib.Path(__file__).parents[1] / "sklearn_bayescmp"
+#: What stats/ may import besides itself and utils/: the record its back ends read.
+STATS_MAY_IMPORT = ("sklearn_bayescmp._differences",)
+
+
+def _module(path):
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path, *, lazy=False):
+    """The package's modules that ``path`` imports at module level (``lazy``: or in a
+    function's body)."""
+    module = _module(path)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = set()
+    tree = ast.parse(path.read_text())
+    for node in ast.walk(tree) if lazy else tree.body:
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = package.split(".")[: len(package.split(".")) - node.level + 1]
+            target = ".".join([*base, *([node.module] if node.module else [])])
+        else:
+            target = node.module or ""
+        if not target.startswith("sklearn_bayescmp"):
+            continue
+        found.add(target)
+        for alias in node.names:  # "from . import module"
+            candidate = f"{target}.{alias.name}"
+            if (PACKAGE.parent / (candidate.replace(".", "/") + ".py")).exists():
+                found.add(candidate)
+    return found
+
+
+GRAPH = {_module(path): _imports(path) for path in PACKAGE.rglob("*.py")}
+#: With the imports made inside functions: a cycle there is one too, only later.
+LAZY_GRAPH = {_module(path): _imports(path, lazy=True) for path in PACKAGE.rglob("*.py")}
+
+
+def _cycle(graph):
+    """A cycle of the graph, or None (depth-first search)."""
+    state = {}
+
+    def visit(node, path):
+        state[node] = "open"
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in graph:
+                continue
+            if state.get(nxt) == "open":
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                cycle = visit(nxt, [*path, nxt])
+                if cycle:
+                    return cycle
+        state[node] = "done"
+        return None
+
+    for node in sorted(graph):
+        if node not in state:
+            cycle = visit(node, [node])
+            if cycle:
+                return cycle
+    return None
+
+
+def test_the_package_has_no_import_cycle():
+    assert _cycle(GRAPH) is None
+    assert _cycle(LAZY_GRAPH) is None
+
+
+def test_a_cycle_is_found():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+
+
+@pytest.mark.parametrize("module", sorted(m for m in GRAPH if ".stats" in m))
+def test_stats_imports_nothing_above_it(module):
+    above = [
+        target
+        for target in GRAPH[module]
+        if not target.startswith(("sklearn_bayescmp.stats", "sklearn_bayescmp.utils"))
+        and target not in STATS_MAY_IMPORT
+    ]
+    assert not above, f"{module} imports {above}"
+
+
+def test_the_record_type_is_a_leaf_of_stats():
+    assert not [m for m in GRAPH["sklearn_bayescmp.stats._backend"] if ".stats" in m]
