@@ -647,11 +647,11 @@ class RepeatedCVComparator(BaseEstimator):
             ]
         return "\n".join(lines)
 
-    def _dataset_results(self, metric):
+    def _dataset_comparisons(self, metric):
         """Every data set's Bayesian correlated t-test, by data set."""
         return {
-            dataset: self.test("bayesian_correlated_t", metric=metric, dataset=dataset)
-            for dataset in self.tables_[metric].datasets
+            name: self.comparison("bayesian_correlated_t", metric=metric, dataset=name)
+            for name in self.tables_[metric].datasets
         }
 
     def _collection_summary(self):
@@ -660,10 +660,7 @@ class RepeatedCVComparator(BaseEstimator):
         for metric in self.metrics_:
             if self.multimetric_:
                 lines += ["", f"-- {metric} --"]
-            datasets = {
-                name: self.comparison("bayesian_correlated_t", metric=metric, dataset=name)
-                for name in self.tables_[metric].datasets
-            }
+            datasets = self._dataset_comparisons(metric)
             lines += ["", pair_summary(self.comparison(metric=metric), datasets)]
         return lines
 
@@ -691,10 +688,11 @@ class RepeatedCVComparator(BaseEstimator):
         check_is_fitted(self, "tables_")
         rows = []
         for metric in self.metrics_:
-            for dataset, result in self._dataset_results(metric).items():
+            for dataset, comparison in self._dataset_comparisons(metric).items():
                 row = {"metric": metric}
                 if self.tables_[metric].n_datasets > 1:
                     row["dataset"] = dataset
+                result = comparison.result(*self.model_names_)
                 columns = result.to_columns(threshold=self.threshold)
                 rows.append({**row, **{key: values[0] for key, values in columns.items()}})
         return {key: [row[key] for row in rows] for key in rows[0]}

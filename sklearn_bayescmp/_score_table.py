@@ -31,6 +31,7 @@ from ._table_layouts import (
     LAYOUTS,
     LONG_OPTIONS,
     RATIO_REQUIRED,
+    READ_OPTIONS,
     WIDE_OPTIONS,
     DatasetScores,
     check_names,
@@ -283,20 +284,8 @@ class ScoreTable:
             ``roles``, ``ignored_columns``, ``lower_is_better`` and
             ``reading`` say how it was read.
         """
-        options = dict(
-            model=model,
-            score=score,
-            dataset=dataset,
-            split=split,
-            repeat=repeat,
-            fold=fold,
-            n_train=n_train,
-            n_test=n_test,
-            test_train_ratio=test_train_ratio,
-            models=models,
-            datasets=datasets,
-            metric=metric,
-        )
+        # Every option but the data and the direction (the layout's options, and metric).
+        options = {key: value for key, value in locals().items() if key in READ_OPTIONS["long"]}
         return cls._long(read_table(data), options, greater_is_better)
 
     @classmethod
@@ -366,18 +355,7 @@ class ScoreTable:
             is refused: its data sets would become the models.
         """
         raw = read_table(data)
-        options = dict(
-            models=models,
-            dataset=dataset,
-            split=split,
-            repeat=repeat,
-            fold=fold,
-            n_train=n_train,
-            n_test=n_test,
-            test_train_ratio=test_train_ratio,
-            datasets=datasets,
-            metric=metric,
-        )
+        options = {key: value for key, value in locals().items() if key in READ_OPTIONS["wide"]}
         return cls._wide(raw, options, greater_is_better)
 
     @classmethod

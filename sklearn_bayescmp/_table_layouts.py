@@ -147,12 +147,12 @@ _SPLIT_OPTIONS = ("dataset", "split", "repeat", "fold", "n_train", "n_test", "te
 LONG_OPTIONS = ("model", "score", *_SPLIT_OPTIONS, "models", "datasets")
 WIDE_OPTIONS = ("models", *_SPLIT_OPTIONS, "datasets")
 #: The options of each layout's reader: those of the layout, and the metric to keep.
-_OPTIONS = {"long": (*LONG_OPTIONS, "metric"), "wide": (*WIDE_OPTIONS, "metric")}
+READ_OPTIONS = {"long": (*LONG_OPTIONS, "metric"), "wide": (*WIDE_OPTIONS, "metric")}
 
 
 def layout_options(layout, given):
     """Every option of ``layout``, from those ``given`` (the others at their defaults)."""
-    options = _OPTIONS[layout]
+    options = READ_OPTIONS[layout]
     unknown = sorted(set(given) - set(options))
     if unknown:
         raise TypeError(
@@ -289,11 +289,6 @@ def _row_splits(raw, split, repeat, fold, *, row_order=None):
         f"or repeat and fold columns, to pair the models' scores; found {raw.names}. Name "
         "them with split=... or repeat=... and fold=..."
     )
-
-
-#: Columns the wide layout reads as the data set, the split and its sizes:
-#: a model cannot have one of these names in a wide table.
-WIDE_RESERVED = ("dataset", "split", "repeat", "fold", "n_train", "n_test")
 
 
 def wide_layout(

@@ -345,7 +345,7 @@ def test_two_model_table_gets_the_two_model_report(capsys, tmp_path):
     ttest = corrected_ttest(record)
     entry = report["per_dataset"]["set 0"]["corrected_t"]
     assert entry["standard_error"] == ttest.standard_error
-    assert entry["confidence_interval"] == list(ttest.confidence_interval())
+    assert [entry["ci_low"], entry["ci_high"]] == list(ttest.confidence_interval())
 
 
 def test_many_models_plot(capsys, tmp_path):

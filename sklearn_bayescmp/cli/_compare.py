@@ -457,24 +457,16 @@ def _dataset_entry(args, table, name, comparison):
         "n_splits": int(ttest.n_splits + ttest.n_omitted),
         "n_failed": int(ttest.n_omitted),
         "mean_difference": float(ttest.estimate),
-        "corrected_t": {
-            "statistic": float(ttest.statistic),
-            "df": float(ttest.df),
-            "pvalue": float(ttest.pvalue),
-            "standard_error": float(ttest.standard_error),
-            "confidence_interval": [float(v) for v in ttest.confidence_interval()],
-            "alternative": ttest.alternative,
-            # Why the statistic may be infinite: every difference is the same.
-            "zero_variance": bool(ttest.standard_error == 0),
-        },
-        "bayesian_correlated_t": {
-            "prob_a_better": posterior.prob_a_better,
-            "prob_equivalent": posterior.prob_equivalent,
-            "prob_b_better": posterior.prob_b_better,
-            "decision": posterior.decision(comparison.threshold),
-            "credible_interval": list(posterior.credible_interval()),
-        },
+        # Each result's row of to_columns(); zero_variance says why a statistic
+        # may be infinite: every difference is the same.
+        "corrected_t": {**_row(ttest), "zero_variance": bool(ttest.standard_error == 0)},
+        "bayesian_correlated_t": _row(posterior, threshold=comparison.threshold),
     }
+
+
+def _row(result, **options):
+    """A result's one-row table as a dict."""
+    return {key: values[0] for key, values in result.to_columns(**options).items()}
 
 
 def _write_report(args, comparison):

@@ -527,33 +527,21 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
         low, high = self.posterior.interval(prob)
         return CredibleInterval(float(low), float(high))
 
-    @terminal_text
-    def summary(self, threshold=0.95):
-        """Readable report: posterior, probabilities, interval and decision.
-
-        Parameters
-        ----------
-        threshold : float, default=0.95
-            Threshold of the decision rule.
-
-        Returns
-        -------
-        str
-        """
+    def _summary_lines(self):
         low, high = self.credible_interval()
         prior = "matching prior" if self.prior is None else repr(self.prior)
+        return [
+            f"{self.title} ({prior})",
+            f"  posterior of the mean difference ({self.model_a} - {self.model_b}):",
+            f"    Student t(df={self.df:.4g}, loc={self.loc:.4g}, scale={self.scale:.4g})",
+            f"  95% credible interval: [{low:.4g}, {high:.4g}]",
+            f"  rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}]",
+            f"  {probabilities_line(self)}",
+        ]
+
+    def _summary_notes(self):
         omitted = f", {self.n_omitted} failed splits omitted" if self.n_omitted else ""
-        return (
-            f"{self.title} ({prior})\n"
-            f"  posterior of the mean difference ({self.model_a} - {self.model_b}):\n"
-            f"    Student t(df={self.df:.4g}, "
-            f"loc={self.loc:.4g}, scale={self.scale:.4g})\n"
-            f"  95% credible interval: [{low:.4g}, {high:.4g}]\n"
-            f"  rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}]\n"
-            f"  {probabilities_line(self)}\n"
-            f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
-            f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"
-        )
+        return [f"  {self.n_splits} splits, n_test/n_train = {self.test_train_ratio:.4g}{omitted}"]
 
     def _row(self, threshold=0.95, prob=0.95):
         low, high = self.credible_interval(prob)
@@ -569,12 +557,6 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
         }
 
     def prior_description(self):
-        """The prior, in words.
-
-        Returns
-        -------
-        str
-        """
         return describe_prior(self.prior)
 
     def posterior_curve(self, *, n_points=400):

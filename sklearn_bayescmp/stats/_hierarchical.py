@@ -15,7 +15,6 @@ import numpy as np
 from sklearn.utils.parallel import Parallel, delayed
 
 from ..utils._arviz import array_stats
-from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
 from ..utils._frozen import FrozenMapping
 from ..utils._random import check_random_generator, recorded_seed
@@ -40,7 +39,7 @@ from ._results import (
     check_interval_options,
     interval_of_draws,
     interval_text,
-    probabilities_line,
+    predictive_lines,
 )
 from ._rope import RopeOutcomesMixin, rope_probabilities
 
@@ -708,42 +707,28 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
         prob = check_interval_options(prob, method, parameter, scalars)
         return interval_of_draws(self.samples[parameter], prob, method, axis=(0, 1))
 
-    @terminal_text
-    def summary(self, threshold=0.95):
-        """Readable report of the test.
-
-        Parameters
-        ----------
-        threshold : float, default=0.95
-            Threshold of the decision rule.
-
-        Returns
-        -------
-        str
-        """
-        delta0 = self.samples["delta0"]
+    def _summary_lines(self):
         low, high = self.credible_interval()
+        return [
+            f"{self.title} over {self.n_datasets} data sets "
+            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], {self.n_chains} chains x "
+            f"{self.n_draws} draws)",
+            f"  prior: nu = {'1 + ' if self.nu_prior == 'shifted' else ''}Gamma(alpha, beta), "
+            f"alpha ~ U{self.alpha_bounds}, beta ~ U{self.beta_bounds}, "
+            f"delta0 ~ U(-{self.scale:.4g}, {self.scale:.4g})",
+            *predictive_lines(self),
+            f"  delta0 (mean difference over data sets): "
+            f"{float(self.samples['delta0'].mean()):.4g}, 95% HDI [{low:.4g}, {high:.4g}]",
+            f"  delta0: P(favours {self.model_a}) = {self.delta0_prob_a_better:.4f}   "
+            f"P(in the rope) = {self.delta0_prob_equivalent:.4f}   P(favours {self.model_b}) = "
+            f"{self.delta0_prob_b_better:.4f}   (the mean over data sets)",
+        ]
+
+    def _summary_notes(self):
         diagnostics = ", ".join(
             f"{name}: R-hat {self.rhat[name]:.3f}, ESS {self.ess[name]:.0f}" for name in self.rhat
         )
-        return (
-            f"{self.title} over {self.n_datasets} data sets "
-            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], {self.n_chains} chains x "
-            f"{self.n_draws} draws)\n"
-            f"  prior: nu = {'1 + ' if self.nu_prior == 'shifted' else ''}Gamma(alpha, beta), "
-            f"alpha ~ U{self.alpha_bounds}, beta ~ U{self.beta_bounds}, "
-            f"delta0 ~ U(-{self.scale:.4g}, {self.scale:.4g})\n"
-            f"  {probabilities_line(self)}   (most probable on a new data set)\n"
-            f"  predictive: {probabilities_line(self, kind='predictive_')}\n"
-            f"  delta0 (mean difference over data sets): {float(delta0.mean()):.4g}, "
-            f"95% HDI [{low:.4g}, {high:.4g}]\n"
-            f"  delta0: P(favours {self.model_a}) = "
-            f"{self.delta0_prob_a_better:.4f}   P(in the rope) = "
-            f"{self.delta0_prob_equivalent:.4f}   P(favours {self.model_b}) = "
-            f"{self.delta0_prob_b_better:.4f}   (the mean over data sets)\n"
-            f"  decision at threshold {threshold:g}: {self.decision(threshold)}\n"
-            f"  diagnostics: {diagnostics}"
-        )
+        return [f"  diagnostics: {diagnostics}"]
 
     def mirrored(self):
         """The same test with A and B swapped.
@@ -776,12 +761,6 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
         }
 
     def prior_description(self):
-        """The priors and the options that change the model, in words.
-
-        Returns
-        -------
-        str
-        """
         nu = "nu - 1" if self.nu_prior == "shifted" else "nu"
         bound = (
             "delta0 uniform between minus and plus the largest absolute difference (the "
@@ -802,13 +781,6 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
         )
 
     def extra_numbers(self):
-        """The predictive probabilities, whether the chains converged, delta0's probabilities
-        and the prior.
-
-        Returns
-        -------
-        dict of str to object
-        """
         delta0 = self.delta0_probabilities
         return {
             **super().extra_numbers(),
@@ -852,12 +824,6 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
         )
 
     def outcome_draws(self):
-        """Each draw's probabilities of the three outcomes on a new data set.
-
-        Returns
-        -------
-        ndarray of shape (n_chains * n_draws, 3)
-        """
         return self.samples["outcome_probabilities"].reshape(-1, 3)
 
     def _html_extra(self):

@@ -21,7 +21,6 @@ from typing import ClassVar
 import numpy as np
 from scipy import stats
 
-from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
 from ..utils._sklearn import validate_params
 from ..utils._validation import ROPE_CONSTRAINT, check_rope
@@ -190,21 +189,9 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
     prior: object = None
 
     def prior_description(self):
-        """The prior of every data set's correlated t-test, in words.
-
-        Returns
-        -------
-        str
-        """
         return describe_prior(self.prior)
 
     def extra_numbers(self):
-        """``prob_no_majority``: the probability that no outcome holds on a majority.
-
-        Returns
-        -------
-        dict of str to float
-        """
         return {"prob_no_majority": self.prob_no_majority}
 
     def credible_interval(self, prob=0.95, *, method="hdi", parameter="wins_a"):
@@ -239,26 +226,13 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
         pmf = count.pmf(np.arange(self.n_datasets + 1))
         return CredibleInterval(*(float(v) for v in _shortest_discrete_interval(pmf, prob)))
 
-    @terminal_text
-    def summary(self, threshold=0.95):
-        """Readable report of the test.
-
-        Parameters
-        ----------
-        threshold : float, default=0.95
-            Threshold of the decision rule.
-
-        Returns
-        -------
-        str
-        """
-        return (
+    def _summary_lines(self):
+        return [
             f"Poisson-binomial test over {self.n_datasets} data sets "
-            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}])\n"
+            f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}])",
             f"  {probabilities_line(self, ' on a majority')}   "
-            f"P(no majority) = {self.prob_no_majority:.4f}\n"
-            f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
-        )
+            f"P(no majority) = {self.prob_no_majority:.4f}",
+        ]
 
     def _row(self, threshold=0.95):
         return {

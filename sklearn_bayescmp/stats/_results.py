@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import ClassVar, NamedTuple
 
 from ..utils._arviz import array_stats
-from ..utils._display import html_table, to_frame
+from ..utils._display import html_table, terminal_text, to_frame
 from ..utils._frozen import ReadOnlyPickleMixin
 from ..utils._validation import check_probability
 from ._backend import record_of
@@ -293,6 +293,15 @@ def probabilities_line(result, where="", kind=""):
     )
 
 
+def predictive_lines(result):
+    """The probabilities that each outcome is the most probable one, and their predictive
+    probabilities, as two summary lines."""
+    return [
+        f"  {probabilities_line(result)}   (most probable on a new data set)",
+        f"  predictive: {probabilities_line(result, kind='predictive_')}",
+    ]
+
+
 def interval_of_draws(draws, prob, method, **axis):
     """The ``method`` ("hdi" or "eti") interval of posterior draws, by ArviZ."""
     low, high = getattr(array_stats(), method)(draws, prob, **axis)
@@ -333,6 +342,30 @@ class BayesianTableMixin(TableMixin):
         for name in self._reversed:
             changes[name] = getattr(self, name)[..., ::-1]
         return replace(self, **changes)
+
+    @terminal_text
+    def summary(self, threshold=0.95):
+        """Readable report of the test: what it found, its probabilities and its decision.
+
+        Parameters
+        ----------
+        threshold : float, default=0.95
+            Threshold of the decision rule.
+
+        Returns
+        -------
+        str
+        """
+        decision = f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
+        return "\n".join([*self._summary_lines(), decision, *self._summary_notes()])
+
+    def _summary_lines(self):
+        """The summary's lines before the decision: the test, its posterior, probabilities."""
+        return [self.title, f"  {probabilities_line(self)}"]
+
+    def _summary_notes(self):
+        """The summary's lines after the decision."""
+        return []
 
     def _probability_row(self, threshold):
         """The models, the three probabilities (and the predictive ones), decision and rope."""

@@ -29,7 +29,6 @@ from typing import ClassVar
 import numpy as np
 from sklearn.utils.parallel import Parallel, delayed
 
-from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
 from ..utils._random import check_random_generator, recorded_seed
 from ..utils._sklearn import Interval, StrOptions, validate_params
@@ -41,7 +40,7 @@ from ._results import (
     BayesianTableMixin,
     check_interval_options,
     interval_of_draws,
-    probabilities_line,
+    predictive_lines,
 )
 from ._rope import RopeOutcomesMixin
 
@@ -595,27 +594,13 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
             )
         return interval_of_draws(self.samples[:, names.index(parameter)], prob, method)
 
-    @terminal_text
-    def summary(self, threshold=0.95):
-        """Readable report of the test.
-
-        Parameters
-        ----------
-        threshold : float, default=0.95
-            Threshold of the decision rule.
-
-        Returns
-        -------
-        str
-        """
-        return (
+    def _summary_lines(self):
+        return [
             f"{self.title} over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
-            f"on {self.prior_place!r}, {self.n_draws} draws)\n"
-            f"  {probabilities_line(self)}   (most probable on a new data set)\n"
-            f"  predictive: {probabilities_line(self, kind='predictive_')}\n"
-            f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
-        )
+            f"on {self.prior_place!r}, {self.n_draws} draws)",
+            *predictive_lines(self),
+        ]
 
     def _row(self, threshold=0.95):
         return {
@@ -629,12 +614,6 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
         return self.title  # the sign and the signed-rank tests share the class
 
     def prior_description(self):
-        """The Dirichlet process prior and the draws, in words.
-
-        Returns
-        -------
-        str
-        """
         place = "rope" if self.prior_place == "rope" else "side of model " + self.prior_place
         return (
             f"a Dirichlet process prior of strength {self.prior_strength:g} placed on the "
@@ -642,12 +621,6 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
         )
 
     def outcome_draws(self):
-        """The posterior draws of ``(theta_a, theta_equivalent, theta_b)`` (the simplex's points).
-
-        Returns
-        -------
-        ndarray of shape (n_kept, 3)
-        """
         return self.samples
 
 
