@@ -509,11 +509,19 @@ def _check_scope(backend, table):
             f"has one split of data set {table.datasets[0]!r}, and a test needs at least 2 "
             "(a variance). Use more cross-validation splits."
         )
+    means = [name for name in backend_names() if get_backend(name).scope == "means"]
     if backend.scope != "means" and single:
-        means = [name for name in backend_names() if get_backend(name).scope == "means"]
         raise ValueError(
             f"test={backend.name!r} reads the scores of every split; this table has one score "
             f"per data set and model (a table of means). Use a test of means: {means}."
+        )
+    if backend.uses_split_sizes and not table.has_split_sizes:
+        raise ValueError(
+            f"test={backend.name!r} (the {backend.title}) corrects for the overlap of the "
+            "training sets with n_test / n_train of the splits, and this table does not "
+            "hold its splits' sizes. Give them when reading the table: n_train and n_test "
+            "columns, or test_train_ratio=1/9 for 10-fold cross-validation (1/4 for 5-fold). "
+            f"Or use a test of the data sets' mean differences: {means}."
         )
 
 

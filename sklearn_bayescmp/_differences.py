@@ -43,8 +43,10 @@ class CVDifferences(ReadOnlyPickleMixin):
         ``score_a - score_b`` per split, in split order; positive favours A.
         NaN marks a failed split (back ends refuse or omit it, see their
         ``nan_policy``).
-    n_train, n_test : int or array-like of shape (n_splits,)
+    n_train, n_test : int or array-like of shape (n_splits,), default=None
         Training and test set size of each split; a scalar is broadcast.
+        None (both) when unknown: the tests on each data set's mean run,
+        those that correct for the splits' overlap refuse the record.
     repeat, fold : array-like of int of shape (n_splits,), default=None
         Repeat and fold index of each split. Default: one repeat, folds
         numbered in order.
@@ -61,8 +63,9 @@ class CVDifferences(ReadOnlyPickleMixin):
     n_splits : int
     n_failed : int
         Number of NaN differences.
-    test_train_ratio : float
-        ``sum(n_test) / sum(n_train)`` over all splits.
+    test_train_ratio : float or None
+        ``sum(n_test) / sum(n_train)`` over all splits; None when the sizes
+        are unknown.
     model_names : tuple of (str, str)
         ``(model_a, model_b)``, or ``("A", "B")`` when they are not named.
 
@@ -79,8 +82,8 @@ class CVDifferences(ReadOnlyPickleMixin):
 
     differences: np.ndarray
     _: KW_ONLY
-    n_train: np.ndarray
-    n_test: np.ndarray
+    n_train: np.ndarray = None
+    n_test: np.ndarray = None
     repeat: np.ndarray = None
     fold: np.ndarray = None
     scores_a: np.ndarray = None
@@ -96,6 +99,11 @@ class CVDifferences(ReadOnlyPickleMixin):
         if n_splits == 0:
             raise ValueError("`differences` is empty; a record needs at least one split.")
         splits = {key: getattr(self, key) for key in ("n_train", "n_test", "repeat", "fold")}
+        if (self.n_train is None) != (self.n_test is None):
+            raise ValueError(
+                "Pass both `n_train` and `n_test` (the splits' sizes), or neither when they are "
+                "unknown."
+            )
         values = {"differences": differences, **check_splits(n_splits, **splits)}
         for key in ("scores_a", "scores_b"):
             scores = getattr(self, key)
@@ -138,7 +146,10 @@ class CVDifferences(ReadOnlyPickleMixin):
 
     @property
     def test_train_ratio(self):
-        """float: ``sum(n_test) / sum(n_train)``, the correction's ratio."""
+        """float or None: ``sum(n_test) / sum(n_train)``, the correction's ratio (None
+        when the sizes are unknown)."""
+        if self.n_train is None:
+            return None
         return float(self.n_test.sum() / self.n_train.sum())
 
     @property
@@ -198,8 +209,8 @@ class CVDifferences(ReadOnlyPickleMixin):
             "score_a": floats(self.scores_a),
             "score_b": floats(self.scores_b),
             "difference": floats(self.differences),
-            "n_train": self.n_train.tolist(),
-            "n_test": self.n_test.tolist(),
+            "n_train": None if self.n_train is None else self.n_train.tolist(),
+            "n_test": None if self.n_test is None else self.n_test.tolist(),
         }
 
     @classmethod
@@ -224,7 +235,7 @@ class CVDifferences(ReadOnlyPickleMixin):
                 f"Unsupported CVDifferences document version {data.get('version')!r}; "
                 f"this version of sklearn-bayescmp reads version {_JSON_VERSION}."
             )
-        missing = [key for key in ("difference", "n_train", "n_test") if key not in data]
+        missing = [key for key in ("difference",) if key not in data]
         if missing:
             raise ValueError(f"CVDifferences document lacks the key(s) {missing}.")
 
@@ -235,8 +246,8 @@ class CVDifferences(ReadOnlyPickleMixin):
 
         return cls(
             floats(data["difference"]),
-            n_train=data["n_train"],
-            n_test=data["n_test"],
+            n_train=data.get("n_train"),
+            n_test=data.get("n_test"),
             repeat=data.get("repeat"),
             fold=data.get("fold"),
             scores_a=floats(data.get("score_a")),
@@ -284,8 +295,10 @@ class CVDifferences(ReadOnlyPickleMixin):
     # -- CSV ----------------------------------------------------------------
 
     def _columns(self):
-        """The CSV's columns, in order: data set and model names only when known."""
+        """The CSV's columns, in order: data set, sizes and model names only when known."""
         names = CSV_COLUMNS if self.name is not None else CSV_COLUMNS[1:]
+        if self.n_train is None:
+            names = tuple(name for name in names if name not in ("n_train", "n_test"))
         return names + (MODEL_COLUMNS if self.model_a is not None else ())
 
     def to_columns(self):
@@ -296,8 +309,8 @@ class CVDifferences(ReadOnlyPickleMixin):
         dict of str to list
             ``dataset`` (when the record has a name), ``repeat``, ``fold``,
             ``score_a``, ``score_b`` (NaN when unknown), ``difference``,
-            ``n_train``, ``n_test`` and, when the models are named,
-            ``model_a`` and ``model_b``.
+            ``n_train`` and ``n_test`` (when known) and, when the models are
+            named, ``model_a`` and ``model_b``.
         """
         unknown = [math.nan] * self.n_splits
         values = {
@@ -307,8 +320,8 @@ class CVDifferences(ReadOnlyPickleMixin):
             "score_a": unknown if self.scores_a is None else self.scores_a.tolist(),
             "score_b": unknown if self.scores_b is None else self.scores_b.tolist(),
             "difference": self.differences.tolist(),
-            "n_train": self.n_train.tolist(),
-            "n_test": self.n_test.tolist(),
+            "n_train": None if self.n_train is None else self.n_train.tolist(),
+            "n_test": None if self.n_test is None else self.n_test.tolist(),
             "model_a": [self.model_a] * self.n_splits,
             "model_b": [self.model_b] * self.n_splits,
         }
@@ -335,7 +348,9 @@ class CVDifferences(ReadOnlyPickleMixin):
                 "splits": [self.n_splits],
                 "repeats": [self.n_repeats],
                 f"mean {model_a} - {model_b}": [float(mean)],
-                "n_test/n_train": [self.test_train_ratio],
+                "n_test/n_train": [
+                    math.nan if self.test_train_ratio is None else self.test_train_ratio
+                ],
                 "failed": [self.n_failed],
             },
             caption="CVDifferences",
@@ -367,9 +382,10 @@ class CVDifferences(ReadOnlyPickleMixin):
     def from_csv(cls, path_or_buf, *, dataset=None, delimiter=None, encoding=None):
         """Read a record from CSV (see :meth:`to_csv` for the columns).
 
-        Columns ``n_train``, ``n_test`` and either ``difference`` or both
-        ``score_a`` and ``score_b`` are required; the others are optional. A
-        missing ``difference`` is computed as ``score_a - score_b``.
+        Either ``difference`` or both ``score_a`` and ``score_b`` are
+        required; the others are optional (without ``n_train`` and ``n_test``
+        the sizes are unknown). A missing ``difference`` is computed as
+        ``score_a - score_b``.
 
         Parameters
         ----------

@@ -30,7 +30,6 @@ from ._table_layouts import (
     DEFAULT_DATASET,
     LAYOUTS,
     LONG_OPTIONS,
-    RATIO_REQUIRED,
     READ_OPTIONS,
     WIDE_OPTIONS,
     DatasetScores,
@@ -89,8 +88,10 @@ class ScoreTable:
         an array per data set, or a mapping from data set to either).
     test_train_ratio : float, default=None
         ``n_test / n_train`` of the splits, e.g. ``1/9`` for 10-fold
-        cross-validation, when the sizes are unknown. Required then: the
-        correlation correction needs it.
+        cross-validation, when the sizes are unknown. Without sizes and ratio,
+        the tests of each data set's mean difference run (sign, signed-rank,
+        Wilcoxon, Friedman) and those that correct for the splits' overlap
+        (the correlated t-tests, Poisson, hierarchical) refuse the table.
     repeat, fold : array-like or mapping of str to array-like, default=None
         Repeat and fold index of every split; by default one repeat with the
         splits as folds.
@@ -113,6 +114,12 @@ class ScoreTable:
         "n_train", "n_test"); None for a table built from arrays.
     ignored_columns : tuple of str
         The columns of a table read from columns that took no role.
+    unscored_datasets : tuple of str
+        The data sets of a table read from columns on which no model has a
+        score (every cell empty, as where the metric does not apply: a log
+        loss column on the binary tasks of the AutoML Benchmark); they are
+        left out, and a warning names them. A NaN score is a failed run: it
+        is kept and counted.
     lower_is_better : tuple of str
         The data sets whose scores were a loss (lower is better): the table
         holds their negatives, so that greater is better everywhere.
@@ -160,8 +167,6 @@ class ScoreTable:
             raise ValueError("`scores` holds no data set; pass at least one.")
         if (n_train is None) != (n_test is None):
             raise ValueError("Pass both `n_train` and `n_test`, or neither (and test_train_ratio).")
-        if n_train is None and test_train_ratio is None:
-            raise ValueError(RATIO_REQUIRED)
         if n_train is not None and test_train_ratio is not None:
             raise ValueError(
                 "Pass either the split sizes (`n_train`, `n_test`) or `test_train_ratio`, not both."
@@ -194,6 +199,8 @@ class ScoreTable:
         self._scores_known = True
         self.roles = None
         self.ignored_columns = ()
+        self.unscored_datasets = ()
+        self._notes = ()
         self._lower_is_better = ()
         _check_pairing(self)
 
@@ -205,6 +212,8 @@ class ScoreTable:
         table._scores_known = scores_known
         table.roles = None
         table.ignored_columns = ()
+        table.unscored_datasets = ()
+        table._notes = ()
         table._lower_is_better = ()
         return table
 
@@ -294,18 +303,19 @@ class ScoreTable:
         greater_is_better = check_greater_is_better(greater_is_better)
         options = dict(options)
         wanted = options.pop("metric", None)  # the metric kept, not its column
-        found, ignored = infer_roles(raw, options)
+        found, ignored, notes = infer_roles(raw, options, metric=wanted)
         if found is None:
             raise ValueError(
                 f"{raw.source}: cannot tell which column holds the model's name (no column "
                 f"named model, classifier, learner..., and not exactly one text column among "
                 f"{raw.names}). Name it with model=<column>."
             )
-        raw, negated = _directions(raw, found, greater_is_better, wanted)
+        raw, negated, metrics = _directions(raw, found, greater_is_better, wanted)
         columns = {key: found.get(key) for key in LONG_OPTIONS}
-        table = cls._from_layout(raw, long_layout(raw, **columns), negated)
+        table = cls._from_layout(raw, long_layout(raw, **columns), negated, found)
         table.roles = {role: found[role] for role in ROLE_WORDS if found.get(role) is not None}
         table.ignored_columns = tuple(ignored)
+        table._notes = (*notes, *_metrics_note(metrics, table.datasets))
         return table
 
     @classmethod
@@ -372,7 +382,9 @@ class ScoreTable:
         n_train, n_test : int or array-like of shape (n_splits,), default=None
             The splits' sizes, e.g. ``[len(train) for train, _ in cv.split(X, y)]``
             (or a mapping of data set to sizes). None reads them from the
-            indices of ``cross_validate(..., return_indices=True)``.
+            indices of ``cross_validate(..., return_indices=True)``; without
+            indices they are unknown, and the tests that correct for the
+            splits' overlap refuse the table.
         metric : str, default="score"
             Which ``test_<metric>`` entry to read (the scorer's name when
             ``scoring`` had several).
@@ -428,7 +440,6 @@ class ScoreTable:
         if n_train is None and n_test is None and all(v is not None for v in sizes.values()):
             n_train = {name: train for name, (train, _) in sizes.items()}
             n_test = {name: test for name, (_, test) in sizes.items()}
-        _require_sizes(n_train, n_test, "The results of cross_validate")
         return cls(scores, models=models, n_train=n_train, n_test=n_test)
 
     @classmethod
@@ -449,9 +460,11 @@ class ScoreTable:
         cv_results : mapping or dataframe
             ``search.cv_results_`` of :class:`~sklearn.model_selection.GridSearchCV`,
             :class:`~sklearn.model_selection.RandomizedSearchCV` or similar.
-        n_train, n_test : int or array-like of shape (n_splits,)
+        n_train, n_test : int or array-like of shape (n_splits,), default=None
             The splits' sizes (``cv_results_`` does not hold them), e.g.
-            ``[len(train) for train, _ in cv.split(X, y)]``.
+            ``[len(train) for train, _ in cv.split(X, y)]``; None leaves them
+            unknown, and the tests that correct for the splits' overlap refuse
+            the table.
         metric : str, default="score"
             Which ``split<i>_test_<metric>`` entries to read (the scorer's name
             when the search had several).
@@ -480,7 +493,6 @@ class ScoreTable:
         >>> ScoreTable.from_cv_results(search.cv_results_, n_train=120, n_test=30).models
         ('C=0.1', 'C=1.0')
         """
-        _require_sizes(n_train, n_test, "The cv_results_ of a search")
         columns = cv_results if isinstance(cv_results, Mapping) else read_table(cv_results).columns
         scores, names, _ = search_candidates(columns, metric)
         return cls(
@@ -564,25 +576,27 @@ class ScoreTable:
         options = dict(options)
         wanted = options.pop("metric", None)  # the metric kept, not its column
         found, models = wide_roles(raw, options)
-        raw, negated = _directions(raw, found, greater_is_better, wanted)
+        raw, negated, metrics = _directions(raw, found, greater_is_better, wanted)
         columns = {key: found.get(key) for key in WIDE_OPTIONS}
         columns.update(
             models=models,
             test_train_ratio=options["test_train_ratio"],
             datasets=options["datasets"],
         )
-        table = cls._from_layout(raw, wide_layout(raw, **columns), negated)
+        table = cls._from_layout(raw, wide_layout(raw, **columns), negated, found)
         table.roles = {role: found[role] for role in ROLE_WORDS if found.get(role) is not None}
+        table._notes = _metrics_note(metrics, table.datasets)
         return table
 
     @classmethod
-    def _from_layout(cls, raw, layout, negated=()):
+    def _from_layout(cls, raw, layout, negated, roles):
         """The table of a long or wide layout; one warning counts incomplete scores.
 
         ``negated``: the data sets whose scores are a loss, negated here (after
-        their scale was checked as read).
+        their scale was checked as read); ``roles``: the columns found, whose
+        split columns a message names when the splits do not pair.
         """
-        models, data = layout
+        models, data, unscored = layout
         note = scale_note(data, models, set(negated) & set(data))
         data = {
             name: dataclasses.replace(d, scores=0.0 - d.scores) if name in negated else d
@@ -590,8 +604,12 @@ class ScoreTable:
         }
         table = cls._from_parts(models, data)
         table._lower_is_better = tuple(name for name in data if name in negated)
-        _check_pairing(table)
+        table.unscored_datasets = tuple(unscored)
+        split = roles.get("split") and [roles["split"]]
+        _check_pairing(table, split or [roles[r] for r in ("repeat", "fold") if roles.get(r)])
         _report_incomplete(table, raw.source)
+        if unscored:
+            warn(f"{raw.source}: {_unscored_words(unscored)}.", MissingScoresWarning)
         if note:
             warn(f"{raw.source}: {note}")
         return table
@@ -651,7 +669,8 @@ class ScoreTable:
         None when nothing was inferred: a table built from arrays, or a long table
         whose columns bear their roles' own names, of greater-is-better scores."""
         canonical = self.roles is not None and all(r == c for r, c in self.roles.items())
-        if canonical and "model" in self.roles and not self.ignored_columns:
+        plain = not (self.ignored_columns or self.unscored_datasets or self._notes)
+        if canonical and "model" in self.roles and plain:
             if not self._lower_is_better:
                 return None  # a long table whose columns bear their roles' names
         parts = []
@@ -664,6 +683,9 @@ class ScoreTable:
                 parts.append(f"a column per model ({shown}{more})")
         if self.ignored_columns:
             parts.append(f"ignored {', '.join(map(repr, self.ignored_columns))}")
+        parts += self._notes
+        if self.unscored_datasets:
+            parts.append(_unscored_words(self.unscored_datasets))
         if self._lower_is_better:
             if len(self._lower_is_better) == self.n_datasets:
                 where = ""
@@ -709,6 +731,13 @@ class ScoreTable:
         """
         self._need_scores("scores")
         return self._dataset(dataset).scores
+
+    @property
+    def has_split_sizes(self):
+        """bool: Whether the table knows its splits' sizes (from size columns, arrays
+        or ``test_train_ratio``); without them, the tests that correct for the
+        splits' overlap refuse it."""
+        return all(d.n_train is not None for d in self._data.values())
 
     @property
     def has_scores(self):
@@ -844,6 +873,7 @@ class ScoreTable:
             raise ValueError("A table of differences holds two models; select both.")
         table = ScoreTable._from_parts(models, data, self._scores_known)
         table.roles, table.ignored_columns = self.roles, self.ignored_columns
+        table.unscored_datasets, table._notes = self.unscored_datasets, self._notes
         table._lower_is_better = tuple(d for d in self._lower_is_better if d in data)
         _check_pairing(table)
         return table
@@ -889,7 +919,10 @@ class ScoreTable:
                 if failure.dataset == record.name:
                     scores["ab".index(failure.estimator), failure.split] = np.nan
             keys = ("repeat", "fold", "n_train", "n_test")
-            splits = [np.array(getattr(record, key)) for key in keys]
+            splits = [
+                None if getattr(record, key) is None else np.array(getattr(record, key))
+                for key in keys
+            ]
             present = np.ones(scores.shape, dtype=bool)
             differences = np.array(record.differences)
             if scores_known and np.array_equal(differences, scores[0] - scores[1], equal_nan=True):
@@ -898,6 +931,11 @@ class ScoreTable:
             names.add(record.model_names)
         if len(names) != 1:
             raise ValueError(f"The records compare different pairs of models: {sorted(names)}.")
+        if len({d.n_train is None for d in data.values()}) > 1:
+            raise ValueError(
+                "Some records hold the splits' sizes and others do not; give them for every "
+                "data set, or for none."
+            )
         table = cls._from_parts(names.pop(), data, scores_known)
         _check_pairing(table)
         return table
@@ -941,11 +979,15 @@ class ScoreTable:
             return columns
         self._need_scores(f"scores to write in the {layout} layout")
         splits = ("repeat", "fold", "n_train", "n_test")
+        if not self.has_split_sizes:  # unknown: no column, and read back so
+            splits = splits[:2]
         if layout == "wide":
             _check_wide_names(self._models)
             columns = {key: [] for key in ("dataset", *splits, *self._models)}
         else:
-            columns = {key: [] for key in LONG_COLUMNS}
+            columns = {
+                key: [] for key in LONG_COLUMNS if key in ("dataset", "model", "score", *splits)
+            }
         for name, data in self._data.items():
             if layout == "wide":  # a row per split, a column per model
                 rows = np.arange(data.repeat.size)
@@ -1078,23 +1120,41 @@ def _file_stem(path_or_buf):
     return DEFAULT_DATASET
 
 
-def _check_pairing(table):
-    """Every model has scores on every data set, and every pair shares a split there."""
+def _unscored_words(names):
+    """The note on the data sets left out because no model has a score on them."""
+    shown = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
+    return (
+        f"left out {len(names)} data set(s) on which no model has a score ({shown}): every "
+        "cell is empty, as where the metric does not apply"
+    )
+
+
+def _check_pairing(table, split_columns=()):
+    """Every pair of models with scores on a data set shares a split there.
+
+    A model without any score on a data set (every run failed) is allowed:
+    :func:`~sklearn_bayescmp.compare_models` says which pairs lack it.
+    ``split_columns``: the columns that identified the splits, for the message.
+    """
     for name, data in table._data.items():
-        empty = [m for m, row in zip(table._models, data.present, strict=True) if not row.any()]
-        if empty:
-            raise ValueError(
-                f"Model {empty[0]!r} has no scores on data set {name!r}: every model needs "
-                "scores on every data set. Keep the others with models=[...] or "
-                "datasets=[...]."
-            )
-        shared = data.present.astype(int) @ data.present.T.astype(int)
-        a, b = np.unravel_index(np.argmin(shared), shared.shape)
-        if shared[a, b] == 0:
+        scored = np.flatnonzero(data.present.any(axis=1))
+        present = data.present[scored].astype(int)
+        shared = present @ present.T
+        if scored.size and shared.min() == 0:
+            a, b = scored[list(np.unravel_index(np.argmin(shared), shared.shape))]
+            by = ""
+            if len(split_columns) == 2:
+                repeat, fold = split_columns
+                by = (
+                    f" The splits are identified by columns {repeat!r} and {fold!r}; if "
+                    f"{repeat!r} is each run's seed rather than the repeat's number, number the "
+                    "repeats alike for every model (0, 1, ...) in a column and name it with "
+                    "repeat=<column>."
+                )
             raise ValueError(
                 f"Models {table._models[a]!r} and {table._models[b]!r} share no split on data "
                 f"set {name!r}: their splits do not pair. Identify each split the same way for "
-                "every model (the same split, or repeat and fold, values)."
+                f"every model (the same split, or repeat and fold, values).{by}"
             )
 
 
@@ -1122,7 +1182,16 @@ def _report_incomplete(table, source):
     for k, model in enumerate(table.models):
         failed, missing = _incomplete_cells(table, k)
         if failed or missing:
-            per_model.append(f"{model}: {failed} failed, {missing} missing")
+            where = [
+                name
+                for name, d in table._data.items()
+                if not (d.present[k] & np.isfinite(d.scores[k])).all()
+            ]
+            shown = ", ".join(map(repr, where[:3])) + (", ..." if len(where) > 3 else "")
+            per_model.append(
+                f"{model}: {failed} failed, {missing} missing, on {len(where)} data set(s) "
+                f"({shown})"
+            )
     warn(
         f"{source}: {table.n_failed} score(s) are NaN (failed splits) and {table.n_missing} "
         f"cell(s) are missing ({'; '.join(per_model)}). Each is left out of the pairs that "
@@ -1145,6 +1214,8 @@ def _directions(raw, found, greater_is_better, wanted):
         The rows kept.
     negated : set of str
         The data sets whose scores are to be negated.
+    metrics : dict of str to str
+        Each data set's metric, as the metric column says (empty without one).
     """
     column = found.get("metric")
     if column is None:
@@ -1155,9 +1226,10 @@ def _directions(raw, found, greater_is_better, wanted):
             )
         score = found.get("score")
         if score is None:  # a wide table: no score column to name its direction
-            return raw, set(_dataset_names(raw, found)) if greater_is_better is False else set()
-        negate = check_direction(score, greater_is_better, raw.source)
-        return raw, set(_dataset_names(raw, found)) if negate else set()
+            negate = greater_is_better is False
+        else:
+            negate = check_direction(score, greater_is_better, raw.source)
+        return raw, set(_dataset_names(raw, found)) if negate else set(), {}
     metrics = raw.labels(column, "metric")
     if wanted is not None:
         kept = np.array([metric == wanted for metric in metrics.tolist()], dtype=bool)
@@ -1179,7 +1251,21 @@ def _directions(raw, found, greater_is_better, wanted):
                 f"Keep one with metric={next(iter(held))!r}."
             )
     metrics = {name: next(iter(held)) for name, held in per_dataset.items()}
-    return raw, metric_directions(metrics, greater_is_better, raw.source, column)
+    return raw, metric_directions(metrics, greater_is_better, raw.source, column), metrics
+
+
+def _metrics_note(metrics, datasets):
+    """What the reading says of the metrics, when the data sets were scored by several."""
+    counts = {}
+    for name in datasets:
+        if name in metrics:
+            counts[metrics[name]] = counts.get(metrics[name], 0) + 1
+    if len(counts) < 2:
+        return ()
+    listed = ", ".join(f"{metric!r} on {n}" for metric, n in counts.items())
+    return (
+        f"the data sets' metrics differ ({listed}): each pair's rope is in every metric's units",
+    )
 
 
 def _dataset_names(raw, found):
@@ -1225,14 +1311,3 @@ def _sizes_of_indices(per_model, dataset):
                     "random_state for shuffling splitters)."
                 )
     return [len(t) for t in reference["train"]], [len(t) for t in reference["test"]]
-
-
-def _require_sizes(n_train, n_test, source):
-    """The splits' sizes, which scikit-learn's results do not hold, must be given."""
-    if n_train is None or n_test is None:
-        raise ValueError(
-            f"{source} hold no split sizes, which the correlation correction needs: "
-            "pass n_train and n_test, e.g. n_train=[len(train) for train, _ in "
-            "cv.split(X, y)] and n_test=[len(test) for _, test in cv.split(X, y)] (or ints "
-            "when every split has the same sizes)."
-        )

@@ -42,8 +42,8 @@ class DatasetScores(ReadOnlyPickleMixin):
     present: np.ndarray  # (n_models, n_splits) bool; False where the cell is missing
     repeat: np.ndarray
     fold: np.ndarray
-    n_train: np.ndarray
-    n_test: np.ndarray
+    n_train: np.ndarray | None  # None when the splits' sizes are unknown
+    n_test: np.ndarray | None
     differences: np.ndarray | None = None
 
     def equals(self, other):
@@ -109,14 +109,6 @@ def ratio_sizes(test_train_ratio):
         )
     ratio = Fraction(test_train_ratio).limit_denominator(10**6)
     return ratio.denominator, ratio.numerator
-
-
-RATIO_REQUIRED = (
-    "`test_train_ratio` is required when the table has no n_train and n_test columns: "
-    "the correlation correction of every test needs n_test / n_train of the splits. Pass "
-    "e.g. test_train_ratio=1/9 for 10-fold cross-validation (repeated or not), 1/4 for "
-    "5-fold, 1 for 2-fold."
-)
 
 
 def detect_layout(raw, layout, model=None, score=None):
@@ -193,7 +185,8 @@ def _rows_by_label(labels):
 
 
 def _row_sizes(raw, n_train, n_test, test_train_ratio, n_rows):
-    """Per-row split sizes from the size columns (names or None), or from ``test_train_ratio``."""
+    """Per-row split sizes from the size columns (names or None), or from ``test_train_ratio``;
+    ``(None, None)`` when the table does not say them."""
     if (n_train is None) != (n_test is None):
         raise ValueError(
             f"{raw.source} has only one of the n_train and n_test columns; give both, or "
@@ -201,7 +194,7 @@ def _row_sizes(raw, n_train, n_test, test_train_ratio, n_rows):
         )
     if n_train is None:
         if test_train_ratio is None:
-            raise ValueError(f"{raw.source}: {RATIO_REQUIRED}")
+            return None, None  # unknown: the tests that need them say so
         sizes = ratio_sizes(test_train_ratio)
         return np.full(n_rows, sizes[0], np.int64), np.full(n_rows, sizes[1], np.int64)
     if test_train_ratio is not None:
@@ -229,15 +222,16 @@ def long_layout(
     n = raw.n_rows
     model_names = raw.labels(model, "model")
     raw.require(score, "score")
-    scores, _ = raw.numbers(score)
+    # An empty cell is a missing score (pandas writes NaN so, benchmark files a
+    # failed run so): its row is left out; "nan" or "NA" is a failed split.
+    scores, missing = raw.numbers(score, empty_is_missing=True)
     dataset_column = _optional(raw, dataset, "dataset", "dataset")
     dataset_names = (
         _same_label(DEFAULT_DATASET, n)
         if dataset_column is None
         else raw.labels(dataset_column, "datasets")
     )
-    # One score per data set and model (a paper's table): one split each, whose
-    # sizes no test of means needs (those that need the splits refuse a single one).
+    # One score per data set and model (a paper's table): one split each.
     single = len(set(zip(dataset_names.tolist(), model_names.tolist(), strict=True))) == n
     single = single and len(set(dataset_names.tolist())) > 1  # one data set: a split is missing
     split_repeat, split_fold = _row_splits(
@@ -245,20 +239,23 @@ def long_layout(
     )
     n_train_column = _optional(raw, n_train, "n_train", "n_train")
     n_test_column = _optional(raw, n_test, "n_test", "n_test")
-    if single and n_train_column is None and n_test_column is None and test_train_ratio is None:
-        test_train_ratio = 1.0
     sizes = _row_sizes(raw, n_train_column, n_test_column, test_train_ratio, n)
+    kept = np.flatnonzero(~missing)
     return assemble(
-        raw,
-        dataset_names,
-        model_names,
-        split_repeat,
-        split_fold,
-        sizes,
-        scores,
+        _RowView(raw, kept),
+        dataset_names[kept],
+        model_names[kept],
+        split_repeat[kept],
+        split_fold[kept],
+        _rows_of_sizes(sizes, kept),
+        scores[kept],
         models,
         datasets,
         read={model, score},
+        listed=(
+            list(dict.fromkeys(dataset_names.tolist())),
+            list(dict.fromkeys(model_names.tolist())),
+        ),
     )
 
 
@@ -323,9 +320,7 @@ def wide_layout(
     # each, as in the long layout.
     single = len(set(dataset_names.tolist())) == raw.n_rows > 1
     no_sizes = n_train_column is None and n_test_column is None and test_train_ratio is None
-    if single and no_sizes:
-        test_train_ratio = 1.0
-    elif dataset_column is None and no_sizes:
+    if dataset_column is None and no_sizes and not single:
         raise ValueError(
             f"{raw.source} has a column per model and no data set column, so its rows are "
             "read as the splits of one data set, whose sizes are needed: pass "
@@ -345,8 +340,8 @@ def wide_layout(
         parts["model"].append(_same_label(model, kept.size))
         parts["repeat"].append(split_repeat[kept])
         parts["fold"].append(split_fold[kept])
-        parts["sizes"][0].append(sizes[0][kept])
-        parts["sizes"][1].append(sizes[1][kept])
+        for side in (0, 1):
+            parts["sizes"][side].append(None if sizes[side] is None else sizes[side][kept])
         parts["score"].append(values[kept])
     row_of = np.concatenate(rows)
     long = _RowView(raw, row_of)
@@ -356,12 +351,18 @@ def wide_layout(
         np.concatenate(parts["model"]),
         np.concatenate(parts["repeat"]),
         np.concatenate(parts["fold"]),
-        (np.concatenate(parts["sizes"][0]), np.concatenate(parts["sizes"][1])),
+        tuple(None if sizes[0] is None else np.concatenate(part) for part in parts["sizes"]),
         np.concatenate(parts["score"]),
         list(models),
         datasets,
         read=set(models),
+        listed=(list(dict.fromkeys(dataset_names.tolist())), list(models)),
     )
+
+
+def _rows_of_sizes(sizes, rows):
+    """Some rows of the per-row sizes ``(n_train, n_test)``, which may be unknown (None)."""
+    return tuple(None if size is None else size[rows] for size in sizes)
 
 
 class _RowView:
@@ -402,7 +403,18 @@ def _chosen(found, chosen, argument, raw):
 
 
 def assemble(
-    raw, dataset_names, model_names, repeat, fold, sizes, scores, models, datasets, *, read=()
+    raw,
+    dataset_names,
+    model_names,
+    repeat,
+    fold,
+    sizes,
+    scores,
+    models,
+    datasets,
+    *,
+    read=(),
+    listed,
 ):
     """The models and, per data set, the arrays of one entry per (data set, model, split).
 
@@ -411,26 +423,50 @@ def assemble(
     is named, with the columns (other than the scores, ``read``) in which its
     two rows differ.
 
+    Parameters
+    ----------
+    listed : (list of str, list of str)
+        The data sets and the models the table names, those whose every cell
+        is empty (and so has no row here) included.
+
     Returns
     -------
     models : list of str
     data : dict of str to DatasetScores
+    unscored : list of str
+        The data sets on which no model has a score (every cell empty: the
+        metric does not apply there), left out of ``data``. A NaN is a failed
+        run, and kept.
     """
     model_codes, found_models = _codes(model_names)
     dataset_codes, found_datasets = _codes(dataset_names)
-    models = _chosen(found_models, models, "models", raw)
-    datasets = _chosen(found_datasets, datasets, "datasets", raw)
+    listed_datasets, listed_models = listed
+    named_datasets = datasets is not None
+    models = _chosen(listed_models, models, "models", raw)
+    datasets = _chosen(listed_datasets, datasets, "datasets", raw)
     if len(models) < 2:
         raise ValueError(
             f"{raw.source} holds {len(models)} model(s); a comparison needs two or more."
         )
+    absent = [name for name in models if name not in set(found_models)]
+    if absent:
+        raise ValueError(
+            f"{raw.source}: model {absent[0]!r} has no score at all (every cell is empty); "
+            "leave it out with models=[...]."
+        )
     model_of = np.array([models.index(m) if m in models else -1 for m in found_models])
     dataset_of = {name: code for code, name in enumerate(found_datasets)}
     rows_model = model_of[model_codes]
-    n_train_all, n_test_all = (np.asarray(size, dtype=np.int64) for size in sizes)
-    data = {}
+    sized = sizes[0] is not None
+    n_train_all, n_test_all = (
+        np.asarray(size if sized else np.ones(len(scores)), dtype=np.int64) for size in sizes
+    )
+    data, unscored = {}, []
     for name in datasets:
-        mine = np.flatnonzero((dataset_codes == dataset_of[name]) & (rows_model >= 0))
+        mine = np.flatnonzero((dataset_codes == dataset_of.get(name, -1)) & (rows_model >= 0))
+        if not mine.size:  # every cell empty: no score, failed or not
+            unscored.append(name)
+            continue
         pairs = np.column_stack([repeat[mine], fold[mine]]).astype(np.int64)
         keys, split_of = np.unique(pairs.reshape(-1, 2), axis=0, return_inverse=True)
         split_of = split_of.ravel()
@@ -476,10 +512,17 @@ def assemble(
             present,
             keys[:, 0].copy(),
             keys[:, 1].copy(),
-            n_train_all[first_rows],
-            n_test_all[first_rows],
+            n_train_all[first_rows] if sized else None,
+            n_test_all[first_rows] if sized else None,
         )
-    return models, data
+    if unscored and named_datasets:
+        raise ValueError(
+            f"{raw.source}: no model has a score on data set {unscored[0]!r} (`datasets`): "
+            "every cell is empty. Leave it out."
+        )
+    if not data:
+        raise ValueError(f"{raw.source} holds no score: every cell of the chosen models is empty.")
+    return models, data, unscored
 
 
 def _what_tells_them_apart(raw, first, second, scores):

@@ -102,6 +102,22 @@ ROLE_NAMES = {
     "n_train": ("n_train", "train_size", "n_train_samples"),
     "n_test": ("n_test", "test_size", "n_test_samples"),
 }
+#: Score columns that hold whichever metric a metric column names (the AutoML
+#: Benchmark's "result", OpenML's "value"), as opposed to one metric's own column.
+GENERIC_SCORE_NAMES = ("score", "test_score", "value", "result")
+#: The order in which a long table's roles are looked for: the metric before the
+#: score, which it may choose among several score columns.
+_LONG_ROLE_ORDER = (
+    "model",
+    "dataset",
+    "metric",
+    "score",
+    "repeat",
+    "fold",
+    "split",
+    "n_train",
+    "n_test",
+)
 #: How the roles are said in messages and in what the reader inferred.
 ROLE_WORDS = {
     "model": "model",
@@ -226,8 +242,12 @@ def _one_of_alike(raw, role, matches):
     refuse(raw, role, varying)
 
 
-def _match(raw, groups, role, taken, ignored):
-    """The column of ``role`` found by its name, or None; two candidates are refused."""
+def _match(raw, groups, role, taken, ignored, metric_found=False):
+    """The column of ``role`` found by its name, or None; two candidates are refused.
+
+    With a metric column (``metric_found``), one generic score column
+    ("result", "value") among several candidates is the score.
+    """
     matches = [c for name in ROLE_NAMES[role] for c in groups.get(name, ()) if c not in taken]
     if role == "score" and not matches:  # a loss's name: "test_error", "RMSE"...
         matches = [
@@ -241,19 +261,33 @@ def _match(raw, groups, role, taken, ignored):
         column, alike = _one_of_alike(raw, role, matches)
         ignored += alike
         return column
+    generic = [c for c in matches if normalised(c) in GENERIC_SCORE_NAMES]
+    if role == "score" and len(matches) > 1 and len(generic) == 1 and metric_found:
+        # "result" holds the metric that the metric column names; "acc", "auc",
+        # "logloss" beside it are each one metric's own column.
+        ignored += [c for c in matches if c != generic[0]]
+        return generic[0]
     if len(matches) > 1:
         refuse(raw, role, matches)
     return matches[0] if matches else None
 
 
-def infer_roles(raw, given):
+def infer_roles(raw, given, *, metric=None):
     """The long layout's column options, the given ones completed from the columns' names.
+
+    A metric column describes a generic score column ("result", "value"):
+    beside a score column of one metric's own ("auc", "logloss"), it is
+    ignored (unless ``metric`` keeps some of its rows). A repeat column found
+    by its name ("seed") whose value differs between the models on one fold,
+    while the fold alone pairs them, is a run's seed, not a repeat: ignored.
 
     Parameters
     ----------
     raw : RawColumns
     given : dict
         The options the caller passed (``model=``, ``score=``, ``dataset=``...).
+    metric : str, default=None
+        The metric whose rows are kept (``metric=``), if any.
 
     Returns
     -------
@@ -263,16 +297,30 @@ def infer_roles(raw, given):
         wide).
     ignored : list of str
         The columns read for no role.
+    notes : list of str
+        Why a column named like a role was ignored, for what the reader says.
     """
     groups = _groups(raw)
     found = {role: given[role] for role in ROLE_NAMES if given.get(role) is not None}
     taken, ignored = set(found.values()), []
-    for role in ROLE_NAMES:
+    for role in _LONG_ROLE_ORDER:
         if role not in found:
-            column = _match(raw, groups, role, taken | set(ignored), ignored)
+            column = _match(raw, groups, role, taken | set(ignored), ignored, "metric" in found)
             if column is not None:
                 found[role] = column
                 taken.add(column)
+    score = found.get("score")
+    if "metric" in found and score is not None and metric is None:
+        if normalised(score) not in GENERIC_SCORE_NAMES:  # not the metric column's score
+            ignored.append(found.pop("metric"))
+    notes = []
+    if _seed_of_a_run(raw, found, given):
+        seed = found.pop("repeat")
+        ignored.append(seed)
+        notes.append(
+            f"{seed!r} is not a repeat: it differs between the models on one fold (each "
+            "run's seed), and the fold pairs them"
+        )
     rest = [c for c in raw.names if c not in taken and c not in ignored]
     text = [c for c in rest if not _is_numeric(raw, c)]
     numeric = [c for c in rest if c not in text]
@@ -283,11 +331,11 @@ def infer_roles(raw, given):
         elif len(text) > 1 and score_named:
             _refuse_unnamed(raw, text, "dataset" in found)
         else:
-            return None, []  # no model column: a wide table
+            return None, [], []  # no model column: a wide table
     if "score" not in found:
         if len(numeric) != 1:
             if given.get("model") is None and not is_role_name(found["model"]):
-                return None, []  # one text column and several numeric ones: a wide table
+                return None, [], []  # one text column and several numeric ones: a wide table
             split = any(found.get(role) for role in ("dataset", "split", "repeat", "fold"))
             if not split and len(set(raw.columns[found["model"]].tolist())) == raw.n_rows:
                 _refuse_turned_around(raw, found["model"])  # a row per model
@@ -295,12 +343,31 @@ def infer_roles(raw, given):
         found["score"] = numeric.pop()
     absent = [c for c in found.values() if c not in raw.columns]
     if absent:  # a column named by the caller: the layout says it is missing
-        return {**given, **found}, [*ignored, *text, *numeric]
+        return {**given, **found}, [*ignored, *text, *numeric], notes
     if "dataset" not in found:
         _refuse_data_set_candidates(raw, text + numeric, found)
     if len(set(raw.columns[found["model"]].tolist())) < 2:
         _refuse_one_model(raw, found["model"], text)
-    return {**given, **found}, [*ignored, *text, *numeric]
+    return {**given, **found}, [*ignored, *text, *numeric], notes
+
+
+def _seed_of_a_run(raw, found, given):
+    """Whether the repeat column found by its name is each run's seed: it differs between
+    the models on a fold, and the fold alone pairs the models (one row per data set,
+    model and fold)."""
+    repeat, fold, model = found.get("repeat"), found.get("fold"), found.get("model")
+    if given.get("repeat") is not None or None in (repeat, fold, model):
+        return False
+    if any(column not in raw.columns for column in (repeat, fold, model)):
+        return False
+    dataset = found.get("dataset")
+    datasets = _codes(raw.columns[dataset]) if dataset in raw.columns else np.zeros(raw.n_rows)
+    cell = np.column_stack([datasets, _codes(raw.columns[fold])]).astype(np.int64)
+    models = _codes(raw.columns[model])
+    if len(np.unique(np.column_stack([cell, models]), axis=0)) != raw.n_rows:
+        return False  # a fold holds several rows of a model: the column tells them apart
+    seeds = _codes(raw.columns[repeat])
+    return len(np.unique(np.column_stack([cell, seeds]), axis=0)) > len(np.unique(cell, axis=0))
 
 
 def _refuse_one_model(raw, column, text):

@@ -268,17 +268,22 @@ def test_column_options_map_other_names(capsys, tmp_path):
     table = _score_table()
     text = table.to_csv(layout="long").replace("n_train,n_test,", "", 1)
     header, *rows = text.split("\r\n")
-    # Drop the size columns (then --test-train-ratio is needed) and rename the others.
+    # Drop the size columns (a test that corrects for them then needs --test-train-ratio)
+    # and rename the others.
     header = header.replace("dataset", "problem").replace("model", "learner")
     header = header.replace("score", "accuracy")
     rows = [",".join(row.split(",")[:4] + row.split(",")[6:]) for row in rows if row]
     path = tmp_path / "renamed.csv"
     path.write_text("\n".join([header, *rows]) + "\n")
     columns = ["--dataset-col", "problem", "--model-col", "learner", "--score-col", "accuracy"]
-    status, _, err = _run(capsys, "compare", path, *columns)
-    assert status == 2 and err.count("\n") == 1
-    # The library's message, in the command's words.
-    assert "--test-train-ratio is required" in err and "--test-train-ratio 1/9" in err
+    status, _, err = _run(capsys, "compare", path, *columns, "--test", "poisson")
+    assert status == 2 and err.splitlines()[-1].startswith("bayescmp compare: error:")
+    # The library's message, in the command's words, naming the test that needs the sizes.
+    assert "--test poisson (the Poisson-binomial test) corrects for the overlap" in err
+    assert "--test-train-ratio 1/9 for 10-fold" in err
+    # The signed-rank test reads each data set's mean: no ratio, and none invented.
+    status, out, _ = _run(capsys, "compare", path, *columns)
+    assert status == 0 and "Bayesian signed-rank test" in out
     # Without the options the columns are found by their names, and the command says so.
     status, _, err = _run(capsys, "compare", path, "--test-train-ratio", "1/9")
     assert status == 0

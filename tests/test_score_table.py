@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, ScoreTable, compare_models
 from sklearn_bayescmp._score_table import wide_name_problem
 from sklearn_bayescmp.exceptions import MissingScoresWarning
+from sklearn_bayescmp.stats import bayesian_correlated_ttest, paired_ttest
 from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
 from tests._estimators import fitted_records
 
@@ -178,10 +179,6 @@ BAD_TABLES = {
         "line 2 and line 6 both score model 'a' on split 0 of data set 'd'; each (data set, "
         "model, split) needs exactly one score.",
     ),
-    "model missing on a data set": (
-        ["d,a,0,0.9,9,1", "d,b,0,0.7,9,1", "e,a,0,0.5,9,1", "e,a,1,0.4,9,1"],
-        "Model 'b' has no scores on data set 'e': every model needs scores on every data set.",
-    ),
     "splits that do not pair": (
         ["d,a,0,0.9,9,1", "d,a,1,0.8,9,1", "d,b,2,0.7,9,1", "d,b,3,0.6,9,1"],
         "Models 'a' and 'b' share no split on data set 'd': their splits do not pair.",
@@ -222,14 +219,25 @@ def test_bad_tables_are_refused_with_the_row_and_the_fix(case):
         ScoreTable.read_csv(buffer)
 
 
-def test_the_test_train_ratio_is_required_without_sizes_and_says_why():
-    columns = {"model": ["a", "a", "b", "b"], "split": [0, 1, 0, 1], "score": [1, 2, 3, 4.0]}
+def test_without_sizes_only_the_tests_that_correct_for_them_refuse_the_table():
+    columns = {"model": ["a", "a", "b", "b"], "split": [0, 1, 0, 1], "score": [0.1, 0.2, 0.3, 0.4]}
+    table = ScoreTable.from_long(columns)
+    assert not table.has_split_sizes and table.splits()["n_train"] is None
+    # No number is invented: the records say the sizes are unknown, and a corrected
+    # test refuses them with what to give.
+    record = table.differences("a", "b")["data"]
+    assert record.n_train is None and record.test_train_ratio is None
+    with pytest.raises(ValueError, match=r"has no split sizes \(n_train, n_test\)"):
+        bayesian_correlated_ttest(record)
+    assert paired_ttest(record).pvalue == paired_ttest(record.differences).pvalue  # no size
     with pytest.raises(ValueError) as info:
-        ScoreTable.from_long(columns)
+        compare_models(table)  # one data set: the correlated t-test
     message = str(info.value)
-    assert "`test_train_ratio` is required" in message
-    assert "the correlation correction of every test needs n_test / n_train" in message
+    assert "test='bayesian_correlated_t' (the Bayesian correlated t-test) corrects" in message
     assert "test_train_ratio=1/9 for 10-fold" in message
+    # Read back exactly, sizes still unknown.
+    assert ScoreTable.read_csv(io.StringIO(table.to_csv())) == table
+    assert "n_train" not in table.to_csv(layout="wide")
     with pytest.raises(
         ValueError, match=r"`test_train_ratio` must be a number from 1e-06 to 1e\+06"
     ):
@@ -237,6 +245,20 @@ def test_the_test_train_ratio_is_required_without_sizes_and_says_why():
     both = {**columns, "n_train": [9] * 4, "n_test": [1] * 4}
     with pytest.raises(ValueError, match="do not pass test_train_ratio as well"):
         ScoreTable.from_long(both, test_train_ratio=1 / 9)
+
+
+def test_a_test_of_means_gives_the_same_answer_with_or_without_sizes():
+    rng = np.random.default_rng(0)
+    scores = {f"d{i}": rng.normal(0.8, 0.02, (3, 10)) for i in range(6)}
+    unsized = ScoreTable(scores, models=["a", "b", "c"])
+    sized = ScoreTable(scores, models=["a", "b", "c"], test_train_ratio=1 / 9)
+    for test in ("signed_rank", "sign", "wilcoxon"):
+        assert (
+            compare_models(unsized, test=test, random_state=0).summary()
+            == compare_models(sized, test=test, random_state=0).summary()
+        )
+    with pytest.raises(ValueError, match="test='poisson' \\(the Poisson-binomial test\\)"):
+        compare_models(unsized, test="poisson")
 
 
 def test_a_split_must_be_identified():
@@ -266,7 +288,10 @@ def test_failed_and_missing_scores_are_counted_reported_and_left_out_pairwise(ta
     assert len(record) == 1
     message = str(record[0].message)
     assert "1 score(s) are NaN (failed splits) and 1 cell(s) are missing" in message
-    assert "logreg: 1 failed, 0 missing; tree: 0 failed, 1 missing" in message
+    assert (
+        "logreg: 1 failed, 0 missing, on 1 data set(s) ('iris'); tree: 0 failed, 1 missing, "
+        "on 1 data set(s) ('iris')" in message
+    )
     assert (incomplete.n_failed, incomplete.n_missing) == (1, 1)
     comparison = compare_models(incomplete, random_state=0, n_draws=1000)
     # logreg's failed split is left out of logreg's pairs only, tree's missing one of tree's.

@@ -265,6 +265,7 @@ _OPTIONS = (
     ),
     (re.compile(r" \(or pass delimiter=\)"), ""),
     (re.compile(r"encoding='([^']*)'"), r"--encoding \1"),
+    (re.compile(r"\btest='([^']*)'"), r"--test \1"),
     (re.compile(r"allow_incomplete=True"), "--allow-incomplete"),
     (re.compile(r"greater_is_better=False"), "--lower-is-better"),
     (re.compile(r",? or greater_is_better=True if higher is better"), ""),

@@ -98,6 +98,13 @@ class Backend:
         return "bayesian" if self.accepts("rope") else "frequentist"
 
     @property
+    def uses_split_sizes(self):
+        """bool: Whether the test reads the splits' sizes (it corrects for the overlap
+        of the training sets with n_test / n_train): a test of the splits of many data
+        sets, or of one data set that takes ``n_train``."""
+        return self.scope == "collection" or self.accepts("n_train")
+
+    @property
     def sampled(self):
         """bool: Whether the result depends on ``random_state`` (Monte Carlo)."""
         return self.accepts("random_state")

@@ -101,8 +101,24 @@ class RecordOrigin(NamedTuple):
         return cls(*record.model_names, *means)
 
 
-def cv_sample(differences, n_train, n_test, nan_policy):
-    """Validated statistics of one data set (arrays of length one), and its origin."""
+def sizes_unknown(record):
+    """The refusal of a record without split sizes by a test that corrects for them."""
+    name = "" if record.name is None else f" of data set {record.name!r}"
+    return ValueError(
+        f"The record{name} has no split sizes (n_train, n_test), and this test corrects "
+        "for the overlap of the training sets with n_test / n_train. Give the sizes "
+        "(n_train and n_test columns, or test_train_ratio=... when reading the table: 1/9 "
+        "for 10-fold cross-validation), or use a test of the data sets' mean differences "
+        "(sign, signed_rank, wilcoxon)."
+    )
+
+
+def cv_sample(differences, n_train, n_test, nan_policy, *, corrected=True):
+    """Validated statistics of one data set (arrays of length one), and its origin.
+
+    A record without split sizes is refused by a ``corrected`` test; the
+    uncorrected one does not read them.
+    """
     record = None
     if isinstance(differences, CVDifferences):
         if n_train is not None or n_test is not None:
@@ -116,6 +132,10 @@ def cv_sample(differences, n_train, n_test, nan_policy):
             differences.n_train,
             differences.n_test,
         )
+        if n_train is None:
+            if corrected:
+                raise sizes_unknown(record)
+            n_train = n_test = 1  # read by nothing: the test does not correct
     elif n_train is None or n_test is None:
         raise ValueError(
             "`n_train` and `n_test` are required with an array of differences: the "
@@ -132,8 +152,12 @@ def cv_sample(differences, n_train, n_test, nan_policy):
 def collection_statistics(records, names):
     """Statistics of many ``CVDifferences`` at once (failed splits omitted).
 
-    Records are validated on construction, so only the NaN count is checked.
+    Records are validated on construction, so only the NaN count is checked;
+    every record needs its split sizes.
     """
+    unsized = next((record for record in records if record.n_train is None), None)
+    if unsized is not None:
+        raise sizes_unknown(unsized)
     return segment_statistics(
         np.concatenate([record.differences for record in records]),
         np.concatenate([record.n_train for record in records]),

@@ -273,7 +273,7 @@ def paired_ttest(differences, *, alternative="two-sided", nan_policy="raise"):
     """
     # The sizes are unused without the correction.
     sizes = (None, None) if isinstance(differences, CVDifferences) else (1, 1)
-    sample, origin = cv_sample(differences, *sizes, nan_policy)
+    sample, origin = cv_sample(differences, *sizes, nan_policy, corrected=False)
     return t_test_result(sample, alternative, corrected=False, test="paired_t", origin=origin)
 
 

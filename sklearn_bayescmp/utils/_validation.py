@@ -184,12 +184,19 @@ def check_split_indices(values, *, n_splits, name, default):
 def check_splits(n_splits, *, n_train, n_test, repeat=None, fold=None):
     """Every split's sizes and indices, checked: a dict of int64 arrays of length ``n_splits``.
 
-    ``n_train`` and ``n_test`` may be scalars (every split alike); ``repeat``
-    and ``fold`` default to one repeat with the splits as its folds.
+    ``n_train`` and ``n_test`` may be scalars (every split alike), or None
+    (unknown, kept None); ``repeat`` and ``fold`` default to one repeat with the
+    splits as its folds.
     """
+
+    def sizes(values, name):
+        if values is None:
+            return None
+        return check_split_sizes(values, n_splits=n_splits, name=name)
+
     return {
-        "n_train": check_split_sizes(n_train, n_splits=n_splits, name="n_train"),
-        "n_test": check_split_sizes(n_test, n_splits=n_splits, name="n_test"),
+        "n_train": sizes(n_train, "n_train"),
+        "n_test": sizes(n_test, "n_test"),
         "repeat": check_split_indices(
             repeat, n_splits=n_splits, name="repeat", default=np.zeros(n_splits)
         ),

@@ -1,0 +1,110 @@
+"""The AutoML Benchmark's results file, read with no option at all."""
+
+import io
+import json
+
+import numpy as np
+import pytest
+
+from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.exceptions import MissingScoresWarning
+
+from ._files import AMLB_COLUMNS, AMLB_FRAMEWORKS, AMLB_TASKS, amlb_results, text_of
+
+TASKS = [task for _, task, _ in AMLB_TASKS]
+
+
+def _read(text, **options):
+    return ScoreTable.read_csv(io.StringIO(text), **options)
+
+
+def test_the_results_file_is_read_without_options():
+    table = _read(amlb_results())
+    assert table.models == tuple(AMLB_FRAMEWORKS) and table.datasets == tuple(TASKS)
+    assert table.roles == {
+        "model": "framework",
+        "dataset": "task",
+        "score": "result",
+        "metric": "metric",
+        "fold": "fold",
+    }
+    # The metric's own columns beside "result" are ignored, and said to be.
+    assert {"acc", "auc", "logloss", "seed", "info"} <= set(table.ignored_columns)
+    # A seed that differs per framework is each run's seed, not a repeat.
+    assert "'seed' is not a repeat: it differs between the models on one fold" in table.reading
+    assert "the data sets' metrics differ ('auc' on 3, 'neg_logloss' on 2)" in table.reading
+    # The scores are the result column's, fold by fold.
+    lines = amlb_results().splitlines()[1:]
+    first = lines[0].split(",")
+    assert table.scores("kc2")[0, 0] == float(first[6])
+    assert table.splits("kc2")["fold"].tolist() == list(range(10))
+
+
+def test_a_seed_shared_by_the_frameworks_pairs_the_same_splits():
+    table = _read(amlb_results(seed_per_framework=False))
+    assert table.roles["repeat"] == "seed"
+    ignored = _read(amlb_results())
+    for pair in (("AutoGluon", "H2OAutoML"), ("H2OAutoML", "RandomForest")):
+        for task in TASKS:
+            np.testing.assert_array_equal(
+                table.differences(*pair)[task].differences,
+                ignored.differences(*pair)[task].differences,
+            )
+
+
+def test_failed_runs_are_missing_scores_of_their_framework():
+    failed = {("H2OAutoML", "volkert", 3), ("RandomForest", "kc2", 0)}
+    with pytest.warns(MissingScoresWarning) as caught:
+        table = _read(amlb_results(failed=failed))
+    message = str(caught[0].message)
+    assert "H2OAutoML: 0 failed, 1 missing, on 1 data set(s) ('volkert')" in message
+    assert "RandomForest: 0 failed, 1 missing, on 1 data set(s) ('kc2')" in message
+    assert table.n_missing == 2 and not table.completed("volkert")[1, 3]
+
+
+def test_a_metric_column_of_its_own_is_read_by_its_name():
+    # AUC is not reported on multiclass tasks: those data sets have no score.
+    with pytest.warns(MissingScoresWarning, match="left out 2 data set\\(s\\)"):
+        table = _read(amlb_results(), score="auc")
+    assert table.datasets == ("kc2", "qsar-biodeg", "adult")
+    assert "metric" in table.ignored_columns  # it says what "result" holds, not "auc"
+    with pytest.raises(ValueError, match="'logloss' looks like a loss"):
+        _read(amlb_results(), score="logloss")
+    loss = _read(amlb_results(), score="logloss", greater_is_better=False)
+    assert loss.lower_is_better == tuple(TASKS)
+    assert "lower is better" in loss.reading
+
+
+def test_real_repeats_with_per_framework_seeds_are_refused_naming_the_seed():
+    text = amlb_results(n_folds=2)
+    header, *rows = text.splitlines()
+    # The same folds again, under other seeds: two rows of a framework per fold.
+    seed = AMLB_COLUMNS.index("seed")
+
+    def reseeded(row):
+        cells = row.split(",")
+        cells[seed] = str(int(cells[seed]) + 5000)
+        return ",".join(cells)
+
+    again = [reseeded(row) for row in rows]
+    with pytest.raises(ValueError, match="columns 'seed' and 'fold'; if 'seed' is each run's seed"):
+        _read("\n".join([header, *rows, *again]) + "\n")
+
+
+def test_the_command_needs_no_option(tmp_path, capsys):
+    path = tmp_path / "results.csv"
+    path.write_text(amlb_results())
+    assert main(["compare", str(path), "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert "read as: model = 'framework', data set = 'task', score = 'result'" in err
+    report = json.loads(out)
+    assert report["models"] == list(AMLB_FRAMEWORKS) and report["test"] == "signed_rank"
+    # The tests that correct for the splits' overlap ask for the ratio, by name.
+    assert main(["compare", str(path), "--test", "poisson"]) == 2
+    assert "--test poisson (the Poisson-binomial test) corrects" in capsys.readouterr().err
+    assert main(["compare", str(path), "--test", "poisson", "--test-train-ratio", "1/9"]) == 0
+
+
+def test_text_of_writes_empty_cells():
+    assert text_of(["a", "b"], [[1, None]]) == "a,b\n1,\n"
