@@ -24,6 +24,7 @@ import numpy as np
 
 from ._comparison_report import report_blocks
 from ._score_table import ScoreTable
+from ._table_resamples import RESAMPLES
 from .stats._core import holm_adjusted
 from .stats._correlated_t import NormalGammaPrior
 from .stats._effect_size import cliffs_delta, cohens_dz
@@ -573,12 +574,19 @@ def _complete_datasets(table, allow_incomplete):
     return complete
 
 
+def split_reference(table):
+    """The frequentist test of one data set's splits: the corrected resampled t-test for
+    random train/test resamples, the corrected repeated-CV t-test for cross-validation
+    (the same statistic, Nadeau & Bengio's, named for the splits it corrects)."""
+    return "corrected_resampled_t" if table.resampling == RESAMPLES else "corrected_t"
+
+
 def _reference_test(backend, table):
     """The pairwise frequentist reference: the comparison's own test when it is
     frequentist, else the corrected t-test on one data set and Wilcoxon's over many."""
     if backend.kind == "frequentist":
         return backend.name
-    return "corrected_t" if table.n_datasets == 1 else "wilcoxon"
+    return split_reference(table) if table.n_datasets == 1 else "wilcoxon"
 
 
 def _reference_results(backend, table, collections):

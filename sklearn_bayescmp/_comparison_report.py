@@ -16,6 +16,7 @@ from .stats._core import REFERENCES as HOLM_REFERENCES
 from .stats._effect_size import REFERENCES as EFFECT_SIZE_REFERENCES
 from .stats._friedman import REFERENCES as FRIEDMAN_REFERENCES
 from .stats._ranking import REFERENCES as RANKING_REFERENCES
+from ._table_resamples import RESAMPLES
 from .stats._registry import get_backend
 from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS
 
@@ -40,6 +41,34 @@ def _splits(comparison):
     return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
 
 
+def _score_words(table):
+    """What each split's score is: of cross-validation, or of a train/test resample."""
+    if table.resampling == RESAMPLES:
+        return "train/test resample scores (random splits, not cross-validation)"
+    return "cross-validation scores"
+
+
+def _fewer_datasets(comparison):
+    """The pairs compared on fewer data sets than the table holds (a model without scores
+    on some), with how many each used."""
+    omitted = comparison.n_datasets_omitted
+    n = len(comparison.datasets)
+    models = comparison.models
+    fewer = [
+        f"{models[i]} vs {models[j]} on {n - omitted[i, j]}"
+        for i in range(len(models))
+        for j in range(i + 1, len(models))
+        if omitted[i, j]
+    ]
+    if not fewer:
+        return ""
+    shown = "; ".join(fewer[:10]) + ("; ..." if len(fewer) > 10 else "")
+    return (
+        f"Pairs with a model that has no score on some data sets were compared on the "
+        f"others: {shown} of the {n} data sets. "
+    )
+
+
 def methods_paragraph(comparison):
     """What was done, in the words of a paper's methods section, with what to cite."""
     backend = get_backend(comparison.test)
@@ -51,8 +80,9 @@ def methods_paragraph(comparison):
         + (
             "from one score per model and data set. "
             if splits == "1"
-            else f"each contributing {splits} cross-validation scores per model. "
+            else f"each contributing {splits} {_score_words(comparison.table)} per model. "
         )
+        + _fewer_datasets(comparison)
         + (
             f"The table of scores was read as: {comparison.table.reading}. "
             if comparison.table.reading
@@ -75,7 +105,12 @@ def methods_paragraph(comparison):
             f"1979) at alpha = {comparison.reference.alpha:g}."
         )
     if comparison.ranking is not None:
-        text += " The models were ranked with the Bayesian Plackett-Luce model (Calvo et al. 2018)."
+        used = comparison.ranking.n_datasets
+        on = f" on the {used} data sets where every model has scores" if used < n_datasets else ""
+        text += (
+            f" The models were ranked with the Bayesian Plackett-Luce model (Calvo et al. "
+            f"2018){on}."
+        )
     text += (
         " Differences are A - B: positive values favour A. Computed with sklearn-bayescmp "
         f"{_package_version()}, random_state={comparison.random_state}."

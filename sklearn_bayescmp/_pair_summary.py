@@ -8,6 +8,7 @@ with the test asked for, so that every place runs the same tests.
 """
 
 from ._compare_models import compare_models
+from .stats._registry import get_backend
 from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, text_table
 
 
@@ -54,6 +55,12 @@ def dataset_rows(datasets):
     }
 
 
+def _reference_title(datasets):
+    """The name of the data sets' frequentist reference in a sentence ("corrected t-test")."""
+    test = next(iter(datasets.values())).reference.test
+    return get_backend(test).title[0].lower() + get_backend(test).title[1:]
+
+
 def pair_summary(comparison, datasets):
     """The text of two models over data sets.
 
@@ -75,7 +82,7 @@ def pair_summary(comparison, datasets):
         digits = {**TABLE_DIGITS, "p (corr.)": ".4f"}
         lines += [
             "",
-            "Each data set (Bayesian correlated t-test; p of the corrected t-test):",
+            f"Each data set (Bayesian correlated t-test; p of the {_reference_title(datasets)}):",
             *text_table(dataset_rows(datasets), digits=digits),
         ]
     lines += ["", comparison.summary()]

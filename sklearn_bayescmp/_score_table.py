@@ -41,7 +41,14 @@ from ._table_layouts import (
     ratio_sizes,
     wide_layout,
 )
-from ._table_readers import read_csv_columns, read_table, search_candidates
+from ._table_readers import RawColumns, read_csv_columns, read_table, search_candidates
+from ._table_resamples import (
+    RESAMPLES,
+    is_resamples_file,
+    model_names,
+    refuse_one_resamples_file,
+    resample_rows,
+)
 from ._table_roles import (
     ROLE_NAMES,
     ROLE_WORDS,
@@ -60,6 +67,8 @@ from .utils._io import write_csv
 from .utils._validation import check_scale, check_splits
 from .utils._warnings import warn
 
+#: How the splits of cross-validation are said in what people read.
+CROSS_VALIDATION = "cross-validation"
 #: The column names the table itself writes, in order.
 LONG_COLUMNS = ("dataset", "model", "repeat", "fold", "n_train", "n_test", "score")
 
@@ -126,6 +135,11 @@ class ScoreTable:
     reading : str or None
         What the reader inferred, in one line: the roles, the ignored
         columns, the direction.
+    resampling : str
+        How the splits were made: "cross-validation", or "train/test
+        resamples" (random splits, :meth:`read_resamples`), which the
+        reports say and whose frequentist reference on one data set is the
+        corrected resampled t-test.
 
     See Also
     --------
@@ -201,6 +215,7 @@ class ScoreTable:
         self.ignored_columns = ()
         self.unscored_datasets = ()
         self._notes = ()
+        self.resampling = CROSS_VALIDATION
         self._lower_is_better = ()
         _check_pairing(self)
 
@@ -214,6 +229,7 @@ class ScoreTable:
         table.ignored_columns = ()
         table.unscored_datasets = ()
         table._notes = ()
+        table.resampling = CROSS_VALIDATION
         table._lower_is_better = ()
         return table
 
@@ -300,6 +316,8 @@ class ScoreTable:
     @classmethod
     def _long(cls, raw, options, greater_is_better):
         """The table of a long layout whose roles are completed from the columns' names."""
+        if is_resamples_file(raw):
+            refuse_one_resamples_file(raw)
         greater_is_better = check_greater_is_better(greater_is_better)
         options = dict(options)
         wanted = options.pop("metric", None)  # the metric kept, not its column
@@ -315,7 +333,7 @@ class ScoreTable:
         table = cls._from_layout(raw, long_layout(raw, **columns), negated, found)
         table.roles = {role: found[role] for role in ROLE_WORDS if found.get(role) is not None}
         table.ignored_columns = tuple(ignored)
-        table._notes = (*notes, *_metrics_note(metrics, table.datasets))
+        table._notes += (*notes, *_metrics_note(metrics, table.datasets))
         return table
 
     @classmethod
@@ -570,12 +588,123 @@ class ScoreTable:
         return cls._wide(raw, options, greater_is_better)
 
     @classmethod
+    def read_resamples(
+        cls,
+        paths,
+        *,
+        models=None,
+        datasets=None,
+        n_train=None,
+        n_test=None,
+        test_train_ratio=None,
+        greater_is_better=None,
+        encoding=None,
+    ):
+        r"""Read the per-estimator results files of aeon and tsml, one file per model.
+
+        timeseriesclassification.com, aeon's benchmarking and tsml-eval publish
+        one CSV file per estimator and measure (``ROCKET_accuracy.csv``): a
+        header ``Resamples:`` (or ``folds:``) and the resamples' numbers, then
+        a row per data set with its score on each resample. The resamples are
+        random train/test splits with the data set's original sizes, not
+        cross-validation: the table says so (``resampling``), and its
+        frequentist reference on one data set is the corrected resampled
+        t-test.
+
+        Parameters
+        ----------
+        paths : sequence of str or path-like
+            Two or more files, one per model (gzip, bz2 or xz compressed too).
+        models : sequence of str, default=None
+            The models' names, one per file. None names each by its file,
+            without the ending that every file's name shares (``_accuracy``,
+            ``_TESTFOLDS``): that ending names the measure.
+        datasets : sequence of str, default=None
+            Keep only these data sets, in this order.
+        n_train, n_test : int or mapping of str to int, default=None
+            The train and test sizes of every resample (the data set's
+            original split), one pair for all data sets or a mapping from
+            each data set to its size. Without them (and without
+            ``test_train_ratio``) the sizes are unknown: the tests of each
+            data set's mean difference run, and those that correct for the
+            overlap of the training sets refuse the table.
+        test_train_ratio : float, default=None
+            ``n_test / n_train`` of the resamples, when the sizes are not given.
+        greater_is_better : bool, default=None
+            False for a loss. None is True, except that a measure whose name
+            is a loss's (``_logloss``, ``_mse``, ``_rmse``...) is refused until
+            the direction is given.
+        encoding : str, default=None
+            As for :meth:`read_csv`.
+
+        Returns
+        -------
+        ScoreTable
+            A data set missing from a file, or an empty cell, is a missing
+            score; "nan" or "NA" a failed one.
+
+        Examples
+        --------
+        >>> import os, tempfile
+        >>> from sklearn_bayescmp import ScoreTable
+        >>> folder = tempfile.mkdtemp()
+        >>> for name, scores in {"ROCKET": "0.97,0.95,0.96", "HC2": "0.98,0.97,0.97"}.items():
+        ...     with open(os.path.join(folder, f"{name}_accuracy.csv"), "w") as file:
+        ...         _ = file.write(f"Resamples:,0,1,2\nChinatown,{scores}\nItalyPower,{scores}\n")
+        >>> table = ScoreTable.read_resamples(
+        ...     [os.path.join(folder, f"{name}_accuracy.csv") for name in ("ROCKET", "HC2")]
+        ... )
+        >>> table.models, table.resampling
+        (('ROCKET', 'HC2'), 'train/test resamples')
+        """
+        if isinstance(paths, (str, os.PathLike)) or len(paths) < 2:
+            raise ValueError(
+                "`paths` must list two or more files, one per model (each estimator's "
+                f"results file); got {paths!r}."
+            )
+        paths = list(paths)
+        names, measure = model_names(paths)
+        if models is not None:
+            names = list(check_names(models, "models"))
+            if len(names) != len(paths):
+                raise ValueError(
+                    f"`models` names {len(names)} models for {len(paths)} files; give one "
+                    "name per file."
+                )
+        else:
+            check_names(names, "the files' names")
+        source = f"The results files of {', '.join(map(repr, names))}"
+        if measure is not None:
+            greater_is_better = not check_direction(measure, greater_is_better, source)
+        columns = resample_rows(paths, names, encoding=encoding)
+        options = dict(
+            model="model", score="score", dataset="dataset", split="resample", datasets=datasets
+        )
+        if n_train is not None or n_test is not None:
+            columns["n_train"] = _per_dataset_size(n_train, columns["dataset"], "n_train")
+            columns["n_test"] = _per_dataset_size(n_test, columns["dataset"], "n_test")
+            options.update(n_train="n_train", n_test="n_test")
+        options["test_train_ratio"] = test_train_ratio
+        table = cls._long(RawColumns(columns, source), options, greater_is_better)
+        table.resampling = RESAMPLES
+        table.roles, table.ignored_columns = None, ()
+        ending = "" if measure is None else f"; the files' common ending {'_' + measure!r} left out"
+        table._notes = (
+            "aeon/tsml per-estimator results files (a row per data set, a column per "
+            f"resample: {RESAMPLES}), the models named by their files{ending}",
+            *table._notes,
+        )
+        return table
+
+    @classmethod
     def _wide(cls, raw, options, greater_is_better):
         """The table of a wide layout, its columns' roles found by their names."""
+        if is_resamples_file(raw):
+            refuse_one_resamples_file(raw)
         greater_is_better = check_greater_is_better(greater_is_better)
         options = dict(options)
         wanted = options.pop("metric", None)  # the metric kept, not its column
-        found, models = wide_roles(raw, options)
+        found, models, ignored = wide_roles(raw, options)
         raw, negated, metrics = _directions(raw, found, greater_is_better, wanted)
         columns = {key: found.get(key) for key in WIDE_OPTIONS}
         columns.update(
@@ -585,7 +714,13 @@ class ScoreTable:
         )
         table = cls._from_layout(raw, wide_layout(raw, **columns), negated, found)
         table.roles = {role: found[role] for role in ROLE_WORDS if found.get(role) is not None}
-        table._notes = _metrics_note(metrics, table.datasets)
+        table.ignored_columns = tuple(ignored)
+        table._notes += _metrics_note(metrics, table.datasets)
+        if not negated and not metrics and greater_is_better is None:
+            # No column names the score: its direction is the default, said aloud.
+            table._notes += (
+                "higher is better (no name says which; pass greater_is_better=False for a loss)",
+            )
         return table
 
     @classmethod
@@ -605,6 +740,14 @@ class ScoreTable:
         table = cls._from_parts(models, data)
         table._lower_is_better = tuple(name for name in data if name in negated)
         table.unscored_datasets = tuple(unscored)
+        n_spreads = sum(
+            int(np.isfinite(d.spread).sum()) for d in data.values() if d.spread is not None
+        )
+        if n_spreads:
+            table._notes = (
+                f"{n_spreads} score(s) written as a mean and its spread ('0.95±0.02'): the means "
+                "are compared, the spreads kept (spreads()) and not used",
+            )
         split = roles.get("split") and [roles["split"]]
         _check_pairing(table, split or [roles[r] for r in ("repeat", "fold") if roles.get(r)])
         _report_incomplete(table, raw.source)
@@ -675,14 +818,16 @@ class ScoreTable:
                 return None  # a long table whose columns bear their roles' names
         parts = []
         if self.roles:
-            roles = [f"{ROLE_WORDS[role]} = {column!r}" for role, column in self.roles.items()]
+            roles = [f"{ROLE_WORDS[role]} = {_named(c)}" for role, c in self.roles.items()]
             parts.append(", ".join(roles))
-            if "model" not in self.roles:  # wide: a column per model
-                shown = ", ".join(map(repr, self._models[:8]))
-                more = f" and {self.n_models - 8} more" if self.n_models > 8 else ""
-                parts.append(f"a column per model ({shown}{more})")
+            if "model" not in self.roles:  # wide: a column per model, every one named
+                shown = ", ".join(map(repr, self._models[:_MODELS_SHOWN]))
+                more = self.n_models - _MODELS_SHOWN
+                parts.append(
+                    f"a column per model ({shown}{f' and {more} more' if more > 0 else ''})"
+                )
         if self.ignored_columns:
-            parts.append(f"ignored {', '.join(map(repr, self.ignored_columns))}")
+            parts.append(f"ignored {', '.join(map(_named, self.ignored_columns))}")
         parts += self._notes
         if self.unscored_datasets:
             parts.append(_unscored_words(self.unscored_datasets))
@@ -744,6 +889,23 @@ class ScoreTable:
         """bool: Whether the table holds the models' scores (False for a table of
         differences, which holds only the differences of two models)."""
         return self._scores_known
+
+    def spreads(self, dataset=None):
+        """The spreads printed beside the scores of one data set ("0.95±0.02").
+
+        Papers print a mean and its spread (a standard deviation over runs); the
+        table compares the means and keeps the spreads as they were written.
+
+        Parameters
+        ----------%(dataset_of_table)s
+
+        Returns
+        -------
+        ndarray of shape (n_models, n_splits) or None
+            NaN where a score had no spread; None when no score of the table
+            had one.
+        """
+        return self._dataset(dataset).spread
 
     def completed(self, dataset=None):
         """Which model has a score on which split of one data set.
@@ -866,14 +1028,16 @@ class ScoreTable:
                 differences = None  # differences of two models, lost with one of them
             # The split arrays are read-only: the new table shares them.
             scores, present = old.scores[rows], old.present[rows]
+            spread = None if old.spread is None else old.spread[rows]
             data[name] = dataclasses.replace(
-                old, scores=scores, present=present, differences=differences
+                old, scores=scores, present=present, differences=differences, spread=spread
             )
         if not self._scores_known and len(models) != 2:
             raise ValueError("A table of differences holds two models; select both.")
         table = ScoreTable._from_parts(models, data, self._scores_known)
         table.roles, table.ignored_columns = self.roles, self.ignored_columns
         table.unscored_datasets, table._notes = self.unscored_datasets, self._notes
+        table.resampling = self.resampling
         table._lower_is_better = tuple(d for d in self._lower_is_better if d in data)
         _check_pairing(table)
         return table
@@ -1120,6 +1284,15 @@ def _file_stem(path_or_buf):
     return DEFAULT_DATASET
 
 
+#: How many model columns of a wide table its reading names.
+_MODELS_SHOWN = 30
+
+
+def _named(column):
+    """A column as the reading names it; the unnamed first column of a pandas CSV, its index."""
+    return repr(column) if column else "the unnamed first column (a pandas index)"
+
+
 def _unscored_words(names):
     """The note on the data sets left out because no model has a score on them."""
     shown = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
@@ -1127,6 +1300,20 @@ def _unscored_words(names):
         f"left out {len(names)} data set(s) on which no model has a score ({shown}): every "
         "cell is empty, as where the metric does not apply"
     )
+
+
+def _per_dataset_size(size, datasets, argument):
+    """Every row's split size from one size, or from a mapping of data set to size."""
+    if size is None:
+        raise ValueError("Pass both `n_train` and `n_test`, or neither (and test_train_ratio).")
+    if not isinstance(size, Mapping):
+        return np.full(len(datasets), size, dtype=object)
+    absent = sorted({name for name in datasets.tolist() if name not in size})
+    if absent:
+        raise ValueError(
+            f"`{argument}` has no size for data set(s) {absent[:5]}; give every data set's."
+        )
+    return np.array([size[name] for name in datasets.tolist()], dtype=object)
 
 
 def _check_pairing(table, split_columns=()):

@@ -45,12 +45,16 @@ class DatasetScores(ReadOnlyPickleMixin):
     n_train: np.ndarray | None  # None when the splits' sizes are unknown
     n_test: np.ndarray | None
     differences: np.ndarray | None = None
+    # (n_models, n_splits): the spread printed beside a score ("0.95±0.02"), NaN where
+    # none; information only, never compared.
+    spread: np.ndarray | None = None
 
     def equals(self, other):
-        """Whether both hold the same arrays (NaN scores equal)."""
+        """Whether both hold the same arrays (NaN scores equal; spreads not compared)."""
         return all(
             _same(getattr(self, field.name), getattr(other, field.name))
             for field in dataclasses.fields(self)
+            if field.name != "spread"
         )
 
 
@@ -225,6 +229,7 @@ def long_layout(
     # An empty cell is a missing score (pandas writes NaN so, benchmark files a
     # failed run so): its row is left out; "nan" or "NA" is a failed split.
     scores, missing = raw.numbers(score, empty_is_missing=True)
+    spreads = raw.spreads.get(score)
     dataset_column = _optional(raw, dataset, "dataset", "dataset")
     dataset_names = (
         _same_label(DEFAULT_DATASET, n)
@@ -256,6 +261,7 @@ def long_layout(
             list(dict.fromkeys(dataset_names.tolist())),
             list(dict.fromkeys(model_names.tolist())),
         ),
+        spreads=None if spreads is None else spreads[kept],
     )
 
 
@@ -331,10 +337,12 @@ def wide_layout(
     sizes = _row_sizes(raw, n_train_column, n_test_column, test_train_ratio, raw.n_rows)
     # One long row per (row, model) with a score; empty cells are missing.
     parts = {"dataset": [], "model": [], "repeat": [], "fold": [], "sizes": [[], []], "score": []}
+    parts["spread"] = []
     rows = []
     for model in models:
         values, missing = raw.numbers(model, empty_is_missing=True)
         kept = np.flatnonzero(~missing)
+        parts["spread"].append(raw.spreads.get(model, np.full(raw.n_rows, math.nan))[kept])
         rows.append(kept)
         parts["dataset"].append(dataset_names[kept])
         parts["model"].append(_same_label(model, kept.size))
@@ -357,6 +365,7 @@ def wide_layout(
         datasets,
         read=set(models),
         listed=(list(dict.fromkeys(dataset_names.tolist())), list(models)),
+        spreads=np.concatenate(parts["spread"]) if raw.spreads else None,
     )
 
 
@@ -415,6 +424,7 @@ def assemble(
     *,
     read=(),
     listed,
+    spreads=None,
 ):
     """The models and, per data set, the arrays of one entry per (data set, model, split).
 
@@ -428,6 +438,8 @@ def assemble(
     listed : (list of str, list of str)
         The data sets and the models the table names, those whose every cell
         is empty (and so has no row here) included.
+    spreads : ndarray of float, default=None
+        Each row's spread, for scores written "mean±spread" (NaN for others).
 
     Returns
     -------
@@ -506,6 +518,10 @@ def assemble(
         present = np.zeros((len(models), n_splits), dtype=bool)
         table[k, split_of] = scores[mine]
         present[k, split_of] = True
+        spread = None
+        if spreads is not None:
+            spread = np.full(table.shape, math.nan)
+            spread[k, split_of] = spreads[mine]
         first_rows = mine[first_of_split]
         data[name] = DatasetScores(
             table,
@@ -514,6 +530,7 @@ def assemble(
             keys[:, 1].copy(),
             n_train_all[first_rows] if sized else None,
             n_test_all[first_rows] if sized else None,
+            spread=spread,
         )
     if unscored and named_datasets:
         raise ValueError(

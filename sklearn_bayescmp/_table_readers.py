@@ -17,6 +17,7 @@ import csv
 import itertools
 import math
 import os
+import re
 from array import array
 from collections.abc import Mapping
 
@@ -31,6 +32,11 @@ from .utils._warnings import warn
 DELIMITERS = ",;\t"
 #: Cells read as a NaN score (a failed split), case-insensitively.
 NAN_TEXTS = frozenset({"nan", "na", "n/a", "null", "none"})
+#: A cell that papers print as a mean and its spread: "0.95±0.02", "95.3 +- 1.2", "0.9 +/- 0.1".
+MEAN_SPREAD = re.compile(
+    r"\s*(?P<mean>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*(?:±|\+/-|\+-)\s*"
+    r"(?P<spread>(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*"
+)
 #: Split indices and sizes must stay below this: they are counted exactly in floats.
 LARGEST_WHOLE_NUMBER = 2**53
 #: A CSV column with more distinct cells than this is stored as numbers.
@@ -74,6 +80,9 @@ class RawColumns:
         self._texts = texts
         self._dictionaries = {} if dictionaries is None else dictionaries
         self._row_index = None  # the original row of each row, for a table of some rows
+        #: For a column of "mean±spread" cells read by :meth:`numbers`: each row's spread
+        #: (NaN where the cell was a plain number).
+        self.spreads = {}
 
     @property
     def names(self):
@@ -130,6 +139,7 @@ class RawColumns:
             },
         )
         taken._row_index = row_index
+        taken.spreads = {name: spread[rows] for name, spread in self.spreads.items()}
         return taken
 
     def differing_columns(self, first, second):
@@ -204,6 +214,9 @@ class RawColumns:
     def numbers(self, column, *, empty_is_missing=False):
         """The scores in ``column`` as floats: NaN for a failed split.
 
+        A cell written as a mean and its spread ("0.95±0.02", as papers print
+        them) is read as its mean; the spreads are kept in ``spreads[column]``.
+
         Returns
         -------
         scores : ndarray of float
@@ -212,6 +225,7 @@ class RawColumns:
             opposed to a failed one); otherwise an empty cell is refused.
         """
         cells, codes = self._cells(column)
+        spreads = None
         if cells.dtype.kind in "iufb":
             scores = cells.astype(float)
             missing = self.empty.get(column, np.zeros(cells.shape, dtype=bool))
@@ -220,6 +234,7 @@ class RawColumns:
             scores = np.empty(len(cells))
             missing = np.zeros(len(cells), dtype=bool)
             invalid = np.zeros(len(cells), dtype=bool)
+            spreads = np.full(len(cells), math.nan)
             for i, value in enumerate(cells.tolist()):
                 if value is None or (isinstance(value, str) and not value.strip()):
                     missing[i], scores[i] = True, math.nan
@@ -231,16 +246,24 @@ class RawColumns:
                     try:
                         scores[i] = float(value)
                     except (TypeError, ValueError):
-                        invalid[i] = True
+                        matched = isinstance(value, str) and MEAN_SPREAD.fullmatch(value)
+                        if matched:
+                            scores[i], spreads[i] = (float(v) for v in matched.groups())
+                        else:
+                            invalid[i] = True
         rows = self._rows_of(codes, invalid)
         if rows.size:
             value = cells[rows[0]] if codes is None else cells[codes[rows[0]]]
             raise ValueError(
                 f"{self.where(rows[0])}, column {column!r}: expected a number, got {value!r}. "
-                "Scores must be numeric (NaN, NA or empty for a failed split)."
+                "Scores must be numeric (NaN, NA or empty for a failed split; a mean and its "
+                "spread as 0.95±0.02)."
             )
         if codes is not None:
             scores, missing = scores[codes], missing[codes]
+            spreads = None if spreads is None else spreads[codes]
+        if spreads is not None and not np.isnan(spreads).all():
+            self.spreads[column] = spreads
         if missing.any() and not empty_is_missing:
             row = int(np.flatnonzero(missing)[0])
             raise ValueError(
@@ -249,6 +272,22 @@ class RawColumns:
             )
         check_magnitude(scores, self, column)
         return scores, missing
+
+    def score_share(self, column):
+        """The share of a column's cells that read as scores (a number, NaN, empty, or a
+        mean and its spread)."""
+        cells, codes = self._cells(column)
+        if not len(cells):
+            return 0.0
+        readable = np.zeros(len(cells), dtype=bool)
+        for i, cell in enumerate(cells.tolist()):
+            text = "" if cell is None else str(cell).strip()
+            try:
+                float(text or "nan")
+                readable[i] = True
+            except ValueError:
+                readable[i] = text.lower() in NAN_TEXTS or bool(MEAN_SPREAD.fullmatch(text))
+        return float(readable.mean() if codes is None else readable[codes].mean())
 
     def integers(self, column, *, positive):
         """The whole numbers in ``column`` (split indices, sizes) as int64."""

@@ -132,6 +132,41 @@ ROLE_WORDS = {
 }
 #: The roles of a split's identity and size, which a wide table has too.
 SPLIT_ROLES = ("split", "repeat", "fold", "n_train", "n_test")
+#: Columns that describe a data set (its size, shape, a graph's radius), by their
+#: normalised names: never models or scores, unless named so.
+DESCRIPTOR_NAMES = frozenset(
+    {
+        "size",
+        "n",
+        "samples",
+        "instances",
+        "features",
+        "attributes",
+        "classes",
+        "dimension",
+        "dimensions",
+        "dim",
+        "length",
+        "series_length",
+        "rows",
+        "columns",
+        "nodes",
+        "edges",
+        "vertices",
+        "radius",
+        "diameter",
+        "density",
+        "degree",
+        "imbalance",
+        "imbalance_ratio",
+        "majority_class",
+        "minority_class",
+        "missing_values",
+    }
+)
+#: Prefixes of a count that describes a data set ("n_samples", "num_features",
+#: "number_of_classes").
+DESCRIPTOR_PREFIXES = ("n_", "num_", "number_of_", "nr_", "no_of_")
 #: Words that make a score a loss (lower is better), wherever they stand in its name.
 LOSS_WORDS = frozenset(
     {
@@ -178,6 +213,16 @@ def normalised(name):
     ``"dataSet"`` -> ``"data_set"``."""
     text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(name).strip())
     return "_".join(word for word in re.split(r"[\W_]+", text.lower()) if word)
+
+
+def is_descriptor_name(name):
+    """Whether ``name`` describes a data set ("Size", "n_samples", "radius") rather than
+    holding a model's scores."""
+    text = normalised(name)
+    return text in DESCRIPTOR_NAMES or (
+        text.startswith(DESCRIPTOR_PREFIXES)
+        and text not in ROLE_NAMES["n_train"] + ROLE_NAMES["n_test"]
+    )
 
 
 def is_role_name(name):
@@ -323,7 +368,9 @@ def infer_roles(raw, given, *, metric=None):
         )
     rest = [c for c in raw.names if c not in taken and c not in ignored]
     text = [c for c in rest if not _is_numeric(raw, c)]
-    numeric = [c for c in rest if c not in text]
+    # A data set's size or shape is never the score (nor a model, in a wide table).
+    descriptors = [c for c in rest if c not in text and is_descriptor_name(c)]
+    numeric = [c for c in rest if c not in text and c not in descriptors]
     score_named = "score" in found
     if "model" not in found:
         if len(text) == 1:
@@ -343,12 +390,12 @@ def infer_roles(raw, given, *, metric=None):
         found["score"] = numeric.pop()
     absent = [c for c in found.values() if c not in raw.columns]
     if absent:  # a column named by the caller: the layout says it is missing
-        return {**given, **found}, [*ignored, *text, *numeric], notes
+        return {**given, **found}, [*ignored, *text, *numeric, *descriptors], notes
     if "dataset" not in found:
-        _refuse_data_set_candidates(raw, text + numeric, found)
+        _refuse_data_set_candidates(raw, text + numeric + descriptors, found)
     if len(set(raw.columns[found["model"]].tolist())) < 2:
         _refuse_one_model(raw, found["model"], text)
-    return {**given, **found}, [*ignored, *text, *numeric], notes
+    return {**given, **found}, [*ignored, *text, *numeric, *descriptors], notes
 
 
 def _seed_of_a_run(raw, found, given):
@@ -444,6 +491,8 @@ def wide_roles(raw, given):
         The data set, split, repeat, fold, size and metric columns found.
     models : list of str
         The model columns: ``given["models"]``, or every other column.
+    ignored : list of str
+        The columns read for no role (a data set's descriptors, a default index).
     """
     groups = _groups(raw)
     found = {role: given[role] for role in ("dataset", *SPLIT_ROLES) if given.get(role)}
@@ -455,7 +504,8 @@ def wide_roles(raw, given):
                 found[role] = column
                 taken.add(column)
     if given.get("models") is not None:
-        return found, list(given["models"])
+        return found, list(given["models"]), ignored
+    _index_column(raw, found, taken, ignored)
     named = [
         c
         for c in raw.names
@@ -467,6 +517,13 @@ def wide_roles(raw, given):
     text = [c for c in rest if c and not _is_numeric(raw, c)]
     if "dataset" not in found and len(text) == 1:
         found["dataset"] = text.pop()
+    descriptors = [c for c in rest if c not in text and is_descriptor_name(c)]
+    _check_descriptors(raw, descriptors, found.get("dataset"))
+    ignored += descriptors
+    rest = [c for c in rest if c not in descriptors]
+    for column in text:  # scores but for some cells: name the first cell that is not one
+        if raw.score_share(column) > 0.5:
+            raw.numbers(column, empty_is_missing=True)
     if text:
         raise ValueError(
             f"{raw.source}: columns {text} hold text, so they are not scores of models, and a "
@@ -485,7 +542,43 @@ def wide_roles(raw, given):
         )
     if not models:
         raise ValueError(f"{raw.source} has no model columns besides {raw.names}.")
-    return found, models
+    return found, models, ignored
+
+
+def _index_column(raw, found, taken, ignored):
+    """A pandas CSV's index (the first column, its header empty): the data sets when it
+    holds names, nothing when it numbers the rows 0, 1, ... (a default index)."""
+    if not raw.names or raw.names[0] != "" or "" in taken:
+        return
+    if not _is_numeric(raw, ""):
+        if "dataset" in found:
+            raise ValueError(
+                f"{raw.source}: the first column has no name (a pandas index) and holds names, "
+                f"beside the data-set column {found['dataset']!r}; name it, or drop it "
+                "(to_csv(index=False))."
+            )
+        found["dataset"] = ""
+        taken.add("")
+        return
+    values, _ = raw.numbers("", empty_is_missing=True)
+    if np.array_equal(values, np.arange(raw.n_rows)):
+        ignored.append("")  # a default index: row numbers
+
+
+def _check_descriptors(raw, columns, dataset):
+    """A column named like a data set's descriptor must be one: the same on every row of a
+    data set (a model's scores vary with the splits)."""
+    if dataset is None or not columns:
+        return
+    groups = _codes(raw.columns[dataset])
+    for column in columns:
+        values = _codes(raw.columns[column])
+        if len(np.unique(np.column_stack([groups, values]), axis=0)) != groups.max() + 1:
+            raise ValueError(
+                f"{raw.source}: column {column!r} is named like a description of the data "
+                "sets (a size, a count, a radius...), but it varies within a data set. If it "
+                "holds a model's scores, list the model columns with models=[...]."
+            )
 
 
 def _refuse_turned_around(raw, column):
@@ -587,6 +680,14 @@ def scale_note(data, models, lower_is_better):
     """
     present = [d.scores[d.present & np.isfinite(d.scores)] for d in data.values()]
     every = np.concatenate(present) if present else np.empty(0)
+    if every.size and every.max() > _PERCENT_ABOVE and np.all(every == np.round(every)):
+        # Counts (colours, errors, steps) as often as percentages: say the units only.
+        return (
+            f"the scores are whole numbers (from {every.min():g} to {every.max():g}): the rope "
+            "is in their units, so the default rope=0.01 is a hundredth of one unit. Pass "
+            "the rope that is practically nothing in those units (rope=1 for one point of a "
+            "percentage)."
+        )
     if not every.size or every.min() < 0 or not _PERCENT_ABOVE < every.max() <= 100:
         return None
     loss = bool(lower_is_better)

@@ -89,7 +89,10 @@ def test_a_wide_table_stays_wide():
     table = ScoreTable.read_csv(io.StringIO(wide), test_train_ratio=1)
     assert table.models == ("nbc", "j48")
     assert table.roles == {"dataset": "dataset", "fold": "fold"}
-    assert table.reading == "data set = 'dataset', fold = 'fold'; a column per model ('nbc', 'j48')"
+    assert table.reading == (
+        "data set = 'dataset', fold = 'fold'; a column per model ('nbc', 'j48'); higher is "
+        "better (no name says which; pass greater_is_better=False for a loss)"
+    )
     # A layout asked for is the layout read, whatever the names suggest.
     text = _csv(("dataset", "classifier", "run", "fold", "accuracy"))
     with pytest.raises(ValueError):

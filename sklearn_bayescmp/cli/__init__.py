@@ -88,6 +88,17 @@ def _seed(text):
     return value
 
 
+def _count(text):
+    """A positive whole number (draws, warm-up iterations)."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return value
+
+
 def build_parser():
     """The argument parser of ``bayescmp``."""
     parser = _Parser(
@@ -112,7 +123,12 @@ def build_parser():
         "data set's Bayesian correlated t-test.",
     )
     comparing.add_argument(
-        "file", metavar="FILE.csv", help="the CSV file (also gzip, bz2 or xz compressed)"
+        "files",
+        nargs="+",
+        metavar="FILE.csv",
+        help="the CSV file (also gzip, bz2 or xz compressed); or the per-estimator results "
+        "files of aeon/tsml (a 'Resamples:' header, a row per data set, a column per "
+        "resample), one per model, named by their files",
     )
     comparing.add_argument(
         "--encoding",
@@ -142,6 +158,19 @@ def build_parser():
             help=f"the {column.replace('-', '_')} column of a long or wide table (default: "
             f"found by its name, e.g. {default!r})",
         )
+    comparing.add_argument(
+        "--models",
+        nargs="+",
+        metavar="NAME",
+        help="compare only these models, in this order (the first is A of its pairs); of a "
+        "wide table, the columns that hold models",
+    )
+    comparing.add_argument(
+        "--datasets",
+        nargs="+",
+        metavar="NAME",
+        help="compare on these data sets only",
+    )
     comparing.add_argument(
         "--metric",
         metavar="NAME",
@@ -207,6 +236,19 @@ def build_parser():
         help="three or more models: when a model has no score on a data set, compare each "
         "pair on the data sets both models have (and rank on those all models have) instead "
         "of stopping",
+    )
+    comparing.add_argument(
+        "--n-draws",
+        type=_count,
+        metavar="N",
+        help="draws of the sampled tests (signed_rank, sign, hierarchical; default: the "
+        "test's own)",
+    )
+    comparing.add_argument(
+        "--n-warmup",
+        type=_count,
+        metavar="N",
+        help="with --test hierarchical: warm-up iterations of each chain",
     )
     comparing.add_argument(
         "--nu-prior",

@@ -12,11 +12,11 @@ import warnings
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from .._compare_models import compare_models
+from .._compare_models import compare_models, split_reference
 from .._pair_summary import dataset_comparisons, pair_summary
 from .._score_table import ScoreTable
 from ..exceptions import MissingScoresWarning
-from ..stats import get_backend
+from ..stats import backend_names, get_backend
 from ..utils._display import terminal_safe
 from ..utils._validation import check_probability, check_rope
 from ._errors import InputError, MissingDependency
@@ -24,6 +24,7 @@ from ._errors import InputError, MissingDependency
 
 def compare(args):
     """Run ``bayescmp compare``; return the report it printed (a dict)."""
+    args.file = args.files[0] if len(args.files) == 1 else ", ".join(args.files)
     options = _check_options(args)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", MissingScoresWarning)
@@ -41,7 +42,7 @@ def compare(args):
     )
     # Warnings become one-line notes: failed or missing scores, unconverged chains.
     for warning in caught:
-        note = terminal_safe(" ".join(str(warning.message).split()))
+        note = terminal_safe(_in_command_words(warning.message))
         print(f"bayescmp compare: note: {note}", file=sys.stderr)
     written = []
     if args.plot:
@@ -152,7 +153,8 @@ def _check_outputs(args):
                     "exists and was not written for this report; move that file, or choose "
                     "another report name."
                 )
-    seen = {_same_file_key(args.file): "the input file"}
+    what = "the input file" if len(args.files) == 1 else "an input file"
+    seen = {_same_file_key(path): what for path in args.files}
     for what, path in outputs.items():
         key = _same_file_key(path)
         if key in seen:
@@ -211,25 +213,56 @@ def _check_plot_path(path):
 
 
 def _read(args):
-    """The file as a ScoreTable, in the layout its columns tell (or ``--layout``)."""
+    """The file as a ScoreTable, in the layout its columns tell (or ``--layout``); several
+    files as aeon/tsml per-estimator files, one per model."""
     given = {column: getattr(args, f"{column}_col") for column in COLUMN_OPTIONS}
+    given.update(metric=args.metric, models=args.models, datasets=args.datasets)
     given["test_train_ratio"] = args.test_train_ratio
-    given["metric"] = args.metric
     columns = {key: value for key, value in given.items() if value is not None}
     if args.lower_is_better:
         columns["greater_is_better"] = False
     try:
-        table = ScoreTable.read_csv(
-            args.file, layout=args.layout, encoding=args.encoding, **columns
-        )
+        if len(args.files) == 1:
+            table = ScoreTable.read_csv(
+                args.file, layout=args.layout, encoding=args.encoding, **columns
+            )
+        else:
+            table = _read_resamples(args, columns)
     except OSError as exc:
-        raise InputError(f"cannot read {args.file!r}: {exc.strerror or exc}") from None
+        name = getattr(exc, "filename", None) or args.file
+        raise InputError(f"cannot read {name!r}: {exc.strerror or exc}") from None
     except (ValueError, TypeError) as exc:
         raise InputError(_in_command_words(exc)) from None
     # What the reader inferred, so that a wrong guess is seen.
     if table.reading is not None:
         print(f"bayescmp compare: read as: {table.reading}", file=sys.stderr)
     return table
+
+
+def _read_resamples(args, options):
+    """Several files: the per-estimator results files of aeon/tsml, one per model."""
+    models, datasets = options.pop("models", None), options.pop("datasets", None)
+    kept = {"test_train_ratio", "greater_is_better"}
+    refused = sorted(set(options) - kept)
+    if refused or args.layout != "auto":
+        names = [_flag(name) for name in refused] or ["--layout"]
+        raise InputError(
+            f"{', '.join(names)}: several files are read as the per-estimator results files "
+            "of aeon/tsml, whose columns are fixed; leave the option out, or compare one "
+            "table's file."
+        )
+    table = ScoreTable.read_resamples(
+        args.files, encoding=args.encoding, **{k: v for k, v in options.items() if k in kept}
+    )
+    if models is not None or datasets is not None:
+        table = table.select(models=models, datasets=datasets)
+    return table
+
+
+def _flag(option):
+    """The command's flag of a reader's option: ``model`` -> ``--model-col``."""
+    flag = option.replace("_", "-")
+    return f"--{flag}-col" if option in COLUMN_OPTIONS else f"--{flag}"
 
 
 #: The columns a long or wide table's roles may be named by: ``--<role>-col NAME``.
@@ -266,6 +299,17 @@ _OPTIONS = (
     (re.compile(r" \(or pass delimiter=\)"), ""),
     (re.compile(r"encoding='([^']*)'"), r"--encoding \1"),
     (re.compile(r"\btest='([^']*)'"), r"--test \1"),
+    (re.compile(r"\b(?:table\.)?select\(models=\[[^\]]*\]\)"), "--models NAME ..."),
+    (re.compile(r"\b(?:table\.)?select\(datasets=\[[^\]]*\]\)"), "--datasets NAME ..."),
+    (re.compile(r"\bmodels=\[\.\.\.\]"), "--models NAME ..."),
+    (re.compile(r"\bdatasets=\[\.\.\.\]"), "--datasets NAME ..."),
+    (re.compile(r"\brope=(\d[\d.]*)"), r"--rope \1"),
+    (re.compile(r"`?n_warmup`?"), "--n-warmup"),
+    (re.compile(r"`?n_draws`?"), "--n-draws"),
+    (
+        re.compile(r"ScoreTable\.read_resamples\(\[file, other_file, \.\.\.\]\)"),
+        "bayescmp compare FILE.csv OTHER.csv ...",
+    ),
     (re.compile(r"allow_incomplete=True"), "--allow-incomplete"),
     (re.compile(r"greater_is_better=False"), "--lower-is-better"),
     (re.compile(r",? or greater_is_better=True if higher is better"), ""),
@@ -284,11 +328,13 @@ def _in_command_words(exc):
 
 # -- the comparison ------------------------------------------------------------
 
-#: The hierarchical test's prior options, by the command's option.
-PRIOR_OPTIONS = {
+#: The tests' own options that the command sets, by the command's option.
+TEST_OPTIONS = {
     "nu_prior": ("--nu-prior", lambda args: args.nu_prior),
     "alpha_bounds": ("--hyperprior", lambda args: args.hyperprior),
     "beta_bounds": ("--hyperprior", lambda args: args.hyperprior),
+    "n_draws": ("--n-draws", lambda args: args.n_draws),
+    "n_warmup": ("--n-warmup", lambda args: args.n_warmup),
 }
 
 
@@ -300,12 +346,11 @@ def _test(args, table):
     return get_backend(automatic_test(table) if args.test == "auto" else args.test)
 
 
-def _prior_options(args, backend):
-    """The options of the test's prior that the command was given (the others at their
-    defaults)."""
+def _test_options(args, backend):
+    """The test's own options that the command was given (the others at their defaults)."""
     return {
         name: value(args)
-        for name, (_, value) in PRIOR_OPTIONS.items()
+        for name, (_, value) in TEST_OPTIONS.items()
         if value(args) is not None and backend.accepts(name)
     }
 
@@ -313,12 +358,13 @@ def _prior_options(args, backend):
 def _check_test_options(args, table):
     """Refuse an option that the test does not read (it would be ignored without a word)."""
     backend = _test(args, table)
-    for name, (option, value) in PRIOR_OPTIONS.items():
+    for name, (option, value) in TEST_OPTIONS.items():
         if value(args) is not None and not backend.accepts(name):
+            takers = [n for n in backend_names() if get_backend(n).accepts(name)]
             raise InputError(
-                f"{option} sets a prior of the hierarchical test, which --test does not name "
-                f"(it names the {backend.title}); pass --test hierarchical, or leave {option} "
-                "out."
+                f"{option} is an option of {', '.join('--test ' + n for n in takers)}, not of "
+                f"the test compared with (the {backend.title}); pass one of those tests, or "
+                f"leave {option} out."
             )
     if args.plot and table.n_models == 2 and not _pair_has_figure(table, backend):
         raise InputError(
@@ -330,7 +376,7 @@ def _check_test_options(args, table):
 def _compare_models(args, table, options):
     """:func:`compare_models` with the command's options; its errors in the command's words."""
     backend = _test(args, table)
-    extra = _prior_options(args, backend)
+    extra = _test_options(args, backend)
     if table.n_models == 2 and backend.many is not None and "simplex" in backend.displays:
         extra["keep_draws"] = 5000  # the pair's simplex plot
     try:
@@ -357,7 +403,7 @@ def _report(args, table, comparison):
         row.update(comparison.result(row["model_a"], row["model_b"]).extra_numbers())
     friedman = comparison.reference.friedman
     report = {
-        "file": args.file,
+        "file": args.files[0] if len(args.files) == 1 else list(args.files),
         "read_as": table.reading,
         "lower_is_better": list(table.lower_is_better),
         "models": list(comparison.models),
@@ -400,6 +446,13 @@ def _report(args, table, comparison):
     datasets = {}
     if _has_splits(table):
         datasets = dataset_comparisons(table, rope=comparison.rope, threshold=comparison.threshold)
+    elif _has_splits(table, sized=False):
+        print(
+            "bayescmp compare: note: each data set's Bayesian correlated t-test is left out: "
+            "it corrects for the overlap of the training sets, and the table has no split "
+            "sizes (pass --test-train-ratio, e.g. 1/9 for 10-fold cross-validation).",
+            file=sys.stderr,
+        )
     report["model_a"], report["model_b"] = comparison.models
     report["per_dataset"] = {
         name: _dataset_entry(args, table, name, one) for name, one in datasets.items()
@@ -412,9 +465,11 @@ def _report(args, table, comparison):
     return report, figure
 
 
-def _has_splits(table):
-    """Whether the table holds the scores of every split (not one mean per data set)."""
-    return any(len(table.splits(name)["fold"]) > 1 for name in table.datasets)
+def _has_splits(table, *, sized=True):
+    """Whether the table holds the scores of every split (not one mean per data set), and
+    (``sized``) their sizes, which each data set's correlated t-test needs."""
+    several = any(len(table.splits(name)["fold"]) > 1 for name in table.datasets)
+    return several and (table.has_split_sizes or not sized)
 
 
 def _pair_has_figure(table, backend):
@@ -450,8 +505,9 @@ def _dataset_entry(args, table, name, comparison):
     """One data set's numbers: its Bayesian correlated t-test and its corrected t-test."""
     posterior = comparison.result(*comparison.models)
     one = table.select(datasets=[name])
+    test = split_reference(table)  # the corrected t-test named for the table's splits
     try:
-        ttest = compare_models(one, test="corrected_t", ranking=False).result(*table.models)
+        ttest = compare_models(one, test=test, ranking=False).result(*table.models)
     except ValueError as exc:
         raise InputError(f"{args.file!r}, data set {name!r}: {exc}") from None
     return {
@@ -460,7 +516,7 @@ def _dataset_entry(args, table, name, comparison):
         "mean_difference": float(ttest.estimate),
         # Each result's row of to_columns(); zero_variance says why a statistic
         # may be infinite: every difference is the same.
-        "corrected_t": {**_row(ttest), "zero_variance": bool(ttest.standard_error == 0)},
+        test: {**_row(ttest), "zero_variance": bool(ttest.standard_error == 0)},
         "bayesian_correlated_t": _row(posterior, threshold=comparison.threshold),
     }
 

@@ -185,5 +185,5 @@ def test_the_command_says_what_it_read(tmp_path, capsys):
 def test_a_wide_table_read_is_said_with_its_models():
     text = "dataset,fold,nbc,j48\niris,0,0.9,0.8\niris,1,0.85,0.82\n"
     table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1)
-    assert table.reading.endswith("a column per model ('nbc', 'j48')")
+    assert "a column per model ('nbc', 'j48'); higher is better" in table.reading
     assert np.array_equal(table.scores("iris"), [[0.9, 0.85], [0.8, 0.82]])

@@ -83,3 +83,31 @@ def amlb_results(*, n_folds=10, failed=(), seed_per_framework=True, random_state
                     ]
                 )
     return text_of(AMLB_COLUMNS, rows)
+
+
+def tsml_file(folder, name, scores, *, header="Resamples:", datasets=None):
+    """Write one estimator's results file of aeon/tsml: ``scores`` has a row per data set
+    and a column per resample (None: an empty cell). Returns its path."""
+    datasets = datasets or [f"Problem{i}" for i in range(len(scores))]
+    n_resamples = len(scores[0])
+    rows = [[dataset, *row] for dataset, row in zip(datasets, scores, strict=True)]
+    path = folder / name
+    path.write_text(text_of([header, *range(n_resamples)], rows))
+    return path
+
+
+def tsml_files(folder, leads, *, n_datasets=6, n_resamples=30, measure="accuracy", seed=0):
+    """The files of several estimators (``{name: lead}``), in order."""
+    rng = np.random.default_rng(seed)
+    datasets = ["Chinatown", "ItalyPowerDemand", "GunPoint", "Coffee", "ECG200", "Beef"][
+        :n_datasets
+    ]
+    return [
+        tsml_file(
+            folder,
+            f"{name}_{measure}.csv",
+            np.round(0.85 + lead + rng.normal(0, 0.02, (n_datasets, n_resamples)), 6).tolist(),
+            datasets=datasets,
+        )
+        for name, lead in leads.items()
+    ]
