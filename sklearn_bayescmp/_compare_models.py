@@ -35,6 +35,7 @@ from .stats._registry import backend_names, get_backend
 from .utils._display import (
     PROBABILITY_COLUMNS,
     TABLE_DIGITS,
+    beside_threshold,
     html_table,
     terminal_text,
     text_table,
@@ -51,7 +52,14 @@ _PAIRS_PER_BATCH = 256
 _MIRROR = {"a": "b", "b": "a"}
 _PROBABILITIES = ("prob_a_better", "prob_equivalent", "prob_b_better")
 #: The matrices of a comparison (the p-values are its reference's).
-_MATRICES = (*_PROBABILITIES, "decisions", "mean_difference", "n_omitted", "n_datasets_omitted")
+_MATRICES = (
+    *_PROBABILITIES,
+    "decisions",
+    "mean_difference",
+    "median_difference",
+    "n_omitted",
+    "n_datasets_omitted",
+)
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -86,6 +94,10 @@ class ModelComparison(ReadOnlyPickleMixin):
     mean_difference : ndarray of shape (n_models, n_models)
         Mean over data sets of each data set's mean score difference, row
         minus column (over the splits both models completed).
+    median_difference : ndarray of shape (n_models, n_models)
+        Median over data sets of the same per-data-set means: what the tests
+        of signs and ranks (sign, signed-rank, Wilcoxon) read, rather than the
+        mean, which one data set can sway.
     n_omitted : ndarray of int of shape (n_models, n_models)
         Splits left out of each pair because a score was failed or missing.
     n_datasets_omitted : ndarray of int of shape (n_models, n_models)
@@ -115,6 +127,7 @@ class ModelComparison(ReadOnlyPickleMixin):
     prob_b_better: np.ndarray | None
     decisions: np.ndarray
     mean_difference: np.ndarray
+    median_difference: np.ndarray
     n_omitted: np.ndarray
     n_datasets_omitted: np.ndarray
     ranking: object
@@ -128,6 +141,23 @@ class ModelComparison(ReadOnlyPickleMixin):
         return (
             f"ModelComparison(models={self.models!r}, n_datasets={len(self.datasets)}, "
             f"test={self.test!r}, rope={self.rope})"
+        )
+
+    @property
+    def direction_note(self):
+        """str or None: What "mean A-B" is when the scores were a loss (lower is better),
+        for every text, report and figure to say; None for scores."""
+        lower = self.table.lower_is_better
+        if not lower:
+            return None
+        where = (
+            ""
+            if len(lower) == len(self.datasets)
+            else (f" on {len(lower)} of {len(self.datasets)} data sets")
+        )
+        return (
+            f"lower is better{where}: the losses were negated, so a positive mean A-B means "
+            "A's loss is lower"
         )
 
     @property
@@ -167,8 +197,8 @@ class ModelComparison(ReadOnlyPickleMixin):
         Parameters
         ----------
         attribute : {"prob_a_better", "prob_equivalent", "prob_b_better", \
-"decisions", "mean_difference", "n_omitted", "n_datasets_omitted", "pvalues", \
-"pvalues_holm"}, default="prob_a_better"
+"decisions", "mean_difference", "median_difference", "n_omitted", "n_datasets_omitted", \
+"pvalues", "pvalues_holm"}, default="prob_a_better"
 
         Returns
         -------
@@ -219,7 +249,8 @@ class ModelComparison(ReadOnlyPickleMixin):
         dict of str to list
             ``model_a``, ``model_b``, ``prob_a_better``, ``prob_equivalent``,
             ``prob_b_better`` (Bayesian tests), ``decision``,
-            ``mean_difference``, ``n_omitted``, ``n_datasets_omitted``,
+            ``mean_difference``, ``median_difference``, ``n_omitted``,
+            ``n_datasets_omitted``,
             ``pvalue`` and ``pvalue_holm`` (the frequentist reference); for the
             sign, signed-rank and hierarchical tests, whose ``prob_*`` are the
             probabilities that an outcome is the most probable one on a new
@@ -235,6 +266,7 @@ class ModelComparison(ReadOnlyPickleMixin):
             *((name, getattr(self, name)) for name in _PROBABILITIES if self.bayesian),
             ("decision", self.decisions),
             ("mean_difference", self.mean_difference),
+            ("median_difference", self.median_difference),
             ("n_omitted", self.n_omitted),
             ("n_datasets_omitted", self.n_datasets_omitted),
             ("pvalue", self.reference.pvalues),
@@ -263,8 +295,13 @@ class ModelComparison(ReadOnlyPickleMixin):
         columns = self.to_columns()
         shown = {"A": columns["model_a"], "B": columns["model_b"]}
         shown["mean A-B"] = columns["mean_difference"]
+        if get_backend(self.test).result_type.sign_based:
+            shown["median A-B"] = columns["median_difference"]
         if self.bayesian:
-            shown |= {header: columns[name] for header, name in PROBABILITY_COLUMNS.items()}
+            shown |= {
+                header: [beside_threshold(v, self.threshold, 3) for v in columns[name]]
+                for header, name in PROBABILITY_COLUMNS.items()
+            }
         else:
             shown |= {"p": columns["pvalue"], "p (Holm)": columns["pvalue_holm"]}
         shown["decision"] = columns["decision"]
@@ -295,6 +332,8 @@ class ModelComparison(ReadOnlyPickleMixin):
                 "(P: that the outcome is the most probable one on a new data set; "
                 "to_frame() adds each outcome's predictive probability)"
             )
+        if self.direction_note:
+            lines.append(f"({self.direction_note})")
         omitted = int(np.triu(self.n_omitted, 1).sum())
         if omitted:
             lines.append(f"({omitted} split(s) left out of pairs: failed or missing scores)")
@@ -774,6 +813,7 @@ def compare_models(
         "prob_b_better": np.zeros((k, k)),
     }
     mean_difference = np.zeros((k, k))
+    median_difference = np.zeros((k, k))
     n_omitted = np.zeros((k, k), dtype=np.int64)
     n_datasets_omitted = np.zeros((k, k), dtype=np.int64)
     shared = _shared_splits(table)
@@ -807,6 +847,7 @@ def compare_models(
                     values[j, i] = getattr(result, mirror.get(name, name))
             means = [record.mean for record in collection.values()]
             mean_difference[i, j], mean_difference[j, i] = np.mean(means), -np.mean(means)
+            median_difference[i, j], median_difference[j, i] = np.median(means), -np.median(means)
             n_omitted[i, j] = n_omitted[j, i] = sum(r.n_failed for r in collection.values())
         results += batch_results
     complete = _complete_datasets(table, allow_incomplete)
@@ -833,6 +874,7 @@ def compare_models(
         **(matrices if bayesian else dict.fromkeys(matrices)),
         decisions=decisions,
         mean_difference=mean_difference,
+        median_difference=median_difference,
         n_omitted=n_omitted,
         n_datasets_omitted=n_datasets_omitted,
         ranking=plackett_luce,

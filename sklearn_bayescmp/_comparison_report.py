@@ -12,13 +12,13 @@ from importlib.metadata import PackageNotFoundError, version
 
 import numpy as np
 
+from ._table_resamples import RESAMPLES
 from .stats._core import REFERENCES as HOLM_REFERENCES
 from .stats._effect_size import REFERENCES as EFFECT_SIZE_REFERENCES
 from .stats._friedman import REFERENCES as FRIEDMAN_REFERENCES
 from .stats._ranking import REFERENCES as RANKING_REFERENCES
-from ._table_resamples import RESAMPLES
 from .stats._registry import get_backend
-from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS
+from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, probability_cells
 
 _EFFECT_DIGITS = {
     **TABLE_DIGITS,
@@ -122,10 +122,15 @@ def _pairs(comparison, columns):
     effects = comparison.effect_sizes()
     shown = {"A": columns["model_a"], "B": columns["model_b"]}
     shown["mean A-B"] = effects["mean_difference"]
+    if get_backend(comparison.test).result_type.sign_based:
+        shown["median A-B"] = columns["median_difference"]
     if np.isfinite(effects["ci_low"]).any():
         shown["CI low"], shown["CI high"] = effects["ci_low"], effects["ci_high"]
     if comparison.bayesian:
-        shown |= {header: columns[name] for header, name in PROBABILITY_COLUMNS.items()}
+        shown |= probability_cells(
+            {header: columns[name] for header, name in PROBABILITY_COLUMNS.items()},
+            comparison.threshold,
+        )
     else:
         shown["p"], shown["p (Holm)"] = columns["pvalue"], columns["pvalue_holm"]
     # The winner by name: "b" is a code, "C4.5+m better" a sentence.
@@ -141,6 +146,8 @@ def _pairs(comparison, columns):
 
 def _pairs_note(comparison, shown):
     notes = []
+    if comparison.direction_note:
+        notes.append(comparison.direction_note[0].upper() + comparison.direction_note[1:] + ".")
     result_type = get_backend(comparison.test).result_type
     if "CI low" in shown:
         notes.append(

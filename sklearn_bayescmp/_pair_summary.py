@@ -9,7 +9,7 @@ with the test asked for, so that every place runs the same tests.
 
 from ._compare_models import compare_models
 from .stats._registry import get_backend
-from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, text_table
+from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, probability_cells, text_table
 
 
 def dataset_comparisons(table, **settings):
@@ -39,20 +39,24 @@ def dataset_rows(datasets):
     """The per-data-set table's columns: splits, mean, the corrected t-test's p, the
     probabilities and the decision."""
     results = {name: next(iter(c.results.values())) for name, c in datasets.items()}
-    return {
-        "data set": list(datasets),
-        "splits": [r.n_splits for r in results.values()],
-        "mean A-B": [r.loc for r in results.values()],
-        "p (corr.)": [float(c.reference.pvalues[0, 1]) for c in datasets.values()],
-        **{
-            h: [getattr(r, name) for r in results.values()]
-            for h, name in PROBABILITY_COLUMNS.items()
+    threshold = next(iter(datasets.values())).threshold
+    return probability_cells(
+        {
+            "data set": list(datasets),
+            "splits": [r.n_splits for r in results.values()],
+            "mean A-B": [r.loc for r in results.values()],
+            "p (corr.)": [float(c.reference.pvalues[0, 1]) for c in datasets.values()],
+            **{
+                h: [getattr(r, name) for r in results.values()]
+                for h, name in PROBABILITY_COLUMNS.items()
+            },
+            "decision": [
+                r.decision(c.threshold)
+                for r, c in zip(results.values(), datasets.values(), strict=True)
+            ],
         },
-        "decision": [
-            r.decision(c.threshold)
-            for r, c in zip(results.values(), datasets.values(), strict=True)
-        ],
-    }
+        threshold,
+    )
 
 
 def _reference_title(datasets):

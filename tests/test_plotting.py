@@ -280,7 +280,15 @@ def test_pairwise_display_shows_the_comparison(comparison, tmp_path):
     assert [t.get_text() for t in display.ax_.get_yticklabels()] == list(comparison.models)
     k = len(comparison.models)
     decided = np.asarray(comparison.decisions) == "a"
-    assert len(display.ax_.patches) == decided.sum()
+    equivalent = (np.asarray(comparison.decisions) == "equivalent") & ~np.eye(k, dtype=bool)
+    # An outline where the row's model is decided better; a dashed one, and "≈", where
+    # the pair is decided practically equivalent.
+    assert len(display.ax_.patches) == decided.sum() + equivalent.sum()
+    dashed = [p for p in display.ax_.patches if p.get_linestyle() == "--"]
+    assert len(dashed) == equivalent.sum()
+    marked = [(i, j) for i, j in zip(*np.nonzero(equivalent), strict=True)]
+    assert all(display.texts_[i, j].get_text().endswith("≈") for i, j in marked)
+    assert "decided practically equivalent" in display.colorbar_.ax.get_ylabel().replace("\n", " ")
     assert display.texts_[0, 1].get_text() == f"{comparison.prob_a_better[0, 1]:.2f}" or (
         display.texts_[0, 1].get_text().startswith(("<", ">"))
     )

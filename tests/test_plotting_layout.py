@@ -136,18 +136,10 @@ def _line_points(ax):
     return np.concatenate(points) if points else np.empty((0, 2))
 
 
-@pytest.mark.parametrize("name", DISPLAYS)
-def test_nothing_is_clipped_and_legends_leave_the_data_visible(name, records, comparison):
-    before = dict(matplotlib.rcParams)
-    with warnings.catch_warnings():
-        # Constrained layout warns when it gives up; that would be a failure here.
-        warnings.simplefilter("error", UserWarning)
-        display = DISPLAYS[name](records, comparison)
-        figure = display.figure_
-        figure.canvas.draw()
+def _assert_inside(figure):
+    """Everything drawn (tick labels included) lies inside the figure."""
     renderer = figure.canvas.get_renderer()
     width, height = figure.get_size_inches()
-    # Tick labels included: the tight box holds everything drawn.
     tight = figure.get_tightbbox(renderer)
     tolerance = 0.02  # inches
     assert tight.x0 >= -tolerance and tight.y0 >= -tolerance
@@ -157,6 +149,19 @@ def test_nothing_is_clipped_and_legends_leave_the_data_visible(name, records, co
         extent = text.get_window_extent(renderer)
         assert box.x0 - 1 <= extent.x0 and extent.x1 <= box.x1 + 1, text.get_text()
         assert box.y0 - 1 <= extent.y0 and extent.y1 <= box.y1 + 1, text.get_text()
+
+
+@pytest.mark.parametrize("name", DISPLAYS)
+def test_nothing_is_clipped_and_legends_leave_the_data_visible(name, records, comparison):
+    before = dict(matplotlib.rcParams)
+    with warnings.catch_warnings():
+        # Constrained layout warns when it gives up; that would be a failure here.
+        warnings.simplefilter("error", UserWarning)
+        display = DISPLAYS[name](records, comparison)
+        figure = display.figure_
+        figure.canvas.draw()
+    _assert_inside(figure)
+    renderer = figure.canvas.get_renderer()
     for ax in figure.axes:
         legend = ax.get_legend()
         if legend is None:
@@ -223,3 +228,135 @@ def test_simplex_corner_labels_keep_a_name_whole_where_it_fits():
     assert any("P(DecisionTreeClassifier" in label.split("\n") for label in labels), labels
     assert not left.overlaps(right)
     plt.close(figure)
+
+
+def _many_models(k, *, loss=False):
+    """A comparison of ``k`` models on 12 data sets; every third model near-identical to
+    the one before it (practically equivalent pairs)."""
+    rng = np.random.default_rng(k)
+    lead = np.linspace(0.0, 0.05, k)
+    lead[1::3] = lead[0::3][: len(lead[1::3])] + 0.001
+    sign = -1.0 if loss else 1.0
+    scores = {
+        f"data set {d}": sign * (0.8 + lead[:, None] + rng.normal(0, 0.01, (k, 10)))
+        for d in range(12)
+    }
+    names = [f"model {i}" if i % 4 else f"a longer model name {i}" for i in range(k)]
+    table = ScoreTable.from_long(
+        {
+            "dataset": [d for d in scores for _ in range(k * 10)],
+            "model": [m for _ in scores for m in names for _ in range(10)],
+            "fold": [f for _ in scores for _ in names for f in range(10)],
+            "error": [float(v) for values in scores.values() for v in values.ravel()],
+        },
+        test_train_ratio=1 / 9,
+        greater_is_better=not loss,
+    )
+    with warnings.catch_warnings():  # few draws: the ranking's chains are short
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        return compare_models(table, random_state=0, n_draws=1000)
+
+
+def _overlapping(texts, renderer):
+    """Pairs of visible, non-empty texts that overlap: their boxes, or for slanted
+    labels (parallel lines), neighbours closer than a line's height."""
+    texts = [t for t in texts if t.get_visible() and t.get_text().strip()]
+    angle = texts[0].get_rotation() if texts else 0.0
+    if angle % 90:
+        anchors = [t.get_transform().transform(t.get_position()) for t in texts]
+        height = texts[0].get_fontsize() * renderer.points_to_pixels(1.0)
+        gaps = [
+            abs(b[0] - a[0]) * abs(np.sin(np.radians(angle)))
+            for a, b in zip(anchors, anchors[1:], strict=False)
+        ]
+        return [gap for gap in gaps if gap < 0.9 * height]
+    boxes = [t.get_window_extent(renderer) for t in texts]
+    return [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :] if a.overlaps(b)]
+
+
+MANY_MODEL_DISPLAYS = {
+    "bayesian critical difference": lambda c: CriticalDifferenceDisplay.from_comparison(c),
+    "classic critical difference": lambda c: CriticalDifferenceDisplay.from_comparison(
+        c, kind="classic"
+    ),
+    "pairwise": lambda c: PairwiseDisplay.from_comparison(c),
+    "ranking": lambda c: RankingDisplay.from_comparison(c),
+}
+
+
+@pytest.mark.parametrize("k", [19, 40])
+@pytest.mark.parametrize("name", MANY_MODEL_DISPLAYS)
+def test_many_models_fit_their_figure_without_overlapping_numbers(name, k):
+    comparison = _many_models(k, loss=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        display = MANY_MODEL_DISPLAYS[name](comparison)
+        display.figure_.canvas.draw()
+    figure = display.figure_
+    renderer = figure.canvas.get_renderer()
+    _assert_inside(figure)
+    for ax in figure.axes:
+        assert not _overlapping(ax.get_xticklabels(), renderer), name
+        assert not _overlapping(ax.get_yticklabels(), renderer), name
+    if "critical difference" in name:  # the rank axis' numbers are texts of the axes
+        numbers = [t for t in display.ax_.texts if t.get_text().isdigit()]
+        assert len(numbers) >= 8 and not _overlapping(numbers, renderer)
+    # The scores were a loss, and the figure says so.
+    assert "Lower is better" in " ".join(figure.get_supxlabel().split())
+    plt.close(figure)
+
+
+def test_the_bayesian_diagram_names_equivalent_pairs_no_bar_can_join():
+    from sklearn_bayescmp.plotting._critical_difference import unjoined_pairs
+
+    # 0 ~ 1 ~ 2 in rank order, and 0 ~ 2, but 1 is not equivalent to 2: the bar
+    # joins 0 and 1; 0 and 2 cannot be joined without 1.
+    equivalent = np.eye(3, dtype=bool)
+    for i, j in [(0, 1), (0, 2)]:
+        equivalent[i, j] = equivalent[j, i] = True
+    order = [0, 1, 2]
+    from sklearn_bayescmp.plotting._critical_difference import equivalent_groups
+
+    groups = equivalent_groups(order, equivalent)
+    assert groups == [(0, 1)] and unjoined_pairs(order, equivalent, groups) == [(0, 2)]
+    comparison = _many_models(19)
+    display = CriticalDifferenceDisplay.from_comparison(comparison)
+    equivalent = np.asarray(comparison.prob_equivalent) > comparison.threshold
+    apart = unjoined_pairs(
+        display.order_, equivalent, equivalent_groups(display.order_, equivalent)
+    )
+    caption = " ".join(display.bar_label.split())
+    if apart:
+        i, j = apart[0]
+        assert f"{comparison.models[i]} and {comparison.models[j]}" in caption
+    plt.close(display.figure_)
+
+
+def test_the_heatmap_keeps_numbers_while_they_fit():
+    few, many = _many_models(19), _many_models(40)
+    numbered = PairwiseDisplay.from_comparison(few)
+    coloured = PairwiseDisplay.from_comparison(many)
+    assert numbered.texts_[0, 5].get_text().replace(".", "").strip("<> ").isdigit()
+    assert coloured.texts_[0, 5].get_text() in ("", "≈")
+    assert "(by colour)" in coloured.colorbar_.ax.get_ylabel()
+    plt.close("all")
+
+
+@pytest.mark.parametrize("n_datasets", [2, 19, 40])
+def test_the_forest_grows_with_its_data_sets(n_datasets):
+    rng = np.random.default_rng(n_datasets)
+    display = ForestDisplay(
+        names=[f"a much longer data set name {d}" for d in range(n_datasets)],
+        estimates=rng.normal(0.01, 0.01, n_datasets),
+        intervals=None,
+        rope=(-0.01, 0.01),
+    ).plot()
+    display.figure_.canvas.draw()
+    renderer = display.figure_.canvas.get_renderer()
+    _assert_inside(display.figure_)
+    assert not _overlapping(display.ax_.get_yticklabels(), renderer)
+    assert not _overlapping(display.ax_.get_xticklabels(), renderer)
+    # The outermost markers lie inside the axes' limits, with room to spare.
+    low, high = display.ax_.get_xlim()
+    assert low < display.estimates.min() and display.estimates.max() < high
+    plt.close(display.figure_)

@@ -72,8 +72,12 @@ def test_markdown_states_the_methods_and_every_pair(comparison):
         assert row[0] == markdown_escape(a) and row[1] == markdown_escape(b)
         assert _rendered(row[0]) == a and _rendered(row[1]) == b
         assert f"{p:.3f}" in row
-    # Decisions name the winner ("b" is a code).
-    assert [_rendered(row[6]) for row in rows] == [
+    # A test of signs shows the median beside the mean; decisions name the winner ("b"
+    # is a code).
+    header = next(line for line in text.splitlines() if line.startswith("| A | B |"))
+    assert "| mean A-B | median A-B |" in header
+    decision = [cell.strip() for cell in header.strip("|").split("|")].index("decision")
+    assert [_rendered(row[decision]) for row in rows] == [
         f"{b} better" if d == "b" else d
         for b, d in zip(columns["model_b"], columns["decision"], strict=True)
     ]

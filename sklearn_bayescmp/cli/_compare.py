@@ -406,6 +406,7 @@ def _report(args, table, comparison):
         "file": args.files[0] if len(args.files) == 1 else list(args.files),
         "read_as": table.reading,
         "lower_is_better": list(table.lower_is_better),
+        "direction": comparison.direction_note or "higher is better",
         "models": list(comparison.models),
         "datasets": list(comparison.datasets),
         "test": comparison.test,
@@ -460,7 +461,9 @@ def _report(args, table, comparison):
     report["_text"] = pair_summary(comparison, datasets if len(datasets) > 1 else {})
 
     def figure():
-        return _pair_figure(comparison, datasets)
+        from ..plotting._base import note_direction
+
+        return note_direction(_pair_figure(comparison, datasets), comparison.direction_note, None)
 
     return report, figure
 

@@ -206,6 +206,15 @@ def set_title(ax, title):
         ax.set_title(wrap_to_axes(title, ax, role="title"))
 
 
+def note_direction(display, note, ax):
+    """Say under a figure that the scores were a loss (``note``: the comparison's
+    ``direction_note``), when the display drew its own figure (``ax`` None)."""
+    if note and ax is None:
+        text = wrap_to_figure(note[0].upper() + note[1:] + ".", display.figure_)
+        display.figure_.supxlabel(text, fontsize="small", color=INK)
+    return display
+
+
 #: Legend entries wider than this many characters are wrapped.
 LEGEND_WIDTH = 28
 #: Model and data-set names on an axis longer than this are wrapped.

@@ -3,7 +3,15 @@
 import numpy as np
 
 from ..utils._docstrings import fill_doc
-from ._base import ACCENT, INK, OUTCOME_COLOURS, axes_to_draw_on, wrap_to_figure
+from ._base import (
+    ACCENT,
+    INK,
+    OUTCOME_COLOURS,
+    axes_to_draw_on,
+    note_direction,
+    wrap_text,
+    wrap_to_figure,
+)
 
 
 def equivalent_groups(order, equivalent):
@@ -32,6 +40,28 @@ def equivalent_groups(order, equivalent):
         if end > start and (not groups or end > groups[-1][1]):
             groups.append((start, end))
     return groups
+
+
+def unjoined_pairs(order, equivalent, groups):
+    """The equivalent pairs that no bar joins: a model ranked between them is not
+    equivalent to both, so no run of consecutive models holds them.
+
+    Returns
+    -------
+    list of (int, int)
+        Model indices, the better ranked first, in rank order.
+    """
+    position = {model: k for k, model in enumerate(order)}
+    joined = set()
+    for first, last in groups:
+        run = order[first : last + 1]
+        joined |= {(a, b) for a in run for b in run}
+    return [
+        (a, b)
+        for a in order
+        for b in order
+        if position[a] < position[b] and equivalent[a, b] and (a, b) not in joined
+    ]
 
 
 @fill_doc
@@ -173,7 +203,8 @@ class CriticalDifferenceDisplay:
                     "or more data sets."
                 )
             if posthoc != "wilcoxon":
-                return cls.from_friedman(friedman, posthoc=posthoc, title=title, ax=ax)
+                display = cls.from_friedman(friedman, posthoc=posthoc, title=title, ax=ax)
+                return note_direction(display, comparison.direction_note, ax)
             # With a Friedman test (data sets, 3+ models) the pairwise reference is
             # the Wilcoxon test over the data sets.
             from ..stats import get_backend
@@ -181,9 +212,10 @@ class CriticalDifferenceDisplay:
             alpha = comparison.reference.alpha
             different = np.asarray(comparison.reference.pvalues_holm) < alpha
             pairwise = get_backend(comparison.reference.test).title
-            return cls._classic(
+            display = cls._classic(
                 friedman, different, f"{pairwise}, Holm, alpha = {alpha:g}", title, ax
             )
+            return note_direction(display, comparison.direction_note, ax)
         ranks = "expected" if ranks is None else ranks
         if ranks not in ("expected", "average"):
             raise ValueError(f"`ranks` must be 'expected' or 'average'; got {ranks!r}.")
@@ -204,12 +236,28 @@ class CriticalDifferenceDisplay:
         equivalent = np.asarray(comparison.prob_equivalent) > threshold
         order = np.argsort(values, kind="stable")
         groups = equivalent_groups(order, equivalent)
-        caption = (
-            f"Bars: every pair practically equivalent, P(equivalent) > {threshold:g}."
-            if groups
-            else f"No bar: no pair is practically equivalent with P(equivalent) > {threshold:g}"
-            " (which does not say that the models differ)."
-        )
+        apart = unjoined_pairs(order, equivalent, groups)
+        if groups:
+            caption = f"Bars: every pair practically equivalent, P(equivalent) > {threshold:g}."
+        elif apart:
+            caption = (
+                "No bar: no run of neighbours is practically equivalent with P(equivalent) > "
+                f"{threshold:g}."
+            )
+        else:
+            caption = (
+                f"No bar: no pair is practically equivalent with P(equivalent) > {threshold:g}"
+                " (which does not say that the models differ)."
+            )
+        if apart:
+            named = "; ".join(
+                f"{comparison.models[i]} and {comparison.models[j]}" for i, j in apart[:6]
+            )
+            more = f" and {len(apart) - 6} more" if len(apart) > 6 else ""
+            caption += (
+                " Also practically equivalent, with a model ranked between them that is not: "
+                f"{named}{more}."
+            )
         display = cls(
             models=list(comparison.models),
             ranks=np.asarray(values, dtype=float),
@@ -221,7 +269,7 @@ class CriticalDifferenceDisplay:
             ),
             title=title,
         )
-        return display.plot(ax=ax)
+        return note_direction(display.plot(ax=ax), comparison.direction_note, ax)
 
     @classmethod
     def from_friedman(cls, result, *, posthoc="nemenyi", title=None, ax=None):
@@ -289,7 +337,6 @@ class CriticalDifferenceDisplay:
         n_rows = max(half, k - half)
         bar_depth = 0.35 + 0.22 * np.arange(len(self.groups))
         first_row = (bar_depth[-1] if len(self.groups) else 0.2) + 0.45
-        height = first_row + 0.45 * n_rows + 0.5
         ranks = np.asarray(self.ranks, dtype=float)
         self.order_ = np.argsort(ranks, kind="stable")
         # The best half is named left of the axis, the rest right: the figure
@@ -297,14 +344,22 @@ class CriticalDifferenceDisplay:
         # so that the axis keeps its length.
         label_length = [len(f"{self.models[i]} (0.00)") for i in self.order_]
         names = max(label_length[:half]) + max(label_length[half:], default=0)
-        width = min(16.0, max(7.5, 4.0 + 0.065 * names))
+        # The axis keeps about 0.22 inch per rank, so that many models do not crowd it.
+        width = min(24.0, max(7.5, 4.0 + 0.065 * names, 1.5 + 0.065 * names + 0.22 * k))
+        # The caption wrapped to the figure (small text: about 5.5 points a character),
+        # and room for its lines below the rows.
+        caption = wrap_text(self.bar_label or "", 0.9 * width * 72 / 5.5)
+        n_lines = caption.count("\n") + 1 if caption else 0
+        height = first_row + 0.45 * n_rows + 0.2 + 0.3 * n_lines
         ax = axes_to_draw_on(ax, figsize=(width, 1.3 + 0.45 * height))
         low, high = 1.0, float(max(k, np.ceil(ranks.max())))
         # The rank axis, best on the left.
         ax.plot([low, high], [0, 0], color=INK, linewidth=1)
+        step = 1 if k <= 20 else 2 if k <= 40 else 5  # numbers that do not overlap
         for tick in range(int(low), int(high) + 1):
             ax.plot([tick, tick], [0, -0.1], color=INK, linewidth=1)
-            ax.text(tick, -0.16, str(tick), ha="center", va="bottom", fontsize="small")
+            if tick == 1 or tick % step == 0:
+                ax.text(tick, -0.16, str(tick), ha="center", va="bottom", fontsize="small")
         ax.text((low + high) / 2, -0.55, self.rank_label, ha="center", va="bottom")
         # Each model: a line from its rank down to its row, then out to its label.
         pad = 0.05 * (high - low)
@@ -349,13 +404,13 @@ class CriticalDifferenceDisplay:
                 fontsize="small",
                 color=ACCENT,
             )
-        if self.bar_label:
+        if caption:
             ax.text(
                 (low + high) / 2,
                 height - 0.1,
-                self.bar_label,
+                caption,
                 ha="center",
-                va="top",
+                va="bottom",
                 fontsize="small",
             )
         # With few data sets the critical difference can exceed the axis: keep its end.

@@ -173,7 +173,11 @@ class ForestDisplay(_DisplayMixin):
         ForestDisplay
             This display, with ``ax_``, ``figure_`` and ``order_``.
         """
-        ax = axes_to_draw_on(ax)
+        names = [wrap_text(self.names[i], NAME_WIDTH) for i in range(len(self.names))]
+        lines = max(name.count("\n") + 1 for name in names)
+        # A row per data set, tall enough for its name's lines (small text).
+        height = max(3.0, 1.6 + len(names) * (0.1 + 0.16 * lines))
+        ax = axes_to_draw_on(ax, figsize=(8.0, height))
         estimates = np.asarray(self.estimates, dtype=float)
         self.order_ = np.argsort(estimates, kind="stable")
         rows = np.arange(len(estimates), dtype=float)
@@ -203,8 +207,12 @@ class ForestDisplay(_DisplayMixin):
                 capsize=2,
                 label="shrinkage estimate, 95% HDI (hierarchical)",
             )
-        ax.set_yticks(rows, [wrap_text(self.names[i], NAME_WIDTH) for i in self.order_])
+        ax.set_yticks(rows, [names[i] for i in self.order_])
         ax.set_ylim(-0.7, len(rows) - 0.3)
+        ax.margins(x=0.08)  # the outermost markers whole, not cut by the limits
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=6))  # numbers that do not touch
         legend_outside(ax)  # first: the label is wrapped to what the legend leaves
         name_a, name_b = self.model_names
         ax.set_xlabel(wrap_to_axes(f"mean difference ({name_a} - {name_b})", ax))

@@ -10,9 +10,12 @@ from ._base import (
     _DisplayMixin,
     axes_to_draw_on,
     format_probability,
+    note_direction,
     wrap_text,
 )
 
+#: The most models whose cells print their probabilities.
+_MOST_NUMBERED = 20
 _TITLES = {
     "prob_a_better": "P(row model practically better)",
     "prob_equivalent": "P(practically equivalent)",
@@ -27,8 +30,9 @@ class PairwiseDisplay(_DisplayMixin):
     Cell ``(i, j)`` holds, by default, the probability that the row model
     ``i`` is practically better than the column model ``j``; the cell of a
     model against itself is left blank. Every cell is annotated with its
-    probability (never printing a certainty that is not one), and cells where
-    the decision rule decided are outlined.
+    probability (never printing a certainty that is not one); cells where the
+    decision rule decided the outcome shown are outlined, and pairs decided
+    practically equivalent are marked "≈" with a dashed outline.
 
     Build it with :meth:`from_comparison`.
 
@@ -40,6 +44,9 @@ class PairwiseDisplay(_DisplayMixin):
         The probabilities.
     decided : ndarray of bool of shape (n_models, n_models), default=None
         Cells to outline (the decision rule decided there).
+    equivalent : ndarray of bool of shape (n_models, n_models), default=None
+        Pairs decided practically equivalent, marked when ``values`` shows
+        another outcome.
     label : str, default="P(row model practically better)"
         What the colours mean (the colour bar's label).%(title)s
 
@@ -58,10 +65,20 @@ class PairwiseDisplay(_DisplayMixin):
     >>> display = PairwiseDisplay.from_comparison(comparison)  # doctest: +SKIP
     """
 
-    def __init__(self, *, models, values, decided=None, label=_TITLES["prob_a_better"], title=None):
+    def __init__(
+        self,
+        *,
+        models,
+        values,
+        decided=None,
+        equivalent=None,
+        label=_TITLES["prob_a_better"],
+        title=None,
+    ):
         self.models = models
         self.values = values
         self.decided = decided
+        self.equivalent = equivalent
         self.label = label
         self.title = title
 
@@ -86,7 +103,9 @@ default="prob_a_better"
         if attribute not in _TITLES:
             raise ValueError(f"`attribute` must be one of {list(_TITLES)}; got {attribute!r}.")
         outcome = {"prob_a_better": "a", "prob_equivalent": "equivalent", "prob_b_better": "b"}
-        decided = np.asarray(comparison.decisions) == outcome[attribute]
+        decisions = np.asarray(comparison.decisions)
+        decided = decisions == outcome[attribute]
+        equivalent = None if attribute == "prob_equivalent" else decisions == "equivalent"
         if title is None:
             low, high = comparison.rope
             title = f"{comparison.test.replace('_', '-')} test, rope [{low:g}, {high:g}]"
@@ -94,10 +113,11 @@ default="prob_a_better"
             models=list(comparison.models),
             values=np.asarray(getattr(comparison, attribute), dtype=float),
             decided=decided,
+            equivalent=equivalent,
             label=_TITLES[attribute],
             title=title,
         )
-        return display.plot(ax=ax)
+        return note_direction(display.plot(ax=ax), comparison.direction_note, ax)
 
     def plot(self, ax=None, *, title=None):
         """Draw the heatmap.
@@ -125,18 +145,30 @@ default="prob_a_better"
         self.colorbar_ = ax.figure.colorbar(self.image_, ax=ax, shrink=0.8)
         # The bar is about half of the figure's height; its label runs along it.
         height = 0.5 * ax.figure.get_figheight() * 72 / (0.55 * 10)
-        self.colorbar_.set_label(wrap_text(self.label, height))
+        marks = self.equivalent is not None and np.asarray(self.equivalent).any()
+        label = self.label if k <= _MOST_NUMBERED else f"{self.label} (by colour)"
+        if self.decided is not None and np.asarray(self.decided).any():
+            label += "; outlined: decided"
+        if marks:
+            label += "; ≈, dashed: decided practically equivalent"
+        self.colorbar_.set_label(wrap_text(label, height))
         self.texts_ = np.empty((k, k), dtype=object)
         fontsize = "small" if k <= 8 else "x-small"
+        # Past this many models a cell is too small for its number: the colour
+        # says the value, and only the marks remain.
+        numbers = k <= _MOST_NUMBERED
         for i in range(k):
             for j in range(k):
                 if i == j:
                     continue
                 dark = values[i, j] < 0.6  # cividis is dark at low values
+                same = marks and self.equivalent[i, j]
+                text = format_probability(values[i, j]) if numbers else ""
+                text = "\n".join(part for part in (text, "≈" if same else "") if part)
                 self.texts_[i, j] = ax.text(
                     j,
                     i,
-                    format_probability(values[i, j]),
+                    text,
                     ha="center",
                     va="center",
                     fontsize=fontsize,
@@ -145,6 +177,10 @@ default="prob_a_better"
                 if self.decided is not None and self.decided[i, j]:
                     ax.add_patch(
                         _outline(i, j, edgecolor="white" if dark else INK),
+                    )
+                elif same:
+                    ax.add_patch(
+                        _outline(i, j, edgecolor="white" if dark else INK, linestyle="--"),
                     )
         # Slanted column names stay on one line: wrapped, their lines would overlap.
         ax.set_xticks(range(k), self.models, rotation=45, ha="right", rotation_mode="anchor")
@@ -157,8 +193,16 @@ default="prob_a_better"
         return self._drawn(ax, title)
 
 
-def _outline(i, j, *, edgecolor):
+def _outline(i, j, *, edgecolor, linestyle="-"):
     """A square around cell ``(i, j)``: the decision rule decided there."""
     from matplotlib.patches import Rectangle
 
-    return Rectangle((j - 0.45, i - 0.45), 0.9, 0.9, fill=False, edgecolor=edgecolor, linewidth=1.5)
+    return Rectangle(
+        (j - 0.45, i - 0.45),
+        0.9,
+        0.9,
+        fill=False,
+        edgecolor=edgecolor,
+        linewidth=1.5,
+        linestyle=linestyle,
+    )

@@ -3,7 +3,14 @@
 import numpy as np
 
 from ..stats._ranking import PlackettLuceResult
-from ._base import INK, OUTCOME_COLOURS, new_figure, wrap_to_axes, wrap_to_figure
+from ._base import (
+    INK,
+    OUTCOME_COLOURS,
+    new_figure,
+    note_direction,
+    wrap_to_axes,
+    wrap_to_figure,
+)
 
 
 class RankingDisplay:
@@ -110,7 +117,8 @@ class RankingDisplay:
                 "This comparison has no ranking (one data set, or ranking=False); use "
                 "compare_models(..., ranking=True) on two or more data sets."
             )
-        return cls.from_result(comparison.ranking, title=title, ax=ax)
+        display = cls.from_result(comparison.ranking, title=title, ax=ax)
+        return note_direction(display, comparison.direction_note, ax)
 
     def plot(self, ax=None, *, title=None):
         """Draw both panels.
@@ -155,7 +163,10 @@ class RankingDisplay:
             panel.grid(axis="x", alpha=0.3)
         prob_ax.tick_params(labelleft=False)  # the names once, on the left
         rank_ax.set_xlim(0.8, k + 0.2)
-        rank_ax.set_xticks(range(1, k + 1))
+        # Every rank a tick, its number where numbers do not overlap (about 4 inches wide).
+        step = 1 if k <= 12 else 2 if k <= 24 else 5
+        rank_ax.set_xticks(range(1, k + 1), minor=True)
+        rank_ax.set_xticks([r for r in range(1, k + 1) if r == 1 or r % step == 0])
         rank_ax.set_xlabel(wrap_to_axes("expected rank on a new data set (1 = best)", rank_ax))
         prob_ax.set_xlim(-0.03, 1.03)
         prob_ax.set_xlabel(wrap_to_axes("P(ranks first on a new data set)", prob_ax))

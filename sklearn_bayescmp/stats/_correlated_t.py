@@ -527,7 +527,7 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
         low, high = self.posterior.interval(prob)
         return CredibleInterval(float(low), float(high))
 
-    def _summary_lines(self):
+    def _summary_lines(self, threshold):
         low, high = self.credible_interval()
         prior = "matching prior" if self.prior is None else repr(self.prior)
         return [
@@ -536,7 +536,7 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
             f"    Student t(df={self.df:.4g}, loc={self.loc:.4g}, scale={self.scale:.4g})",
             f"  95% credible interval: [{low:.4g}, {high:.4g}]",
             f"  rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}]",
-            f"  {probabilities_line(self)}",
+            f"  {probabilities_line(self, threshold=threshold)}",
         ]
 
     def _summary_notes(self):

@@ -357,6 +357,7 @@ class WilcoxonTestResult(FrequentistDecisionMixin, TableMixin):
         test decides for.%(result_models)s
     """
 
+    sign_based: ClassVar[bool] = True
     test: ClassVar[str] = "wilcoxon"
     _shown: ClassVar[tuple] = ("statistic", "pvalue", "alternative", "n_datasets")
     statistic: float

@@ -707,7 +707,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
         prob = check_interval_options(prob, method, parameter, scalars)
         return interval_of_draws(self.samples[parameter], prob, method, axis=(0, 1))
 
-    def _summary_lines(self):
+    def _summary_lines(self, threshold):
         low, high = self.credible_interval()
         return [
             f"{self.title} over {self.n_datasets} data sets "
@@ -716,7 +716,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
             f"  prior: nu = {'1 + ' if self.nu_prior == 'shifted' else ''}Gamma(alpha, beta), "
             f"alpha ~ U{self.alpha_bounds}, beta ~ U{self.beta_bounds}, "
             f"delta0 ~ U(-{self.scale:.4g}, {self.scale:.4g})",
-            *predictive_lines(self),
+            *predictive_lines(self, threshold),
             f"  delta0 (mean difference over data sets): "
             f"{float(self.samples['delta0'].mean()):.4g}, 95% HDI [{low:.4g}, {high:.4g}]",
             f"  delta0: P(favours {self.model_a}) = {self.delta0_prob_a_better:.4f}   "

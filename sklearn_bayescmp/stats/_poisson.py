@@ -226,11 +226,11 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
         pmf = count.pmf(np.arange(self.n_datasets + 1))
         return CredibleInterval(*(float(v) for v in _shortest_discrete_interval(pmf, prob)))
 
-    def _summary_lines(self):
+    def _summary_lines(self, threshold):
         return [
             f"Poisson-binomial test over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}])",
-            f"  {probabilities_line(self, ' on a majority')}   "
+            f"  {probabilities_line(self, ' on a majority', threshold=threshold)}   "
             f"P(no majority) = {self.prob_no_majority:.4f}",
         ]
 

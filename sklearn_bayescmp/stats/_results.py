@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import ClassVar, NamedTuple
 
 from ..utils._arviz import array_stats
-from ..utils._display import html_table, terminal_text, to_frame
+from ..utils._display import beside_threshold, html_table, terminal_text, to_frame
 from ..utils._frozen import ReadOnlyPickleMixin
 from ..utils._validation import check_probability
 from ._backend import record_of
@@ -141,6 +141,9 @@ class TableMixin(ReadOnlyPickleMixin):
     #: the result has no posterior of it), and what it is, in words.
     mean_parameter: ClassVar[str | None] = None
     mean_parameter_words: ClassVar[str] = ""
+    #: Whether the test reads the signs (or signed ranks) of the data sets' mean
+    #: differences rather than their size: tables show the median beside the mean.
+    sign_based: ClassVar[bool] = False
 
     def prior_description(self):
         """The prior of the test, in a sentence's words ("" for a test without one).
@@ -280,12 +283,15 @@ def interval_text(low, high):
     return f"[{low:.4g}, {high:.4g}]"
 
 
-def probabilities_line(result, where="", kind=""):
+def probabilities_line(result, where="", kind="", threshold=None):
     """``P(logreg better) = 0.9974   P(equivalent) = ...`` with the models' names.
 
-    ``kind="predictive_"`` gives the predictive probabilities instead.
+    ``kind="predictive_"`` gives the predictive probabilities instead. With a
+    ``threshold``, a probability is never printed on the other side of it.
     """
-    a, equivalent, b = (getattr(result, f"{kind}{name}") for name in PROBABILITIES)
+    a, equivalent, b = (
+        beside_threshold(getattr(result, f"{kind}{name}"), threshold, 4) for name in PROBABILITIES
+    )
     return (
         f"P({result.model_a} better{where}) = {a:.4f}   "
         f"P(equivalent{where}) = {equivalent:.4f}   "
@@ -293,11 +299,11 @@ def probabilities_line(result, where="", kind=""):
     )
 
 
-def predictive_lines(result):
-    """The probabilities that each outcome is the most probable one, and their predictive
-    probabilities, as two summary lines."""
+def predictive_lines(result, threshold):
+    """The probabilities that each outcome is the most probable one (which the decision at
+    ``threshold`` reads), and their predictive probabilities, as two summary lines."""
     return [
-        f"  {probabilities_line(result)}   (most probable on a new data set)",
+        f"  {probabilities_line(result, threshold=threshold)}   (most probable on a new data set)",
         f"  predictive: {probabilities_line(result, kind='predictive_')}",
     ]
 
@@ -357,11 +363,12 @@ class BayesianTableMixin(TableMixin):
         str
         """
         decision = f"  decision at threshold {threshold:g}: {self.decision(threshold)}"
-        return "\n".join([*self._summary_lines(), decision, *self._summary_notes()])
+        return "\n".join([*self._summary_lines(threshold), decision, *self._summary_notes()])
 
-    def _summary_lines(self):
-        """The summary's lines before the decision: the test, its posterior, probabilities."""
-        return [self.title, f"  {probabilities_line(self)}"]
+    def _summary_lines(self, threshold):
+        """The summary's lines before the decision (at ``threshold``): the test, its
+        posterior, probabilities."""
+        return [self.title, f"  {probabilities_line(self, threshold=threshold)}"]
 
     def _summary_notes(self):
         """The summary's lines after the decision."""

@@ -548,6 +548,7 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     predictive_prob_b_better: float
     samples: np.ndarray
     n_draws: int
+    sign_based: ClassVar[bool] = True
     _negated: ClassVar[tuple] = ("means",)
     _reversed: ClassVar[tuple] = ("samples",)
     _shown: ClassVar[tuple] = (*PROBABILITIES, "test", "rope")
@@ -594,12 +595,12 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
             )
         return interval_of_draws(self.samples[:, names.index(parameter)], prob, method)
 
-    def _summary_lines(self):
+    def _summary_lines(self, threshold):
         return [
             f"{self.title} over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
             f"on {self.prior_place!r}, {self.n_draws} draws)",
-            *predictive_lines(self),
+            *predictive_lines(self, threshold),
         ]
 
     def _row(self, threshold=0.95):

@@ -13,7 +13,7 @@ from numbers import Real
 #: The columns of a printed table of the three outcome probabilities, by the
 #: result attribute each shows, and their digits (with the mean difference's).
 PROBABILITY_COLUMNS = {"P(A)": "prob_a_better", "P(eq)": "prob_equivalent", "P(B)": "prob_b_better"}
-TABLE_DIGITS = {"mean A-B": ".4f", **dict.fromkeys(PROBABILITY_COLUMNS, ".3f")}
+TABLE_DIGITS = {"mean A-B": ".4f", "median A-B": ".4f", **dict.fromkeys(PROBABILITY_COLUMNS, ".3f")}
 
 
 def printable(text):
@@ -130,6 +130,36 @@ def html_table(columns, *, caption=None, digits=None):
 def is_numeric(values):
     """Whether every value of a column (None aside) is a number (not a bool)."""
     return all(isinstance(v, Real) and not isinstance(v, bool) for v in values if v is not None)
+
+
+def beside_threshold(value, threshold, digits):
+    """``value``, moved to the nearest number of ``digits`` decimals on its side of
+    ``threshold`` when printing it with those decimals would cross it.
+
+    A probability printed beside a decision must agree with it: 0.9498 beside
+    "undecided" at 0.95 prints 0.949 at three decimals, not 0.950. Otherwise
+    (and without a threshold) the value is returned as it is.
+    """
+    if threshold is None or not math.isfinite(value):
+        return value
+    shown = float(f"{value:.{digits}f}")  # as the format will print it
+    scale = 10.0**digits
+    if value < threshold <= shown:
+        return math.floor(value * scale) / scale
+    if shown < threshold <= value:
+        return math.ceil(value * scale) / scale
+    return value
+
+
+def probability_cells(columns, threshold, digits=3):
+    """The probability columns of a table of pairs (``PROBABILITY_COLUMNS``' headers) with
+    every value on its side of ``threshold`` once printed."""
+    return {
+        header: [beside_threshold(v, threshold, digits) for v in values]
+        if header in PROBABILITY_COLUMNS
+        else values
+        for header, values in columns.items()
+    }
 
 
 def text_table(columns, *, digits=None):
