@@ -327,11 +327,14 @@ class ModelComparison(ReadOnlyPickleMixin):
             "",
             *text_table(self._pairs_table(), digits=TABLE_DIGITS),
         ]
-        if get_backend(self.test).result_type.predictive:
+        result_type = get_backend(self.test).result_type
+        if result_type.predictive:
             lines.append(
                 "(P: that the outcome is the most probable one on a new data set; "
                 "to_frame() adds each outcome's predictive probability)"
             )
+        if result_type.probabilities_note:
+            lines.append(f"({result_type.probabilities_note})")
         if self.direction_note:
             lines.append(f"({self.direction_note})")
         omitted = int(np.triu(self.n_omitted, 1).sum())

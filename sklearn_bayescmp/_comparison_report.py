@@ -158,6 +158,8 @@ def _pairs_note(comparison, shown):
             "P: the posterior probability that the outcome is the most probable one on a new "
             "data set."
         )
+    if result_type.probabilities_note:
+        notes.append(result_type.probabilities_note)
     cliff = "Cliff's delta" in shown
     notes.append(
         f"Effect sizes (classic, descriptive; Cohen 1988{', Cliff 1993' if cliff else ''}): "
@@ -220,6 +222,8 @@ def report_blocks(comparison, figures=()):
             ),
         ]
         cited.append("Calvo et al. 2018")
+        if ranking.fit_notes():
+            blocks.append(("paragraph", " ".join(ranking.fit_notes())))
     blocks += _reference_blocks(comparison, columns, cited)
     blocks += [("figure", path, caption) for path, caption in figures]
     bibliography = report_references(comparison)

@@ -545,3 +545,56 @@ def test_the_command_gives_the_report_or_one_line_whatever_the_names(
     else:
         errors = [line for line in got[2].splitlines() if "error:" in line]
         assert got[0] == 2 and len(errors) == 1
+
+
+def test_the_command_selects_models_and_data_sets(capsys, tmp_path):
+    path = tmp_path / "scores.csv"
+    path.write_text(_score_table(n_models=4).to_csv(), newline="")
+    report = _json_report(
+        capsys, path, "--models", "model 3", "model 1", "--datasets", "set 0", "set 2"
+    )
+    assert report["models"] == ["model 3", "model 1"] and report["datasets"] == ["set 0", "set 2"]
+    status, _, err = _run(capsys, "compare", path, "--models", "model 9", "model 1")
+    assert status == 2 and "has no model 'model 9' (--models)" in err
+
+
+def test_the_sampled_tests_take_their_draws_and_refuse_what_they_do_not_read(capsys, tmp_path):
+    path = tmp_path / "scores.csv"
+    path.write_text(_score_table().to_csv(), newline="")
+    few = _json_report(capsys, path, "--n-draws", "500", "--seed", "1")
+    more = _json_report(capsys, path, "--n-draws", "5000", "--seed", "1")
+    assert few["pairs"][0]["prob_equivalent"] != more["pairs"][0]["prob_equivalent"]
+    status, _, err = _run(capsys, "compare", path, "--n-warmup", "100")
+    assert status == 2 and "--n-warmup is an option of --test hierarchical, not of" in err
+    status, _, err = _run(capsys, "compare", path, "--test", "poisson", "--n-draws", "100")
+    assert status == 2 and "--n-draws is an option of --test hierarchical, --test sign" in err
+    with pytest.raises(SystemExit) as info:
+        main(["compare", str(path), "--n-draws", "0"])
+    assert info.value.code == 2
+    assert "expected a positive whole number, got '0'" in capsys.readouterr().err
+
+
+def test_advice_names_options_the_command_has(capsys, tmp_path):
+    # A model with no score on one data set: the advice names --models and --datasets.
+    table = _score_table()
+    text = table.to_csv()
+    kept = [line for line in text.split("\r\n") if not line.startswith("set 1,model 2,")]
+    path = tmp_path / "scores.csv"
+    path.write_text("\r\n".join(kept), newline="")
+    status, _, err = _run(capsys, "compare", path)
+    assert status == 2 and "(--models NAME ... or --datasets NAME ...)" in err
+    assert "table.select" not in err
+    # Percentages: the note names --rope.
+    percent = tmp_path / "percent.csv"
+    rows = text.split("\r\n")
+    header, body = rows[0], [r for r in rows[1:] if r]
+    score = header.split(",").index("score")
+
+    def in_percent(row):
+        cells = row.split(",")
+        cells[score] = repr(round(float(cells[score]) * 100, 6))
+        return ",".join(cells)
+
+    percent.write_text("\r\n".join([header, *map(in_percent, body)]) + "\r\n", newline="")
+    status, _, err = _run(capsys, "compare", percent)
+    assert status == 0 and "Pass --rope 1 for one point" in err

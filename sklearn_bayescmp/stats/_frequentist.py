@@ -281,11 +281,12 @@ def paired_ttest(differences, *, alternative="two-sided", nan_policy="raise"):
     {
         "differences": ["array-like", Mapping],
         "alternative": ALTERNATIVE_CONSTRAINT,
+        "random_state": ["random_state", np.random.Generator],
     },
     prefer_skip_nested_validation=True,
 )
 @fill_doc
-def wilcoxon_test(differences, *, alternative="two-sided"):
+def wilcoxon_test(differences, *, alternative="two-sided", random_state=None):
     """Wilcoxon signed-rank test on the per-data-set mean differences.
 
     The frequentist test recommended by Demsar (2006) for two classifiers on
@@ -295,6 +296,9 @@ def wilcoxon_test(differences, *, alternative="two-sided"):
 
     Parameters
     ----------%(differences_means)s%(alternative)s
+    random_state : None, int or Generator, default=None
+        Ignored: the test is exact. Accepted, as every test of many data sets
+        accepts it, so that a loop over them can pass one.
 
     Returns
     -------
@@ -514,5 +518,6 @@ BACKENDS = (
         WilcoxonTestResult,
         cite="Wilcoxon 1945; Demšar 2006",
         references=REFERENCES,
+        deterministic=True,
     ),
 )

@@ -65,11 +65,12 @@ def majority_probabilities(outcome_probabilities):
         "differences": ["array-like", Mapping],
         "rope": ROPE_CONSTRAINT,
         "prior": [NormalGammaPrior, None],
+        "random_state": ["random_state", np.random.Generator],
     },
     prefer_skip_nested_validation=True,
 )
 @fill_doc
-def poisson_test(differences, *, rope=0.01, prior=None):
+def poisson_test(differences, *, rope=0.01, prior=None, random_state=None):
     """Poisson-binomial test of two models over many data sets.
 
     Parameters
@@ -79,6 +80,10 @@ def poisson_test(differences, *, rope=0.01, prior=None):
         data set is a three-outcome trial.
     prior : NormalGammaPrior, default=None
         Prior of the per-data-set Bayesian correlated t-tests (None: matching).
+    random_state : None, int or Generator, default=None
+        Ignored: the test is exact, nothing is drawn. Accepted, as every
+        test of many data sets accepts it, so that a loop over them can pass
+        one.
 
     Returns
     -------
@@ -173,6 +178,11 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
         matching prior.
     """
 
+    probabilities_note: ClassVar[str] = (
+        "P: the posterior probability that the outcome holds on a majority of the data "
+        "sets; the three need not sum to 1, the rest being no majority (prob_no_majority in "
+        "the JSON and in result(a, b))."
+    )
     test: ClassVar[str] = "poisson"
     _reversed: ClassVar[tuple] = ("dataset_probabilities",)
     _shown: ClassVar[tuple] = (*PROBABILITIES, "prob_no_majority", "n_datasets", "rope")
@@ -265,6 +275,7 @@ BACKENDS = (
         "collection",
         PoissonTestResult,
         cite="Corani & Benavoli 2015",
+        deterministic=True,
         references={
             "Corani & Benavoli 2015": (
                 "G. Corani, A. Benavoli. A Bayesian approach for comparing cross-validated "

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from numbers import Integral, Real
 
 import numpy as np
+from scipy import stats
 
 from ..utils._arviz import array_stats
 from ..utils._display import terminal_text
@@ -262,7 +263,7 @@ def plackett_luce_ranking(
         rng=rng,
     )
     ranks = expected_ranks(draws)
-    stats = array_stats()
+    arviz = array_stats()
     flat = draws.reshape(-1, n_models)
     top = np.bincount(np.argmax(flat, axis=1), minlength=n_models) / flat.shape[0]
     weights = {name: draws[..., k] for k, name in enumerate(names)}
@@ -270,9 +271,9 @@ def plackett_luce_ranking(
     result = PlackettLuceResult(
         names=names,
         prob_best=draws.mean(axis=(0, 1)),
-        prob_best_interval=stats.eti(draws, 0.95, axis=(0, 1)),
+        prob_best_interval=arviz.eti(draws, 0.95, axis=(0, 1)),
         expected_rank=ranks.mean(axis=(0, 1)),
-        expected_rank_interval=stats.eti(ranks, 0.95, axis=(0, 1)),
+        expected_rank_interval=arviz.eti(ranks, 0.95, axis=(0, 1)),
         prob_top=top,
         samples=FrozenMapping({"weights": draws, "expected_rank": ranks}),
         rhat=FrozenMapping(rhat),
@@ -281,6 +282,7 @@ def plackett_luce_ranking(
         n_tied=n_tied,
         prior=float(prior),
         random_state=recorded_seed(random_state),
+        n_first=np.bincount(orderings[:, 0], minlength=n_models),
     )
     warn_if_not_converged(
         [result],
@@ -329,6 +331,9 @@ class PlackettLuceResult(TableMixin):
         Concentration of the Dirichlet prior of the weights.
     random_state : int or None
         The seed, when an int or None was given.
+    n_first : ndarray of int of shape (n_models,)
+        On how many data sets each model ranked first (ties broken as for
+        the fit): what :meth:`poor_fit` checks the fitted weights against.
     """
 
     names: tuple
@@ -344,6 +349,7 @@ class PlackettLuceResult(TableMixin):
     n_tied: int
     prior: float = 1.0
     random_state: int | None = None
+    n_first: np.ndarray | None = None
 
     @property
     def order(self):
@@ -357,6 +363,60 @@ class PlackettLuceResult(TableMixin):
             f"PlackettLuceResult(order={self.order!r}, best={best!r}, "
             f"prob_best={self.prob_best[k]:.4g}, n_datasets={self.n_datasets})"
         )
+
+    def poor_fit(self, *, level=0.05):
+        """The models whose number of first places the fitted model makes implausible.
+
+        A posterior predictive check: under the fitted weights, the number of
+        data sets (of ``n_datasets``) on which model ``k`` ranks first is
+        binomial with probability ``w_k``. A model first far more (or less)
+        often than its weight allows has ranks less consistent than the
+        Plackett-Luce model assumes (first on most data sets, last on a few):
+        its weight, and so its ``prob_best`` and ``expected_rank``, describe
+        it poorly; read its average rank too.
+
+        Parameters
+        ----------
+        level : float, default=0.05
+            A model is flagged when the posterior predictive probability of a
+            count at least as extreme as its own (either tail) is below it.
+
+        Returns
+        -------
+        list of str
+            The models flagged, best expected rank first.
+        """
+        if self.n_first is None:
+            return []
+        flat = self.samples["weights"].reshape(-1, len(self.names))
+        flat = flat[:: max(1, flat.shape[0] // 2000)]  # 2,000 draws say it
+        n = self.n_datasets
+        flagged = []
+        for k in np.argsort(self.expected_rank, kind="stable"):
+            count = int(self.n_first[k])
+            above = float(np.mean(stats.binom.sf(count - 1, n, flat[:, k])))
+            below = float(np.mean(stats.binom.cdf(count, n, flat[:, k])))
+            if min(above, below) < level / 2:
+                flagged.append(self.names[k])
+        return flagged
+
+    def fit_notes(self):
+        """What to say of the models the fit describes poorly (see :meth:`poor_fit`).
+
+        Returns
+        -------
+        list of str
+            One sentence per model flagged.
+        """
+        notes = []
+        for name in self.poor_fit():
+            k = self.names.index(name)
+            notes.append(
+                f"Poor fit for {name}: first on {int(self.n_first[k])} of {self.n_datasets} "
+                f"data sets, but P(first) = {self.prob_best[k]:.3f}; its ranks are less "
+                "consistent than the Plackett-Luce model assumes: read its average rank too."
+            )
+        return notes
 
     def prob_above(self, model, other):
         """Posterior mean probability that ``model`` ranks above ``other`` on a new data set.
@@ -446,5 +506,6 @@ class PlackettLuceResult(TableMixin):
         lines += [
             "  E[rank]: expected rank on a new data set; P(first): probability of ranking first",
             "  there; P(top): posterior probability of being the model most likely first.",
+            *(f"  {note}" for note in self.fit_notes()),
         ]
         return "\n".join(lines)

@@ -141,6 +141,9 @@ class TableMixin(ReadOnlyPickleMixin):
     #: the result has no posterior of it), and what it is, in words.
     mean_parameter: ClassVar[str | None] = None
     mean_parameter_words: ClassVar[str] = ""
+    #: What a table of pairs says of its P columns, when they are not the three
+    #: outcomes' probabilities ("" when they are).
+    probabilities_note: ClassVar[str] = ""
     #: Whether the test reads the signs (or signed ranks) of the data sets' mean
     #: differences rather than their size: tables show the median beside the mean.
     sign_based: ClassVar[bool] = False
