@@ -463,7 +463,8 @@ class ModelComparison(ReadOnlyPickleMixin):
         return render(report_blocks(self, figures), "markdown")
 
     def to_latex(self, *, figures=(), standalone=True):
-        """The report of :meth:`to_markdown` as LaTeX (booktabs tables).
+        """The report of :meth:`to_markdown` as LaTeX (booktabs tables that break across
+        pages: longtable).
 
         Parameters
         ----------
@@ -474,7 +475,7 @@ class ModelComparison(ReadOnlyPickleMixin):
             commands).
         standalone : bool, default=True
             A whole document that compiles alone with pdflatex, xelatex or
-            lualatex (packages booktabs and graphicx; pdflatex shows the
+            lualatex (packages booktabs, longtable and graphicx; pdflatex shows the
             characters of a name that its fonts lack as code points);
             False gives the body, to ``\\input`` into a paper. Names are
             escaped as text.

@@ -4,11 +4,13 @@ import html
 import re
 import shutil
 import subprocess
+import warnings
 from html.parser import HTMLParser
 from pathlib import Path
 
 import numpy as np
 import pytest
+from sklearn.exceptions import ConvergenceWarning
 
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp._comparison_report import report_references
@@ -126,10 +128,10 @@ def test_latex_escapes_names_and_compiles(comparison, tmp_path):
     )
     document = comparison.to_latex()
     assert r"k\_nn" in document and r"tree \& co" in document and r"forest|50\%" in document
-    assert document.count(r"\begin{tabular}") == document.count(r"\end{tabular}") == 3
+    assert document.count(r"\begin{longtable}") == document.count(r"\end{longtable}") == 3
     # Every row of a table has as many cells as the table has columns.
     for align, rows in re.findall(
-        r"\\begin\{tabular\}\{(\w+)\}(.*?)\\end\{tabular\}", document, re.S
+        r"\\begin\{longtable\}\{(\w+)\}(.*?)\\end\{longtable\}", document, re.S
     ):
         for row in (line for line in rows.splitlines() if line.endswith(r" \\")):
             assert len(re.split(r"(?<!\\)&", row)) == len(align)
@@ -149,6 +151,41 @@ def test_latex_escapes_names_and_compiles(comparison, tmp_path):
     assert run.returncode == 0, run.stdout[-2000:]
     assert (tmp_path / "report.pdf").stat().st_size > 0
     assert "Overfull" not in (tmp_path / "report.log").read_text(errors="replace")
+
+
+def test_a_latex_report_of_many_models_keeps_every_pair(tmp_path):
+    k = 19
+    rng = np.random.default_rng(0)
+    scores = {
+        f"data set {d}": 0.8 + np.linspace(0, 0.05, k)[:, None] + rng.normal(0, 0.01, (k, 10))
+        for d in range(6)
+    }
+    table = ScoreTable(scores, models=[f"m{i}" for i in range(k)], test_train_ratio=1 / 9)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        document = compare_models(table, random_state=0, n_draws=500).to_latex()
+    pairs = k * (k - 1) // 2
+    # The pairs' table and the frequentist reference's, a row per pair each.
+    assert len(re.findall(r"^m\d+ & m\d+ & ", document, re.M)) == 2 * pairs
+    assert r"\endhead" in document  # the header repeats on every page
+    pdflatex, pdftotext = shutil.which("pdflatex"), shutil.which("pdftotext")
+    if pdflatex is None or pdftotext is None:
+        pytest.skip("pdflatex or pdftotext is not installed (Debian: texlive, poppler-utils)")
+    (tmp_path / "report.tex").write_text(document, encoding="utf-8")
+    run = subprocess.run(
+        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "report.tex"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout[-2000:]
+    text = subprocess.run(
+        [pdftotext, "-layout", "report.pdf", "-"], cwd=tmp_path, capture_output=True, text=True
+    ).stdout
+    # Every pair's row reached the PDF, and the first page holds the start of the table.
+    assert len(re.findall(r"^\s*m\d+\s+m\d+\s+-?\d", text, re.M)) == 2 * pairs
+    assert "m0" in text.split("\f")[0]
 
 
 def test_effect_sizes_against_their_definitions(table, comparison):

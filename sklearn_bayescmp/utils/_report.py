@@ -208,6 +208,7 @@ def _latex_preamble(body):
         f"{declarations}"
         "\\fi\n"
         "\\usepackage[margin=2cm]{geometry}\n\\usepackage{booktabs}\n\\usepackage{graphicx}\n"
+        "\\usepackage{longtable}\n"
     )
 
 
@@ -225,16 +226,24 @@ def _latex(blocks, standalone=True):
             columns, cells = content[0], _cells(*content)
             align = "".join("r" if is_numeric(v) else "l" for v in columns.values())
             rows = zip(*cells.values(), strict=True)
+            # A longtable breaks across pages (171 pairs of 19 models fill several)
+            # and repeats its header on each.
+            header = " & ".join(latex_escape(h) for h in columns) + r" \\"
             lines += [
-                r"\begin{center}\small\setlength{\tabcolsep}{4pt}",
-                rf"\begin{{tabular}}{{{align}}}",
+                r"{\small\setlength{\tabcolsep}{4pt}",
+                rf"\begin{{longtable}}{{{align}}}",
                 r"\toprule",
-                " & ".join(latex_escape(h) for h in columns) + r" \\",
+                header,
                 r"\midrule",
-                *(" & ".join(map(latex_escape, row)) + r" \\" for row in rows),
+                r"\endfirsthead",
+                r"\toprule",
+                header,
+                r"\midrule",
+                r"\endhead",
                 r"\bottomrule",
-                r"\end{tabular}",
-                r"\end{center}",
+                r"\endlastfoot",
+                *(" & ".join(map(latex_escape, row)) + r" \\" for row in rows),
+                r"\end{longtable}}",
                 "",
             ]
         else:
