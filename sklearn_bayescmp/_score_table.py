@@ -60,6 +60,7 @@ from ._table_roles import (
     scale_note,
     wide_roles,
 )
+from ._table_skore import cross_validation_reports, split_scores
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
 from .utils._docstrings import fill_doc
@@ -459,6 +460,71 @@ class ScoreTable:
             n_train = {name: train for name, (train, _) in sizes.items()}
             n_test = {name: test for name, (_, test) in sizes.items()}
         return cls(scores, models=models, n_train=n_train, n_test=n_test)
+
+    @classmethod
+    def from_skore(cls, reports, *, metric="accuracy", greater_is_better=None):
+        """A table of skore's cross-validation reports: their splits pair.
+
+        `skore <https://skore.probabl.ai>`_ keeps every split of a
+        cross-validation (``CrossValidationReport``) and compares several
+        (``ComparisonReport``). Their splits' scores, read here with the
+        splits' sizes, give each pair's Bayesian answer: the probabilities
+        that one model is practically better, equivalent or worse, which a
+        table of means and standard deviations does not.
+
+        Parameters
+        ----------
+        reports : ComparisonReport, or dict or list of CrossValidationReport
+            skore's comparison of cross-validation reports, or the reports
+            (named by the dict's keys, or by their estimators). Every report
+            must have been made on the same splits (one splitter with a fixed
+            ``random_state``): they are refused otherwise.
+        metric : str, default="accuracy"
+            The metric of skore's reports to compare ("roc_auc", "log_loss",
+            "r2"...; see ``report.reports_[0].metrics.available()``).
+        greater_is_better : bool, default=None
+            False for a loss. None is True, except that a metric named like a
+            loss ("log_loss", "brier_score", "rmse"...) is refused until the
+            direction is given.
+
+        Returns
+        -------
+        ScoreTable
+            One data set, named "data"; a column per split, with its sizes
+            read from the reports' ``split_indices``.
+
+        Examples
+        --------
+        >>> from sklearn.datasets import load_breast_cancer
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> from sklearn.naive_bayes import GaussianNB
+        >>> from skore import ComparisonReport, CrossValidationReport  # doctest: +SKIP
+        >>> X, y = load_breast_cancer(return_X_y=True)
+        >>> reports = ComparisonReport(  # doctest: +SKIP
+        ...     {
+        ...         "logistic regression": CrossValidationReport(
+        ...             LogisticRegression(max_iter=5000), X, y, splitter=10
+        ...         ),
+        ...         "naive Bayes": CrossValidationReport(GaussianNB(), X, y, splitter=10),
+        ...     }
+        ... )
+        >>> ScoreTable.from_skore(reports).models  # doctest: +SKIP
+        ('logistic regression', 'naive Bayes')
+        """
+        named = cross_validation_reports(reports)
+        negate = check_direction(
+            metric, check_greater_is_better(greater_is_better), "The skore reports"
+        )
+        scores, n_train, n_test = split_scores(named, metric)
+        table = cls(
+            {DEFAULT_DATASET: 0.0 - scores if negate else scores},
+            models=list(named),
+            n_train=n_train,
+            n_test=n_test,
+        )
+        if negate:
+            table._lower_is_better = table.datasets
+        return table
 
     @classmethod
     def from_cv_results(

@@ -1,0 +1,129 @@
+"""skore's reports of cross-validation, read as a table of scores.
+
+skore (https://skore.probabl.ai) keeps every split of a cross-validation in a
+``CrossValidationReport``: one ``EstimatorReport`` per split (``reports_``),
+whose ``metrics`` compute any of its metrics on the split's test set, and the
+splits' ``(train, test)`` indices (``split_indices``). A ``ComparisonReport``
+holds several of them, by name. Nothing of skore is imported here: the
+reports are read through these attributes, as skore documents them.
+"""
+
+from collections.abc import Mapping
+
+import numpy as np
+
+
+def _is_skore(report, kind):
+    """Whether ``report`` is skore's report of the class named ``kind``."""
+    cls = type(report)
+    return cls.__module__.split(".")[0] == "skore" and cls.__name__ == kind
+
+
+def cross_validation_reports(reports):
+    """The ``{name: CrossValidationReport}`` of what ``ScoreTable.from_skore`` accepts.
+
+    Parameters
+    ----------
+    reports : ComparisonReport, or mapping or sequence of CrossValidationReport
+
+    Returns
+    -------
+    dict of str to CrossValidationReport
+    """
+    if _is_skore(reports, "ComparisonReport"):
+        reports = reports.reports_
+    if isinstance(reports, Mapping):
+        named = {str(name): report for name, report in reports.items()}
+    elif isinstance(reports, (list, tuple)):
+        named = {}
+        for report in reports:
+            name = str(getattr(report, "estimator_name_", type(report).__name__))
+            if name in named:
+                raise ValueError(
+                    f"Two reports are of {name!r}; name them: pass a dict {{name: report}} "
+                    "(or a ComparisonReport of one)."
+                )
+            named[name] = report
+    else:
+        raise TypeError(
+            "`reports` must be a skore ComparisonReport of CrossValidationReports, or a dict "
+            f"or list of CrossValidationReports; got {type(reports).__name__}."
+        )
+    wrong = [
+        name for name, report in named.items() if not _is_skore(report, "CrossValidationReport")
+    ]
+    if wrong:
+        kind = type(named[wrong[0]]).__name__
+        hint = (
+            " An EstimatorReport holds one split: compare cross-validations "
+            "(CrossValidationReport), whose splits pair."
+            if kind == "EstimatorReport"
+            else ""
+        )
+        raise TypeError(
+            f"The report of {wrong[0]!r} is of type {kind}, not a skore "
+            f"CrossValidationReport.{hint}"
+        )
+    if len(named) < 2:
+        raise ValueError(f"A comparison needs two or more reports; got {len(named)}.")
+    return named
+
+
+def split_scores(reports, metric):
+    """Every model's score on every split, and the splits' sizes, checked to pair.
+
+    Parameters
+    ----------
+    reports : dict of str to CrossValidationReport
+    metric : str
+        A metric of skore's reports ("accuracy", "roc_auc", "log_loss", ...).
+
+    Returns
+    -------
+    scores : ndarray of shape (n_models, n_splits)
+    n_train, n_test : list of int
+    """
+    (first, reference), *others = reports.items()
+    for name, report in others:
+        _check_same_splits(first, reference.split_indices, name, report.split_indices)
+    rows = []
+    for name, report in reports.items():
+        try:
+            rows.append([float(split.metrics.get(metric)) for split in report.reports_])
+        except (AttributeError, KeyError, ValueError, TypeError) as exc:
+            available = _available(report)
+            raise ValueError(
+                f"The report of {name!r} cannot compute metric={metric!r} on its splits "
+                f"({exc}); its metrics are {available}."
+            ) from None
+    indices = reference.split_indices
+    return (
+        np.array(rows),
+        [len(train) for train, _ in indices],
+        [len(test) for _, test in indices],
+    )
+
+
+def _available(report):
+    """The metrics a report lists (``metrics.available()``), when it says them."""
+    try:
+        return list(report.reports_[0].metrics.available())
+    except (AttributeError, IndexError, TypeError):
+        return "unknown"
+
+
+def _check_same_splits(first, mine, name, theirs):
+    """Refuse two cross-validations on other splits: their scores do not pair."""
+    if len(mine) != len(theirs):
+        raise ValueError(
+            f"The reports of {first!r} and {name!r} have {len(mine)} and {len(theirs)} "
+            "splits: their scores do not pair. Cross-validate every model with the same "
+            "splitter."
+        )
+    for k, ((train, test), (other_train, other_test)) in enumerate(zip(mine, theirs, strict=True)):
+        if not (np.array_equal(train, other_train) and np.array_equal(test, other_test)):
+            raise ValueError(
+                f"The reports of {first!r} and {name!r} come from other splits (split {k} "
+                "differs): their scores do not pair. Cross-validate every model with the "
+                "same splitter (a fixed random_state for shuffling ones)."
+            )

@@ -1,0 +1,84 @@
+"""skore's cross-validation reports, read as scikit-learn's cross_validate results are."""
+
+import warnings
+
+import numpy as np
+import pytest
+from sklearn.datasets import load_breast_cancer
+from sklearn.linear_model import LogisticRegression
+from sklearn.model_selection import KFold, StratifiedKFold, cross_validate
+from sklearn.naive_bayes import GaussianNB
+
+from sklearn_bayescmp import ScoreTable, compare_models
+
+skore = pytest.importorskip("skore")
+
+MODELS = {"LogisticRegression": LogisticRegression(max_iter=5000), "GaussianNB": GaussianNB()}
+
+
+@pytest.fixture(scope="module")
+def data():
+    return load_breast_cancer(return_X_y=True)
+
+
+def _reports(data, splitter):
+    X, y = data
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # skore's notes on its defaults
+        return {
+            name: skore.CrossValidationReport(model, X, y, splitter=splitter)
+            for name, model in MODELS.items()
+        }
+
+
+def test_a_comparison_report_reads_as_cross_validate_on_the_same_splits(data):
+    cv = StratifiedKFold(5, shuffle=True, random_state=0)
+    reports = _reports(data, cv)
+    X, y = data
+    results = {
+        name: cross_validate(model, X, y, cv=cv, return_indices=True)
+        for name, model in MODELS.items()
+    }
+    expected = ScoreTable.from_cross_validate(results)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        comparison = skore.ComparisonReport(list(reports.values()))
+    for given in (comparison, reports, list(reports.values())):
+        assert ScoreTable.from_skore(given) == expected
+    assert compare_models(ScoreTable.from_skore(comparison), random_state=0).summary() == (
+        compare_models(expected, random_state=0).summary()
+    )
+
+
+def test_losses_and_unknown_metrics(data):
+    reports = _reports(data, StratifiedKFold(5))
+    with pytest.raises(ValueError, match="'log_loss' looks like a loss"):
+        ScoreTable.from_skore(reports, metric="log_loss")
+    losses = ScoreTable.from_skore(reports, metric="log_loss", greater_is_better=False)
+    expected = [-r.metrics.get("log_loss") for r in reports["GaussianNB"].reports_]
+    np.testing.assert_array_equal(losses.scores()[1], expected)
+    assert losses.lower_is_better == ("data",)
+    with pytest.raises(ValueError, match="cannot compute metric='no such metric'"):
+        ScoreTable.from_skore(reports, metric="no such metric")
+
+
+def test_reports_on_other_splits_are_refused(data):
+    one = _reports(data, KFold(5, shuffle=True, random_state=0))
+    other = _reports(data, KFold(5, shuffle=True, random_state=1))
+    mixed = {"LogisticRegression": one["LogisticRegression"], "GaussianNB": other["GaussianNB"]}
+    with pytest.raises(ValueError, match="come from other splits \\(split 0 differs\\)"):
+        ScoreTable.from_skore(mixed)
+    X, y = data
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        single = skore.EstimatorReport(
+            GaussianNB(), X_train=X[:400], y_train=y[:400], X_test=X[400:], y_test=y[400:]
+        )
+    with pytest.raises(
+        TypeError, match="is of type EstimatorReport, not a skore CrossValidationReport"
+    ):
+        ScoreTable.from_skore({"a": single, "b": one["GaussianNB"]})
+    with pytest.raises(TypeError, match="must be a skore ComparisonReport"):
+        ScoreTable.from_skore(one["GaussianNB"])
+    with pytest.raises(ValueError, match="two or more reports"):
+        ScoreTable.from_skore({"a": one["GaussianNB"]})
