@@ -335,6 +335,8 @@ class ScoreTable:
         table.roles = {role: found[role] for role in ROLE_WORDS if found.get(role) is not None}
         table.ignored_columns = tuple(ignored)
         table._notes += (*notes, *_metrics_note(metrics, table.datasets))
+        if normalised(found.get("split") or "").startswith("resample"):
+            table.resampling = RESAMPLES  # the splits are called resamples: say so
         return table
 
     @classmethod

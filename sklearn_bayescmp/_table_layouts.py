@@ -245,6 +245,20 @@ def long_layout(
     n_train_column = _optional(raw, n_train, "n_train", "n_train")
     n_test_column = _optional(raw, n_test, "n_test", "n_test")
     sizes = _row_sizes(raw, n_train_column, n_test_column, test_train_ratio, n)
+    if not missing.any():  # every row kept: no copies (a long table can be millions of rows)
+        return assemble(
+            raw,
+            dataset_names,
+            model_names,
+            split_repeat,
+            split_fold,
+            sizes,
+            scores,
+            models,
+            datasets,
+            read={model, score},
+            spreads=spreads,
+        )
     kept = np.flatnonzero(~missing)
     return assemble(
         _RowView(raw, kept),
@@ -423,7 +437,7 @@ def assemble(
     datasets,
     *,
     read=(),
-    listed,
+    listed=None,
     spreads=None,
 ):
     """The models and, per data set, the arrays of one entry per (data set, model, split).
@@ -435,9 +449,10 @@ def assemble(
 
     Parameters
     ----------
-    listed : (list of str, list of str)
+    listed : (list of str, list of str), default=None
         The data sets and the models the table names, those whose every cell
-        is empty (and so has no row here) included.
+        is empty (and so has no row here) included; None when every row is
+        here.
     spreads : ndarray of float, default=None
         Each row's spread, for scores written "mean±spread" (NaN for others).
 
@@ -452,7 +467,7 @@ def assemble(
     """
     model_codes, found_models = _codes(model_names)
     dataset_codes, found_datasets = _codes(dataset_names)
-    listed_datasets, listed_models = listed
+    listed_datasets, listed_models = listed or (found_datasets, found_models)
     named_datasets = datasets is not None
     models = _chosen(listed_models, models, "models", raw)
     datasets = _chosen(listed_datasets, datasets, "datasets", raw)

@@ -96,9 +96,9 @@ ROLE_NAMES = {
         "scoring",
         "scorer",
     ),
-    "repeat": ("repeat", "run", "seed", "repetition", "rep"),
+    "repeat": ("repeat", "run", "seed", "repetition", "rep", "iteration", "trial"),
     "fold": ("fold", "fold_id", "cv_fold"),
-    "split": ("split", "split_id", "cv_split"),
+    "split": ("split", "split_id", "cv_split", "resample", "resample_id"),
     "n_train": ("n_train", "train_size", "n_train_samples"),
     "n_test": ("n_test", "test_size", "n_test_samples"),
 }

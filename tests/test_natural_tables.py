@@ -309,14 +309,14 @@ def test_scikit_posthocs_melted_block_design():
 def test_an_unknown_repeat_column_is_named_by_the_option(tmp_path, capsys):
     from sklearn_bayescmp.cli import main
 
-    path = tmp_path / "iterations.csv"
-    path.write_text(_csv(("dataset", "classifier", "iteration", "fold", "accuracy")))
+    path = tmp_path / "replicates.csv"
+    path.write_text(_csv(("dataset", "classifier", "replicate", "fold", "accuracy")))
     assert main(["compare", str(path), "--test-train-ratio", "1"]) == 2
     assert (
-        "if 'iteration' tells the repeat or the fold, pass --repeat-col iteration or "
-        + ("--fold-col iteration")
+        "if 'replicate' tells the repeat or the fold, pass --repeat-col replicate or "
+        + ("--fold-col replicate")
         in capsys.readouterr().err
     )
-    assert main(["compare", str(path), "--test-train-ratio", "1", "--repeat-col", "iteration"]) == 0
-    expected = ScoreTable.read_csv(path, repeat="iteration", test_train_ratio=1)
+    assert main(["compare", str(path), "--test-train-ratio", "1", "--repeat-col", "replicate"]) == 0
+    expected = ScoreTable.read_csv(path, repeat="replicate", test_train_ratio=1)
     assert expected.splits("iris")["repeat"].tolist() == [0, 0, 0, 1, 1, 1]

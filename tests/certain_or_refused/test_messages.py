@@ -48,12 +48,12 @@ def test_a_repeated_cell_names_an_unnamed_repeat_column():
     with pytest.raises(
         ValueError,
         match=re.escape(
-            "They differ in 'iteration' ('iteration': '0' and '1'): if 'iteration' tells the "
-            "repeat or the fold, pass repeat='iteration' or fold='iteration'"
+            "They differ in 'replicate' ('replicate': '0' and '1'): if 'replicate' tells the "
+            "repeat or the fold, pass repeat='replicate' or fold='replicate'"
         ),
     ):
         ScoreTable.read_csv(
-            csv(("dataset", "model", "iteration", "fold", "score"), rows), test_train_ratio=1 / 2
+            csv(("dataset", "model", "replicate", "fold", "score"), rows), test_train_ratio=1 / 2
         )
 
 

@@ -66,3 +66,27 @@ def test_the_command_lists_every_model_it_took(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "a column per model ('H0', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'H7')" in err
     assert "lower is better" in err
+
+
+def test_the_fields_common_names_take_their_roles():
+    rows = [
+        [f"p{d}", model, resample, round(0.8 + 0.01 * resample + lead, 3)]
+        for d in range(3)
+        for model, lead in (("a", 0.02), ("b", 0.0))
+        for resample in range(5)
+    ]
+    frame = pd.DataFrame(rows, columns=["problem", "classifier", "resample", "accuracy"])
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    assert table.roles["split"] == "resample" and table.resampling == "train/test resamples"
+    frame = frame.rename(columns={"problem": "instance", "classifier": "framework"})
+    frame.insert(2, "iteration", 0)
+    frame = frame.rename(columns={"resample": "fold"})
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    assert table.roles == {
+        "model": "framework",
+        "dataset": "instance",
+        "score": "accuracy",
+        "repeat": "iteration",
+        "fold": "fold",
+    }
+    assert table.resampling == "cross-validation"
