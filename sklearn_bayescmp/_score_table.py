@@ -64,7 +64,7 @@ from ._table_skore import cross_validation_reports, split_scores
 from .exceptions import MissingScoresWarning
 from .utils._display import html_table, to_frame
 from .utils._docstrings import fill_doc
-from .utils._io import write_csv
+from .utils._io import file_stem, write_csv
 from .utils._validation import check_scale, check_splits
 from .utils._warnings import warn
 
@@ -1348,7 +1348,7 @@ def _check_wide_names(models):
 def _file_stem(path_or_buf):
     """A file's name without directory and extension ("data" for a buffer)."""
     if isinstance(path_or_buf, (str, os.PathLike)):
-        return os.path.basename(os.fspath(path_or_buf)).split(".")[0] or DEFAULT_DATASET
+        return file_stem(path_or_buf) or DEFAULT_DATASET
     return DEFAULT_DATASET
 
 

@@ -479,7 +479,7 @@ def assemble(
     if absent:
         raise ValueError(
             f"{raw.source}: model {absent[0]!r} has no score at all (every cell is empty); "
-            "leave it out with models=[...]."
+            "leave it out (models=[...])."
         )
     model_of = np.array([models.index(m) if m in models else -1 for m in found_models])
     dataset_of = {name: code for code, name in enumerate(found_datasets)}

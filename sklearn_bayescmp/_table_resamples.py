@@ -19,6 +19,7 @@ import numpy as np
 
 from ._table_readers import read_csv_columns
 from ._table_roles import normalised
+from .utils._io import file_stem
 
 #: The first header of a per-estimator file, normalised ("Resamples:", "folds:").
 RESAMPLE_HEADERS = ("resamples", "folds")
@@ -49,7 +50,7 @@ def refuse_one_resamples_file(raw):
 
 
 def _stems(paths):
-    """Each file's name without directory and extensions."""
+    """Each file's name without directory and extensions (a dot inside the name stays)."""
     stems = []
     for path in paths:
         if not isinstance(path, (str, os.PathLike)):
@@ -57,7 +58,7 @@ def _stems(paths):
                 f"`paths` must hold file paths (each file's name names its model); got "
                 f"{type(path).__name__}."
             )
-        stems.append(os.path.basename(os.fspath(path)).split(".")[0])
+        stems.append(file_stem(path))
     return stems
 
 

@@ -197,6 +197,22 @@ def write_text(text, path_or_buf):
     return None
 
 
+#: A file's endings that say its format, not its name: a table, then a compression.
+_TABLE_EXTENSIONS = (".csv", ".tsv", ".txt")
+_COMPRESSIONS = (".gz", ".bz2", ".xz")
+
+
+def file_stem(path):
+    """A file's name without its directory, its compression and its table extension:
+    ``"runs/ResNet.v2_accuracy.csv.gz"`` -> ``"ResNet.v2_accuracy"`` (a dot inside the
+    name stays)."""
+    name = os.path.basename(os.fspath(path))
+    for endings in (_COMPRESSIONS, _TABLE_EXTENSIONS):
+        ending = next((e for e in endings if name.lower().endswith(e)), "")
+        name = name[: len(name) - len(ending)]
+    return name
+
+
 def source_name(path_or_buf):
     """How messages name the input: the quoted path, or "The input" for an open file."""
     if isinstance(path_or_buf, (str, os.PathLike)):

@@ -114,3 +114,17 @@ def test_the_command_reads_several_files(tmp_path, capsys):
     assert "bayescmp compare FILE.csv OTHER.csv ..." in capsys.readouterr().err
     assert main(["compare", *paths, "--model-col", "x"]) == 2
     assert "--model-col: several files are read as the per-estimator" in capsys.readouterr().err
+
+
+def test_a_dot_in_a_file_name_stays_in_the_model_name(tmp_path):
+    import gzip
+
+    from sklearn_bayescmp.utils._io import file_stem
+
+    plain = tsml_file(tmp_path, "HC2_accuracy.csv", [[0.9, 0.8], [0.7, 0.75]])
+    packed = tmp_path / "ResNet.v2_accuracy.csv.gz"
+    packed.write_bytes(gzip.compress(plain.read_text().replace("0.9", "0.85").encode()))
+    table = ScoreTable.read_resamples([packed, plain])
+    assert table.models == ("ResNet.v2", "HC2")
+    assert file_stem("runs/ResNet.v2_accuracy.CSV.xz") == "ResNet.v2_accuracy"
+    assert file_stem("results.v1.tsv") == "results.v1" and file_stem("notes") == "notes"
