@@ -11,7 +11,7 @@ from sklearn.naive_bayes import GaussianNB
 
 from sklearn_bayescmp import ScoreTable, compare_models
 
-skore = pytest.importorskip("skore")
+skore = pytest.importorskip("skore", reason="skore is not installed: pip install skore")
 
 MODELS = {"LogisticRegression": LogisticRegression(max_iter=5000), "GaussianNB": GaussianNB()}
 
