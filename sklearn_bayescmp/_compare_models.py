@@ -25,13 +25,14 @@ import numpy as np
 from ._comparison_report import report_blocks
 from ._score_table import ScoreTable
 from ._table_resamples import RESAMPLES
-from .stats._core import holm_adjusted
+from .stats._core import holm_adjusted, record_scale
 from .stats._correlated_t import NormalGammaPrior
 from .stats._effect_size import cliffs_delta, cohens_dz
 from .stats._friedman import friedman_test
 from .stats._ranking import plackett_luce_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
+from .stats._ties import tie_scale
 from .utils._display import (
     PROBABILITY_COLUMNS,
     TABLE_DIGITS,
@@ -400,10 +401,11 @@ class ModelComparison(ReadOnlyPickleMixin):
             a, b = self.models[i], self.models[j]
             if means is not None:
                 scores = (means[:, i, j], means[:, j, i])  # NaN where they share no split
-                differences = scores[0] - scores[1]
+                differences, scale = scores[0] - scores[1], tie_scale(*scores)
             else:
                 records = list(self.table.differences(a, b).values())
                 differences = np.array([r.mean for r in records]) if several else None
+                scale = max(record_scale(r) for r in records)
                 scores = None
                 if not several:
                     paired = np.isfinite(records[0].differences)
@@ -416,7 +418,7 @@ class ModelComparison(ReadOnlyPickleMixin):
             columns["mean_difference"].append(float(self.mean_difference[i, j]))
             columns["ci_low"].append(float(interval[0]))
             columns["ci_high"].append(float(interval[1]))
-            columns["cohens_dz"].append(cohens_dz(differences))
+            columns["cohens_dz"].append(cohens_dz(differences, scale=scale))
             columns["cliffs_delta"].append(np.nan if scores is None else cliffs_delta(*scores))
         return columns
 

@@ -33,7 +33,8 @@ from sklearn_bayescmp.utils._validation import check_rope
 
 def share_test(differences, *, rope=0.01, random_state=None):
     """The shares of data sets above, inside and below the rope, and bootstrap draws."""
-    names, means, (model_a, model_b) = dataset_means(differences)
+    prepared = dataset_means(differences)
+    means, (model_a, model_b) = prepared.means, prepared.model_names
     low, high = check_rope(rope)
     where = np.select([means > high, means < low], [0, 2], 1)
     shares = np.bincount(where, minlength=3) / means.size

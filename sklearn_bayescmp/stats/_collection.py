@@ -1,11 +1,14 @@
 """Input forms shared by the back ends that compare models over many data sets."""
 
 from collections.abc import Mapping
+from typing import NamedTuple
 
 import numpy as np
 
 from .._differences import CVDifferences
 from ..utils._validation import as_float_vector
+from ._core import record_scale
+from ._ties import merge_signed_ties, tie_scale
 
 
 def check_collection(datasets, *, name="differences"):
@@ -88,11 +91,13 @@ def dataset_means(x, *, name="differences"):
 
     Returns
     -------
-    names : list of str or None
-        Data set names (None for a plain array).
-    means : ndarray of shape (n_datasets,)
-    model_names : tuple of (str, str)
-        The models' names, from the records (``("A", "B")`` for an array).
+    DatasetMeans
+        ``names`` (None for a plain array), ``means`` of shape (n_datasets,),
+        ``model_names`` (``("A", "B")`` for an array) and ``scale``, the
+        largest magnitude of the scores (of the means for an array). Means
+        within ``TIE_TOLERANCE * scale`` of 0 are 0, and magnitudes that
+        close to each other are equal (:func:`~._ties.merge_signed_ties`):
+        the same scores averaged by another route give the same ties.
     """
     if isinstance(x, Mapping) or (
         not isinstance(x, np.ndarray)
@@ -105,8 +110,9 @@ def dataset_means(x, *, name="differences"):
         empty = [n for n, r in zip(names, records, strict=True) if r.n_failed == r.n_splits]
         if empty:
             raise ValueError(f"`{name}`: every split failed on data set {empty[0]!r}.")
-        means = np.array([r.mean for r in records])
-        return names, means, model_names
+        scale = max(record_scale(r) for r in records)
+        means = merge_signed_ties(np.array([r.mean for r in records]), scale)
+        return DatasetMeans(names, means, model_names, scale)
     if np.ndim(x) == 2:
         raise ValueError(
             f"`{name}` must hold one mean difference per data set; got a 2-D array of shape "
@@ -125,4 +131,14 @@ def dataset_means(x, *, name="differences"):
             f"`{name}` contains {int((~np.isfinite(means)).sum())} NaN or infinite "
             "value(s); pass one finite mean difference per data set."
         )
-    return None, means, ("A", "B")
+    scale = tie_scale(means)
+    return DatasetMeans(None, merge_signed_ties(means, scale), ("A", "B"), scale)
+
+
+class DatasetMeans(NamedTuple):
+    """What :func:`dataset_means` returns."""
+
+    names: list | None
+    means: np.ndarray
+    model_names: tuple
+    scale: float

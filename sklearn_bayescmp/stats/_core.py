@@ -26,6 +26,7 @@ from scipy import stats
 from .._differences import CVDifferences
 from ..utils._sklearn import StrOptions
 from ..utils._validation import SIZE_CONSTRAINT, check_differences, check_split_sizes
+from ._ties import TIE_TOLERANCE, merge_ties, tie_scale
 
 #: Declared constraints of the arguments of a test of one data set's splits.
 ONE_DATASET_CONSTRAINTS = {
@@ -52,11 +53,14 @@ class CVSamples:
         return self.sum_squares / (self.n - 1)
 
 
-def segment_statistics(x, n_train, n_test, lengths, names=None):
+def segment_statistics(x, n_train, n_test, lengths, names=None, scales=None):
     """Statistics of consecutive segments of ``x`` (one per data set); NaN is omitted.
 
     Vectorised with ``reduceat`` so that many data sets cost about as much as
     one long array. ``x`` must be finite or NaN and the sizes positive.
+    ``scales`` (one per segment; default: the segment's largest ``|x|``) is
+    the magnitude of the scores behind ``x``: a segment whose values are
+    equal up to :data:`~._ties.TIE_TOLERANCE` of it is constant.
     """
     starts = np.concatenate([[0], np.cumsum(lengths)[:-1]])
     valid = ~np.isnan(x)
@@ -71,11 +75,15 @@ def segment_statistics(x, n_train, n_test, lengths, names=None):
     mean = np.add.reduceat(np.where(valid, x, 0.0), starts) / n
     deviations = np.where(valid, x - np.repeat(mean, lengths), 0.0)
     sum_squares = np.add.reduceat(deviations**2, starts)
-    # All equal means exactly zero variance; summing squared rounding errors
-    # would otherwise turn a point mass into a very narrow t.
+    # All equal (up to rounding) means exactly zero variance; summing squared
+    # rounding errors would otherwise turn a point mass into a very narrow t.
     lowest = np.minimum.reduceat(np.where(valid, x, np.inf), starts)
-    constant = lowest == np.maximum.reduceat(np.where(valid, x, -np.inf), starts)
-    mean = np.where(constant, lowest, mean)
+    highest = np.maximum.reduceat(np.where(valid, x, -np.inf), starts)
+    if scales is None:
+        scales = np.maximum(np.abs(lowest), np.abs(highest))
+    tolerance = TIE_TOLERANCE * np.asarray(scales, dtype=float)
+    constant = highest - lowest <= tolerance
+    mean = np.where(constant, np.where(np.abs(lowest) <= tolerance, 0.0, lowest), mean)
     sum_squares = np.where(constant, 0.0, sum_squares)
     test_sizes = np.add.reduceat(np.where(valid, n_test, 0), starts)
     train_sizes = np.add.reduceat(np.where(valid, n_train, 0), starts)
@@ -144,7 +152,8 @@ def cv_sample(differences, n_train, n_test, nan_policy, *, corrected=True):
     x, kept = check_differences(differences, nan_policy=nan_policy)
     n_train = check_split_sizes(n_train, n_splits=kept.size, name="n_train")[kept]
     n_test = check_split_sizes(n_test, n_splits=kept.size, name="n_test")[kept]
-    statistics = segment_statistics(x, n_train, n_test, [x.size])
+    scale = None if record is None else [record_scale(record)]
+    statistics = segment_statistics(x, n_train, n_test, [x.size], scales=scale)
     origin = RecordOrigin() if record is None else RecordOrigin.of(record, kept)
     return replace(statistics, n_omitted=np.array([kept.size - x.size])), origin
 
@@ -164,7 +173,18 @@ def collection_statistics(records, names):
         np.concatenate([record.n_test for record in records]),
         [record.n_splits for record in records],
         names,
+        scales=[record_scale(record) for record in records],
     )
+
+
+def record_scale(record):
+    """The magnitude of a record's scores (of its differences when the scores are unknown).
+
+    Ties and rope edges are decided up to :data:`~._ties.TIE_TOLERANCE` of it.
+    """
+    if record.scores_a is not None:
+        return tie_scale(record.scores_a, record.scores_b)
+    return tie_scale(record.differences)
 
 
 def standard_error(sample, test_train_ratio):
@@ -318,6 +338,8 @@ def holm_adjusted(pvalues):
 def average_ranks(scores):
     """Average rank of every model over the data sets (1 is best; ties averaged).
 
+    Scores equal up to rounding tie (see :func:`merge_row_ties`).
+
     Parameters
     ----------
     scores : ndarray of shape (n_datasets, n_models)
@@ -327,4 +349,14 @@ def average_ranks(scores):
     -------
     ndarray of shape (n_models,)
     """
-    return stats.rankdata(-np.asarray(scores, dtype=float), axis=1).mean(axis=0)
+    return stats.rankdata(-merge_row_ties(scores), axis=1).mean(axis=0)
+
+
+def merge_row_ties(scores):
+    """Each data set's (row's) scores, those equal up to rounding made equal.
+
+    The tolerance is :data:`~._ties.TIE_TOLERANCE` of the row's largest
+    magnitude: two means of the same scores summed in another order tie.
+    """
+    scores = np.asarray(scores, dtype=float)
+    return merge_ties(scores, np.max(np.abs(scores), axis=1))

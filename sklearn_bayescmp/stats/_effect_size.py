@@ -11,6 +11,8 @@ Both are descriptive: they have no rope and say nothing about uncertainty.
 import numpy as np
 from scipy import stats
 
+from ._ties import merge_signed_ties, tie_scale
+
 #: The works of the effect sizes, for a report's bibliography.
 REFERENCES = {
     "Cliff 1993": (
@@ -24,7 +26,7 @@ REFERENCES = {
 }
 
 
-def cohens_dz(differences):
+def cohens_dz(differences, *, scale=None):
     """Cohen's d of paired samples: the mean difference over its standard deviation.
 
     .. math::
@@ -40,6 +42,11 @@ def cohens_dz(differences):
     differences : array-like of shape (n,)
         Paired differences A - B (per data set, or per split of one data
         set); NaN values are left out.
+    scale : float, default=None
+        The magnitude of the scores the differences come from (default: the
+        largest ``|difference|``). Differences equal up to ``1e-12`` of it
+        are equal: a standard deviation made of rounding errors is 0, not a
+        divisor that makes ``d_z`` huge.
 
     Returns
     -------
@@ -52,8 +59,10 @@ def cohens_dz(differences):
     differences = differences[~np.isnan(differences)]
     if differences.size < 2:
         return float("nan")
+    scale = tie_scale(differences) if scale is None else float(scale)
+    differences = merge_signed_ties(differences, scale)
     mean, sd = differences.mean(), differences.std(ddof=1)
-    if sd == 0:
+    if np.ptp(differences) == 0:
         return 0.0 if mean == 0 else float(np.copysign(np.inf, mean))
     return float(mean / sd)
 

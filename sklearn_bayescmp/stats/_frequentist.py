@@ -320,7 +320,7 @@ def wilcoxon_test(differences, *, alternative="two-sided", random_state=None):
     >>> round(res.pvalue, 4)
     0.0312
     """
-    _, means, (model_a, model_b) = dataset_means(differences)
+    _, means, (model_a, model_b), _ = dataset_means(differences)
     if not np.any(means):
         statistic, pvalue = 0.0, 1.0
     else:

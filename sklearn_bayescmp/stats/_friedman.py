@@ -19,7 +19,7 @@ from scipy import stats
 
 from ..utils._display import terminal_text
 from ..utils._sklearn import Interval, validate_params
-from ._core import average_ranks
+from ._core import average_ranks, merge_row_ties
 from ._results import (
     TableMixin,
 )
@@ -104,7 +104,9 @@ def friedman_test(scores, *, names=None, alpha=0.05, tie_correction=True):
     ----------
     scores : array-like of shape (n_datasets, n_models)
         Each model's (mean) score on each data set; greater is better. At
-        least 3 models and 2 data sets.
+        least 3 models and 2 data sets. Scores of a data set that differ by
+        at most ``1e-12`` times its largest score tie: means of the same
+        scores summed in another order rank alike.
     names : array-like of str, default=None
         The models' names.
     alpha : float, default=0.05
@@ -161,6 +163,7 @@ def friedman_test(scores, *, names=None, alpha=0.05, tie_correction=True):
     if len(names) != n_models:
         raise ValueError(f"`names` must hold {n_models} names; got {len(names)}.")
     ranks = average_ranks(scores)
+    scores = merge_row_ties(scores)  # the ties the ranks saw, for SciPy's correction
     if np.all(scores == scores[:, :1]):
         statistic, pvalue = 0.0, 1.0  # every data set ties every model: no evidence
     elif tie_correction:

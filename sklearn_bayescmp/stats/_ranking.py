@@ -36,6 +36,7 @@ from ..utils._docstrings import fill_doc
 from ..utils._frozen import FrozenMapping
 from ..utils._random import check_random_generator, recorded_seed
 from ..utils._sklearn import Interval, validate_params
+from ._core import merge_row_ties
 from ._diagnostics import convergence_diagnostics, warn_if_not_converged
 from ._results import (
     TableMixin,
@@ -71,6 +72,7 @@ def rankings_from_scores(scores, rng):
     n_tied : int
         Data sets on which some models tie.
     """
+    scores = merge_row_ties(scores)  # equal up to rounding is a tie
     jitter = rng.random(scores.shape)  # only orders models with equal scores
     orderings = np.lexsort((jitter, -scores), axis=1)
     n_tied = int(sum(np.unique(row).size < row.size for row in scores))

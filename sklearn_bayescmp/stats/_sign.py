@@ -43,6 +43,7 @@ from ._results import (
     predictive_lines,
 )
 from ._rope import RopeOutcomesMixin
+from ._ties import TIE_TOLERANCE, edge_tolerance
 
 #: Position of the pseudo-observation for each ``prior_place``: at infinity,
 #: every Walsh average it takes part in lies in that region too.
@@ -148,10 +149,14 @@ class _Workspace:
 
 
 class _SignKernel:
-    """``theta`` of the sign test for a block of weights (one row per ``z``, a column per draw)."""
+    """``theta`` of the sign test for a block of weights (one row per ``z``, a column per draw).
 
-    def __init__(self, z, rope):
-        low, high = rope
+    A ``z`` on the rope's edge (within ``tolerance``) is inside the rope, as
+    in baycomp's sign test.
+    """
+
+    def __init__(self, z, rope, *, tolerance):
+        low, high = rope[0] - tolerance, rope[1] + tolerance
         self.regions = [np.flatnonzero(z > high), np.flatnonzero((low <= z) & (z <= high))]
         self.regions.append(np.flatnonzero(z < low))
 
@@ -167,14 +172,25 @@ class _SignedRankKernel:
     The weights come one row per ``z`` and one column per draw: the prefix
     sums over the sorted ``z`` are then a loop of whole-row additions, which
     vectorise over the draws (``cumsum`` along a short last axis does not).
+
+    A Walsh average on the rope's edge (within ``tolerance``) counts one half
+    for the rope and one half for the side beyond, as in baycomp.
     """
 
-    def __init__(self, z, rope):
+    def __init__(self, z, rope, *, tolerance):
         low, high = rope
         self.order = np.argsort(z, kind="stable")
         z_sorted = z[self.order]
-        self.first_above = _first_index_where(z_sorted, _WalshExceeds(high, strict=True))
-        self.first_not_below = _first_index_where(z_sorted, _WalshExceeds(low, strict=False))
+        # For each i, where the partners j start whose Walsh average lies
+        # beyond the edge, and where those on the edge or beyond start.
+        self.above = [
+            _first_index_where(z_sorted, _WalshExceeds(high + tolerance, strict=True)),
+            _first_index_where(z_sorted, _WalshExceeds(high - tolerance, strict=False)),
+        ]
+        self.not_below = [
+            _first_index_where(z_sorted, _WalshExceeds(low - tolerance, strict=False)),
+            _first_index_where(z_sorted, _WalshExceeds(low + tolerance, strict=True)),
+        ]
 
     def theta(self, weights, total, workspace):
         n, size = weights.shape
@@ -183,22 +199,34 @@ class _SignedRankKernel:
         for m in range(n):  # prefix[m] = sum_{j<m} w_j, a row of draws at a time
             np.add(prefix[m], sorted_weights[m], out=prefix[m + 1])
         squared = prefix[n] * prefix[n]
-        # theta_a = sum_i w_i sum_{j >= first_above[i]} w_j / total**2, and
-        # theta_b = sum_i w_i sum_{j < first_not_below[i]} w_j / total**2.
-        np.take(prefix, self.first_above, axis=0, out=gathered, mode="clip")
-        theta_a = 1.0 - np.einsum("ji,ji->i", sorted_weights, gathered) / squared
-        np.take(prefix, self.first_not_below, axis=0, out=gathered, mode="clip")
-        theta_b = np.einsum("ji,ji->i", sorted_weights, gathered) / squared
+        # theta_a = sum_i w_i sum_{j >= above[i]} w_j / total**2, and
+        # theta_b = sum_i w_i sum_{j < not_below[i]} w_j / total**2, each
+        # the mean over the two boundaries of the edge (half weight on it).
+        arrays = sorted_weights, prefix, gathered
+        theta_a = 1.0 - self._weighted_prefix(self.above, *arrays) / squared
+        theta_b = self._weighted_prefix(self.not_below, *arrays) / squared
         return np.column_stack([theta_a, 1.0 - theta_a - theta_b, theta_b])
+
+    @staticmethod
+    def _weighted_prefix(boundaries, sorted_weights, prefix, gathered):
+        """``sum_i w_i (prefix[b_i] + prefix[b'_i]) / 2`` over an edge's two boundaries."""
+        outer, inner = boundaries
+        np.take(prefix, outer, axis=0, out=gathered, mode="clip")
+        value = np.einsum("ji,ji->i", sorted_weights, gathered)
+        if np.array_equal(outer, inner):  # nothing on the edge: the usual case
+            return value
+        np.take(prefix, inner, axis=0, out=gathered, mode="clip")
+        return (value + np.einsum("ji,ji->i", sorted_weights, gathered)) / 2
 
 
 class _WithoutEquivalence:
     """A kernel for a rope of zero width, where there is no equivalence.
 
-    Each draw's ``theta`` is renormalised over "a" and "b" (as baycomp does):
-    the weight at exactly zero, the prior's pseudo-observation included,
-    counts for neither side. A draw with all its weight at zero is a tie,
-    half for each.
+    Each draw's ``theta`` is renormalised over "a" and "b": the weight at
+    zero, the prior's pseudo-observation included, counts for neither side in
+    the sign test and one half for each in the signed-rank test (baycomp's
+    rule; either way no draw changes winner). A draw with all its weight at
+    zero is a tie, half for each.
     """
 
     def __init__(self, kernel):
@@ -239,8 +267,9 @@ class _Summary:
         self.kept = []
 
     def add(self, theta):
-        # A draw whose largest theta is shared (a tie) is a win for each, in equal parts.
-        best = theta == theta.max(axis=1, keepdims=True)
+        # A draw whose largest theta is shared (a tie, up to rounding: theta_a
+        # is computed as a complement) is a win for each, in equal parts.
+        best = theta >= theta.max(axis=1, keepdims=True) - TIE_TOLERANCE
         self.wins += (best / best.sum(axis=1, keepdims=True)).sum(axis=0)
         # Summed draw after draw, onto the running total: the same sum however
         # the draws are blocked.
@@ -343,12 +372,14 @@ def dirichlet_process_tests(
     prepared = [dataset_means(x) for x in collections]
     results = [None] * len(prepared)
     batches = {}
-    for index, (_, means, _) in enumerate(prepared):
-        batches.setdefault(means.size, []).append(index)
+    for index, prepared_means in enumerate(prepared):
+        batches.setdefault(prepared_means.means.size, []).append(index)
     for q, indices in batches.items():
         kernels = [
             _KERNELS[test](
-                np.concatenate([[_PSEUDO_OBSERVATION[prior_place]], prepared[i][1]]), rope
+                np.concatenate([[_PSEUDO_OBSERVATION[prior_place]], prepared[i].means]),
+                rope,
+                tolerance=edge_tolerance(prepared[i].scale, rope),
             )
             for i in indices
         ]
@@ -358,7 +389,7 @@ def dirichlet_process_tests(
             kernels, q, prior_strength, n_draws, random_state, keep, n_jobs
         )
         for i, summary in zip(indices, summaries, strict=True):
-            names, means, (model_a, model_b) = prepared[i]
+            names, means, (model_a, model_b), _ = prepared[i]
             kept = np.concatenate(summary.kept) if summary.kept else np.empty((0, 3))
             results[i] = DirichletProcessTestResult(
                 *(float(p) for p in summary.wins / n_draws),
