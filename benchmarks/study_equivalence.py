@@ -11,11 +11,19 @@ mean difference, what the authors' code reports) and the next data set's. The
 paper's values are printed beside ours, each with its Monte Carlo standard
 error.
 
+With ``--delta0 0.01 0.015 0.02 0.03`` it gives §4.4 (Fig. 5: practically
+different classifiers); with ``--q 50 --sizes 100 200 300 500 700 1000`` the
+rates against the data-set size. ``--write NAME`` stores every row (with its
+standard errors) in ``benchmarks/results/NAME.json``.
+
 Run: ``python benchmarks/study_equivalence.py [--experiments 500] [--sizes 500]``.
 """
 
 import argparse
 import time
+
+import numpy as np
+from _stored import write_study
 
 from sklearn_bayescmp._studies import equivalence_study
 
@@ -38,13 +46,17 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--experiments", type=int, default=500, help="experiments per q")
     parser.add_argument("--sizes", type=int, nargs="*", default=[300, 500, 1000])
+    parser.add_argument("--q", type=int, nargs="*", default=[10, 20, 30, 40, 50])
+    parser.add_argument("--delta0", type=float, nargs="*", default=[0.0, 0.005])
     parser.add_argument("--n-jobs", type=int, default=2)
+    parser.add_argument("--write", metavar="NAME", help="store the rows as data")
     args = parser.parse_args()
-    for delta0 in (0.0, 0.005):
+    rows, seconds = {}, 0.0
+    for delta0 in args.delta0:
         for size in args.sizes:
             start = time.perf_counter()
             table = equivalence_study(
-                (10, 20, 30, 40, 50),
+                tuple(args.q),
                 delta0=delta0,
                 sizes=(size,),
                 resimulate_zero=True,
@@ -53,6 +65,9 @@ def main():
                 random_state=0,
             )
             elapsed = time.perf_counter() - start
+            seconds += elapsed
+            for key, values in {"delta0": delta0, "size": size, **table}.items():
+                rows.setdefault(key, []).extend(np.broadcast_to(values, len(args.q)).tolist())
             print(f"\ndelta0 = {delta0}, data-set size {size} ({elapsed:.0f} s)")
             print(f"{'q':>4} " + " ".join(f"{label:>17}" for _, label in COLUMNS))
             for i, q in enumerate(table["n_datasets"]):
@@ -61,6 +76,18 @@ def main():
             for (published_delta0, key), value in PUBLISHED.items():
                 if published_delta0 == delta0:
                     print(f"     paper, q = 50, {key}: {value}")
+    if args.write:
+        settings = {
+            "n_datasets": args.q,
+            "delta0": args.delta0,
+            "sizes": args.sizes,
+            "n_experiments": args.experiments,
+            "resimulate_zero": True,
+            "random_state": 0,
+        }
+        study = "Corani et al. (2017), §4.2-4.4: equivalent and practically different classifiers"
+        path = write_study(args.write, study=study, settings=settings, table=rows, seconds=seconds)
+        print(f"written to {path}")
 
 
 if __name__ == "__main__":

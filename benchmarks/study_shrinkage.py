@@ -9,11 +9,15 @@ the authors' code does, and the mixture's standard deviation of the authors'
 code (0.01; the paper prints 0.001: ``--mixture-sd 0.001``). The paper's
 values are printed beside ours.
 
-Run: ``python benchmarks/study_shrinkage.py [--experiments 500] [--sizes 500]``.
+Run: ``python benchmarks/study_shrinkage.py [--experiments 500] [--sizes 500]`` (``--write
+NAME`` stores the rows in ``benchmarks/results/NAME.json``).
 """
 
 import argparse
 import time
+
+import numpy as np
+from _stored import write_study
 
 from sklearn_bayescmp._studies import shrinkage_study
 
@@ -27,7 +31,9 @@ def main():
     parser.add_argument("--sizes", type=int, nargs="*", default=[300, 500, 1000])
     parser.add_argument("--mixture-sd", type=float, default=0.01)
     parser.add_argument("--n-jobs", type=int, default=2)
+    parser.add_argument("--write", metavar="NAME", help="store the rows as data")
     args = parser.parse_args()
+    rows, seconds = {}, 0.0
     for size in args.sizes:
         start = time.perf_counter()
         table = shrinkage_study(
@@ -40,6 +46,10 @@ def main():
             random_state=0,
         )
         elapsed = time.perf_counter() - start
+        seconds += elapsed
+        n_rows = len(table["n_datasets"])
+        for key, values in {"size": size, "mixture_sd": args.mixture_sd, **table}.items():
+            rows.setdefault(key, []).extend(np.broadcast_to(values, n_rows).tolist())
         print(f"\ndata-set size {size}, mixture sd {args.mixture_sd} ({elapsed:.0f} s)")
         print(f"{'q':>4} {'MSE means':>22} {'paper':>8} {'MSE shrinkage':>22} {'paper':>8}")
         for i, q in enumerate(table["n_datasets"]):
@@ -47,6 +57,18 @@ def main():
             shrinkage = f"{table['mse_shrinkage'][i]:.6f} ± {table['se_shrinkage'][i]:.6f}"
             paper_means, paper_shrinkage = PUBLISHED[q]
             print(f"{q:>4} {means:>22} {paper_means:>8.5f} {shrinkage:>22} {paper_shrinkage:>8.5f}")
+    if args.write:
+        settings = {
+            "n_datasets": [5, 10, 50],
+            "sizes": args.sizes,
+            "mixture_sd": args.mixture_sd,
+            "n_experiments": args.experiments,
+            "resimulate_zero": True,
+            "random_state": 0,
+        }
+        study = "Corani et al. (2017), Table 2: shrinkage estimates and per-data-set means"
+        path = write_study(args.write, study=study, settings=settings, table=rows, seconds=seconds)
+        print(f"written to {path}")
 
 
 if __name__ == "__main__":

@@ -173,13 +173,23 @@ def _simulated_collection(design, deltas, rng):
 
 
 def _simulated_dataset(design, delta, rng, name):
-    """One data set's paired cross-validation, on the fast path from counts."""
+    """One data set's paired cross-validation, on the fast path from counts.
+
+    On the C -> F network, A is naive Bayes on F and B the majority predictor
+    when ``delta >= 0``. The network cannot make naive Bayes worse than the
+    majority, so a negative ``delta`` swaps the roles: the network is drawn
+    with ``|delta|``, A is the majority predictor and B naive Bayes, and B is
+    better by ``|delta|`` in expectation (as Corani & Benavoli, 2015, Fig. 2b,
+    need for their Cauchy differences capped at -0.5).
+    """
     n = int(rng.choice(design.sizes))
     seed = int(rng.integers(2**32))
     if design.generator == "cf_network":
-        X, y = make_cf_network(n, delta, random_state=seed)
+        X, y = make_cf_network(n, abs(delta), random_state=seed)
         folds = stratified_folds(y, design.n_folds, design.n_repeats, rng)
         score_a, score_b, n_test = single_feature_fold_accuracies(X[:, 0], y, folds, design.n_folds)
+        if delta < 0:
+            score_a, score_b = score_b, score_a
     else:
         X, y = make_naive_bayes_pair(n, delta, theta_f=design.theta_f, random_state=seed)
         folds = stratified_folds(y, design.n_folds, design.n_repeats, rng)
@@ -214,15 +224,24 @@ def _decides_a_better(test, records, alpha, seed):
     return [result.pvalue < alpha for result in results]
 
 
+def cauchy_deltas(design, delta, rng):
+    """Corani & Benavoli (2015), Fig. 2b: each data set's difference from a Cauchy
+    distribution with median and scale ``delta``, capped to what the generator
+    simulates: ``(-0.5, 0.5)`` for the C -> F network (the paper's caps; negative
+    differences by swapping the roles, see :func:`_simulated_dataset`), and
+    ``[-(1 - theta_f), 1 - theta_f)`` for the naive Bayes pair (symmetric)."""
+    if design.generator == "cf_network":
+        low, high = -0.5 + 1e-9, 0.5 - 1e-9
+    else:
+        low, high = -(1.0 - design.theta_f), 1.0 - design.theta_f - 1e-9
+    return np.clip(delta + delta * rng.standard_cauchy(design.n_datasets), low, high)
+
+
 def _experiment(design, delta, tests, alpha, seed, distribution="equal"):
     rng = np.random.default_rng(seed)
     deltas = np.full(design.n_datasets, delta)
     if distribution == "cauchy":
-        # Corani & Benavoli (2015), Fig. 2b: median and scale delta, capped to
-        # what the generator simulates (the C -> F network: [0, 0.5)).
-        low = 0.0 if design.generator == "cf_network" else -(1.0 - design.theta_f)
-        high = 0.5 - 1e-9 if design.generator == "cf_network" else 1.0 - design.theta_f - 1e-9
-        deltas = np.clip(delta + delta * rng.standard_cauchy(design.n_datasets), low, high)
+        deltas = cauchy_deltas(design, delta, rng)
     records = _simulated_collection(design, deltas, rng)
     return {test: _decides_a_better(test, records, alpha, seed) for test in tests}
 
@@ -381,7 +400,9 @@ def power_study(
         "equal": every data set's difference is ``delta`` (Corani & Benavoli,
         2015, Fig. 2a); "cauchy": each is drawn from a Cauchy distribution with
         median and scale ``delta`` (Fig. 2b), capped to what the generator can
-        simulate (``[0, 0.5)`` for the C -> F network).
+        simulate (``(-0.5, 0.5)`` for the C -> F network, as in the paper: on
+        a data set with a negative difference the majority predictor is A and
+        naive Bayes on F, better by ``|delta|``, is B).
     resimulate_zero : bool, default=False
         Simulate again a data set whose differences are all zero, as the
         authors' later simulations do.

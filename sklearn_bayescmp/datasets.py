@@ -11,7 +11,10 @@ differences:
   (2017, appendix 6.1), on which the classifiers on G and on F (see
   :func:`single_feature_classifier`) differ by ``delta``;
 - :func:`make_friedman_classification`: Friedman's regression functions 1-3
-  turned into balanced binary problems.
+  turned into balanced binary problems;
+- :func:`make_near_identical_scores`: the repeated cross-validation scores of
+  two models that disagree on a small share of the test examples (a tree and
+  the same tree with one change), drawn directly as counts.
 """
 
 from numbers import Integral, Real
@@ -23,12 +26,14 @@ from sklearn.naive_bayes import CategoricalNB
 from sklearn.pipeline import make_pipeline
 from sklearn.utils import check_random_state
 
+from ._differences import CVDifferences
 from .utils._sklearn import Interval, validate_params
 
 __all__ = [
     "make_cf_network",
     "make_friedman_classification",
     "make_naive_bayes_pair",
+    "make_near_identical_scores",
     "single_feature_classifier",
 ]
 
@@ -62,7 +67,10 @@ def make_cf_network(n_samples, delta_acc, *, random_state=None):
     n_samples : int
         Number of instances.
     delta_acc : float in [0, 0.5)
-        Expected accuracy gap; 0 makes F independent of the class.
+        Expected accuracy gap; 0 makes F independent of the class. The
+        network cannot make the majority predictor the better one: for a
+        negative difference, draw it with ``|delta|`` and swap the roles of
+        the two predictors (as the studies of Fig. 2b do).
     random_state : int, RandomState instance or None, default=None
         Seed.
 
@@ -274,3 +282,108 @@ def _friedman_median(function, noise):
         _, target = _friedman_regression(function, _MEDIAN_SAMPLE, noise, rng)
         _MEDIANS[key] = float(np.median(target))
     return _MEDIANS[key]
+
+
+@validate_params(
+    {
+        "n_samples": [Interval(Integral, 2, None, closed="left")],
+        "disagreement": [Interval(Real, 0, 1, closed="both")],
+        "delta": [Real],
+        "accuracy": [Interval(Real, 0, 1, closed="both")],
+        "n_folds": [Interval(Integral, 2, None, closed="left")],
+        "n_repeats": [Interval(Integral, 1, None, closed="left")],
+        "random_state": ["random_state"],
+    },
+    prefer_skip_nested_validation=True,
+)
+def make_near_identical_scores(
+    n_samples,
+    *,
+    disagreement,
+    delta=0.0,
+    accuracy=0.8,
+    n_folds=10,
+    n_repeats=10,
+    random_state=None,
+):
+    """Repeated cross-validation scores of two models that rarely disagree.
+
+    Two near-identical classifiers (a decision tree and the same tree with
+    one change) predict alike on most test examples. On each split of
+    ``n_repeats`` x ``n_folds`` cross-validation of ``n_samples`` instances,
+    each test example is one on which the models disagree with probability
+    ``disagreement``; there, A is right with probability
+    ``(1 + delta / disagreement) / 2`` and B otherwise. On the others both are
+    right with probability ``accuracy``. The counts are drawn directly:
+
+    .. math::
+
+        D \\sim \\mathrm{Bin}(n_{test}, p_d), \\quad
+        W \\sim \\mathrm{Bin}(D, \\tfrac{1}{2} + \\tfrac{\\delta}{2 p_d}), \\quad
+        C \\sim \\mathrm{Bin}(n_{test} - D, a),
+
+    and the accuracies are ``(C + W) / n_test`` for A and
+    ``(C + D - W) / n_test`` for B, so that ``E[score_a - score_b] = delta``.
+    With a small ``disagreement`` most splits give a difference of exactly 0
+    and some data sets have all their differences 0, as real pairs of
+    near-identical models do (Corani et al., 2017, §5: J48 and J48 grafted).
+
+    Parameters
+    ----------
+    n_samples : int
+        Instances of the data set; the folds hold ``n_samples // n_folds``
+        test examples, one more for the first ``n_samples % n_folds`` (as
+        :class:`~sklearn.model_selection.KFold`).
+    disagreement : float in [0, 1]
+        Probability that the models disagree on a test example. 0 gives two
+        models that predict alike: every difference is 0.
+    delta : float, default=0.0
+        Expected accuracy of A minus that of B; ``|delta| <= disagreement``.
+    accuracy : float in [0, 1], default=0.8
+        Accuracy of both models where they agree.
+    n_folds, n_repeats : int, default=10
+        The cross-validation.
+    random_state : int, RandomState instance or None, default=None
+        Seed.
+
+    Returns
+    -------
+    CVDifferences
+        The differences ``A - B`` with both scores, the split sizes, repeats
+        and folds.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.datasets import make_near_identical_scores
+    >>> record = make_near_identical_scores(500, disagreement=0.004, random_state=0)
+    >>> record.n_splits, int((record.differences != 0).sum())
+    (100, 15)
+    """
+    if abs(delta) > disagreement:
+        raise ValueError(
+            f"`delta` must lie within +-`disagreement` (A can be better only where the "
+            f"models disagree); got delta={delta!r} with disagreement={disagreement!r}."
+        )
+    if n_samples < n_folds:
+        raise ValueError(
+            f"`n_samples` must be at least `n_folds` ({n_folds}); got {n_samples}."
+        )
+    rng = check_random_state(random_state)
+    n_test = np.full(n_folds, n_samples // n_folds)
+    n_test[: n_samples % n_folds] += 1
+    n_test = np.tile(n_test, n_repeats)
+    disagreeing = rng.binomial(n_test, disagreement)
+    a_right = 0.5 + delta / (2 * disagreement) if disagreement > 0 else 0.5
+    a_wins = rng.binomial(disagreeing, a_right)
+    both_right = rng.binomial(n_test - disagreeing, accuracy)
+    scores_a = (both_right + a_wins) / n_test
+    scores_b = (both_right + disagreeing - a_wins) / n_test
+    return CVDifferences(
+        (2 * a_wins - disagreeing) / n_test,
+        n_train=n_samples - n_test,
+        n_test=n_test,
+        repeat=np.repeat(np.arange(n_repeats), n_folds),
+        fold=np.tile(np.arange(n_folds), n_repeats),
+        scores_a=scores_a,
+        scores_b=scores_b,
+    )

@@ -9,6 +9,7 @@ from sklearn_bayescmp.datasets import (
     make_cf_network,
     make_friedman_classification,
     make_naive_bayes_pair,
+    make_near_identical_scores,
     single_feature_classifier,
 )
 
@@ -72,3 +73,39 @@ def test_bad_arguments():
         make_cf_network(10, 0.5)
     with pytest.raises(ValueError, match="function"):
         make_friedman_classification(4, 10, noise=1.0)
+
+
+@pytest.mark.parametrize("disagreement", [0.002, 0.02])
+def test_near_identical_models_disagree_on_the_share_they_are_given(disagreement):
+    # With delta = +-disagreement one model wins every disagreement, so each
+    # split's |difference| * n_test counts the test examples they disagree on.
+    for delta in (disagreement, -disagreement):
+        record = make_near_identical_scores(
+            5000, disagreement=disagreement, delta=delta, n_repeats=40, random_state=0
+        )
+        counts = np.abs(record.differences) * record.n_test
+        np.testing.assert_allclose(counts, np.round(counts), atol=1e-9)
+        assert np.all(np.sign(record.differences) * np.sign(delta) >= 0)
+        # 400 splits of 500 test examples: the share's standard error is below 3%.
+        share = counts.sum() / record.n_test.sum()
+        assert share == pytest.approx(disagreement, rel=0.1)
+        np.testing.assert_allclose(record.differences, record.scores_a - record.scores_b)
+
+
+def test_near_identical_models_differ_by_delta_in_expectation():
+    record = make_near_identical_scores(
+        2000, disagreement=0.05, delta=-0.01, accuracy=0.9, n_repeats=50, random_state=1
+    )
+    # 500 splits of 200 test examples, 10 disagreements each: sd of the mean < 0.0015.
+    assert record.mean == pytest.approx(-0.01, abs=0.004)
+    assert np.mean(record.scores_b) == pytest.approx(0.9 * 0.95 + 0.05 * 0.6, abs=0.005)
+    assert (record.repeat.max(), record.fold.max(), record.n_test[0]) == (49, 9, 200)
+
+
+def test_models_that_never_disagree_have_all_differences_zero():
+    record = make_near_identical_scores(300, disagreement=0.0, random_state=0)
+    assert np.all(record.differences == 0) and np.all(record.scores_a == record.scores_b)
+    with pytest.raises(ValueError, match="`delta` must lie within"):
+        make_near_identical_scores(300, disagreement=0.01, delta=0.02)
+    with pytest.raises(ValueError, match="`n_samples` must be at least `n_folds`"):
+        make_near_identical_scores(5, disagreement=0.01)

@@ -12,6 +12,7 @@ from sklearn_bayescmp import RepeatedCVComparator
 from sklearn_bayescmp._studies import (
     _Design,
     _simulated_collection,
+    cauchy_deltas,
     bimodal_deltas,
     equivalence_study,
     power_study,
@@ -242,3 +243,30 @@ def test_the_papers_settings_fixed_size_resimulated_zeros_and_cauchy_deltas():
     wide = bimodal_deltas(10_000, np.random.default_rng(0), sd=0.01)
     narrow = bimodal_deltas(10_000, np.random.default_rng(0))
     assert wide.std() > narrow.std()
+
+
+def test_cauchy_differences_go_below_zero_down_to_the_papers_cap():
+    # Fig. 2b caps the Cauchy draws at -0.5 and 0.5 (not at 0).
+    design = _Design("cf_network", 2000, 10, 1, (100,), 0.9)
+    deltas = cauchy_deltas(design, 0.03, np.random.default_rng(0))
+    assert (deltas < 0).mean() > 0.2  # P(Cauchy(0.03, 0.03) < 0) = 1/4
+    assert deltas.min() > -0.5 and deltas.max() < 0.5
+    assert np.isclose(deltas.min(), -0.5) and np.isclose(deltas.max(), 0.5)
+
+
+def test_a_negative_difference_makes_b_better_in_expectation():
+    # The C -> F network cannot make naive Bayes the worse model: the roles swap.
+    design = _Design("cf_network", 40, 10, 1, (200,), 0.9)
+    better_a, better_b = (
+        _simulated_collection(design, np.full(40, delta), np.random.default_rng(1))
+        for delta in (0.1, -0.1)
+    )
+    for a, b in zip(better_a, better_b, strict=True):
+        np.testing.assert_array_equal(b.differences, -a.differences)
+        np.testing.assert_array_equal(b.scores_a, a.scores_b)  # the majority predictor
+    means = np.array([record.mean for record in better_b])
+    # About -0.07, not -0.1: the majority predictor beats 0.5 on the class
+    # frequencies of a sample (E|p - 0.5| = 0.028 at 200 examples). The
+    # standard error of the mean over 40 data sets is about 0.006.
+    assert means.mean() == pytest.approx(-0.1 + 0.028, abs=0.02)
+    assert np.mean(np.concatenate([r.scores_a for r in better_b])) == pytest.approx(0.528, abs=0.01)
