@@ -311,10 +311,11 @@ def make_near_identical_scores(
     Two near-identical classifiers (a decision tree and the same tree with
     one change) predict alike on most test examples. On each split of
     ``n_repeats`` x ``n_folds`` cross-validation of ``n_samples`` instances,
-    each test example is one on which the models disagree with probability
+    the models disagree on each test example with probability
     ``disagreement``; there, A is right with probability
-    ``(1 + delta / disagreement) / 2`` and B otherwise. On the others both are
-    right with probability ``accuracy``. The counts are drawn directly:
+    ``(1 + delta / disagreement) / 2`` and B otherwise. Where they agree,
+    both are right with probability ``accuracy``. The counts are drawn
+    directly:
 
     .. math::
 
@@ -365,9 +366,7 @@ def make_near_identical_scores(
             f"models disagree); got delta={delta!r} with disagreement={disagreement!r}."
         )
     if n_samples < n_folds:
-        raise ValueError(
-            f"`n_samples` must be at least `n_folds` ({n_folds}); got {n_samples}."
-        )
+        raise ValueError(f"`n_samples` must be at least `n_folds` ({n_folds}); got {n_samples}.")
     rng = check_random_state(random_state)
     n_test = np.full(n_folds, n_samples // n_folds)
     n_test[: n_samples % n_folds] += 1

@@ -12,8 +12,8 @@ from sklearn_bayescmp import RepeatedCVComparator
 from sklearn_bayescmp._studies import (
     _Design,
     _simulated_collection,
-    cauchy_deltas,
     bimodal_deltas,
+    cauchy_deltas,
     equivalence_study,
     power_study,
     shrinkage_study,

@@ -308,7 +308,13 @@ default=(0.5, 5.0), (0.05, 0.15)
     (R-hat 1.17); the smallest variance of the others kept it at 0.0113 (R-hat
     1.02) with the lowest error of the other data sets' shrinkage estimates,
     at the cost of pulling the zero-variance data sets' own estimates towards
-    the others by 0.002 (root mean square). When all data sets
+    the others by 0.002 (root mean square). On collections of near-identical
+    models (most differences exactly 0, the other data sets' variances down to
+    1e-7; ``--collection near-identical``, 16 experiments) neither treatment
+    mixes every time: the chains met R-hat < 1.01 and ESS > 400 in 50% of
+    the experiments with the default and 69% with ``"rope"``. In the failing
+    runs we looked at, chains sat in two modes of ``nu`` (near 1 and near
+    25); the ConvergenceWarning says when. When all data sets
     have the same mean, the upper bound of ``sigma0`` uses the mean standard
     deviation instead of ``sd(mean_i) = 0``.
 

@@ -12,7 +12,10 @@ distribution of the per-data-set mean differences ``z_1..z_q``, with strength
   with the Walsh averages ``(z_i + z_j) / 2`` and weights ``w_i w_j``.
 
 The probability reported for each outcome is the share of Monte Carlo draws
-in which its ``theta`` is the largest.
+in which its ``theta`` is the largest. As in baycomp, a Walsh average on the
+rope's edge counts one half for the rope and one half for the side beyond it,
+and a mean on the edge is inside the rope in the sign test; "on the edge" is
+decided up to rounding (:mod:`._ties`).
 
 The signed-rank sums are computed in O(q) per draw: once the ``z`` are
 sorted, the partners ``j`` whose Walsh average with ``z_i`` exceeds ``high``
