@@ -70,7 +70,7 @@ for study in studies.values():
 
 # %%
 # Corani & Benavoli (2015), Fig. 2: the Poisson test against the signed-rank test
-# ------------------------------------------------------------------------------
+# -------------------------------------------------------------------------------
 # Naive Bayes on F against the majority predictor on the C -> F network, 50
 # data sets of 25 to 1,000 examples, one and ten runs of 10-fold
 # cross-validation, one-sided tests at 0.05; the rate at which each test
@@ -143,8 +143,20 @@ claims("corani_benavoli_2015_fig2b_q50")
 claims("corani_benavoli_2015_fig2b_q25")
 
 # %%
+# Both claims hold. The tests are calibrated in both designs. With ten runs the
+# Poisson test is the more powerful once the tests have power to speak of:
+# from ``delta = 0.05`` in Fig. 2a and from 0.03 (q = 50) or 0.02 (q = 25) in
+# Fig. 2b; at smaller differences, where both reject rarely, the signed-rank
+# test rejects a little more often. With one run the Poisson test is the less
+# powerful at small differences, as the paper says. Fig. 2b needed the
+# paper's design: before the roles were swapped on data sets with a negative
+# difference, the Cauchy draws below 0 were capped at 0, those data sets
+# became ties, and the Poisson test came out less powerful than the
+# signed-rank test.
+
+# %%
 # Corani et al. (2017), §4.2-4.3: equivalent classifiers, against the data-set size
-# --------------------------------------------------------------------------------
+# ---------------------------------------------------------------------------------
 # Differences drawn from a Cauchy distribution with median ``delta0`` and a
 # sixth of the rope as scale, the naive Bayes pair, 50 data sets, 10 x 10
 # cross-validation. §4.2 (``delta0 = 0``): the hierarchical test recognises
@@ -180,8 +192,18 @@ ax.set_title(
 _ = ax.legend(fontsize="small")
 
 # %%
+# No single size reproduces both values. Equivalence is recognised in about
+# 70% of the experiments with data sets of about 500 examples, where the
+# Wilcoxon test rejects in about 40%; it rejects in about 25% only with data
+# sets of 100 to 200 examples, where the hierarchical test seldom recognises
+# equivalence. The recognition rate is that of ``delta0``, the population's
+# mean difference, as the authors' code reports it; the next data set's
+# probability answers another question and is recognised less often (the
+# stored table holds both).
+
+# %%
 # Corani et al. (2017), §4.4: practically different classifiers (Fig. 5)
-# ---------------------------------------------------------------------
+# ----------------------------------------------------------------------
 # As ``delta0`` leaves the rope (0.01), how often each test declares a
 # difference: the Wilcoxon test (p < 0.05), the hierarchical test on
 # ``delta0`` and on the next data set (posterior probability above 0.95 of one
@@ -212,8 +234,13 @@ ax.set_title(
 _ = ax.legend(fontsize="small")
 
 # %%
+# Reproduced: just outside the rope the Wilcoxon test declares a difference
+# far more often than the hierarchical test, and from ``delta0 = 0.02`` on the
+# two agree.
+
+# %%
 # Corani et al. (2017): the published values beside the measured ones
-# --------------------------------------------------------------------
+# -------------------------------------------------------------------
 # Table 2: the mean squared error of the per-data-set means and of the
 # shrinkage estimates, true differences from a mixture of two normals (0.005
 # and 0.02), data sets of 500 examples. The paper prints a standard deviation
@@ -281,6 +308,12 @@ width = max(len(line[0]) for line in lines)
 print(f"{'':<{width}}  {'paper':>15}  {'measured':>21}")
 for label, paper, ours in lines:
     print(f"{label:<{width}}  {paper:>15}  {ours:>21}")
+
+# %%
+# Table 2 is reproduced with the mixture of the authors' code: the shrinkage
+# estimates' errors equal the published ones to their two printed digits, and
+# the means' errors are within three standard errors of 0.00036. §4.2's mean
+# probability of the rope exceeds 0.9 from about 500 examples on.
 
 # %%
 # A live check
