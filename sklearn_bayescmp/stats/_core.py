@@ -269,7 +269,9 @@ def outcome_probabilities(df, loc, scale, rope):
     for all data sets; freezing a distribution per data set costs more than
     the arithmetic).
 
-    A point mass exactly on a rope of zero width (every difference 0, and
+    A point mass on the rope's edge is inside the rope (up to
+    :data:`~._ties.TIE_TOLERANCE` of the larger of ``|loc|`` and the rope's
+    bounds). A point mass on a rope of zero width (every difference 0, and
     ``rope=0``) is a tie, split in half between A and B: the limit of a
     Student posterior centred there as its scale shrinks, and what baycomp
     returns. With a zero-width rope there is no third outcome: a data set
@@ -289,9 +291,14 @@ def outcome_probabilities(df, loc, scale, rope):
             rope,
         )
     )
-    masses = np.column_stack([loc > high, (low <= loc) & (loc <= high), loc < low]).astype(float)
+    # A point mass on the rope's edge up to rounding (0.93 - 0.92 on a rope of
+    # 0.01) is inside the rope, as baycomp counts an edge.
+    tolerance = TIE_TOLERANCE * np.maximum(np.abs(loc), max(abs(low), abs(high)))
+    inside = (low - tolerance <= loc) & (loc <= high + tolerance)
+    masses = np.column_stack([loc > high + tolerance, inside, loc < low - tolerance])
+    masses = masses.astype(float)
     if low == high:
-        masses[loc == low] = (0.5, 0.0, 0.5)
+        masses[inside] = (0.5, 0.0, 0.5)
     return np.where(point[:, None], masses, probs)
 
 

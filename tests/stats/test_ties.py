@@ -227,3 +227,17 @@ def test_cohens_dz_of_means_equal_but_for_rounding():
     means = np.array([0.0, (0.1 + 0.2) - 0.3, 0.0, (0.1 + 0.2) - 0.3])
     assert cohens_dz(means, scale=1.0) == 0.0
     assert cohens_dz(means + 0.02, scale=1.0) == np.inf
+
+
+def test_constant_differences_on_the_rope_edge_are_inside_the_rope():
+    # Every split 0.93 - 0.92 = 0.010000000000000009: a point mass on the edge 0.01.
+    scores_a = np.full(10, 0.93)
+    record = CVDifferences(
+        scores_a - 0.92, n_train=90, n_test=10, scores_a=scores_a, scores_b=np.full(10, 0.92)
+    )
+    result = bayesian_correlated_ttest(record, rope=0.01)
+    assert (result.prob_a_better, result.prob_equivalent, result.prob_b_better) == (0, 1, 0)
+    mirrored = bayesian_correlated_ttest(
+        CVDifferences(0.92 - scores_a, n_train=90, n_test=10), rope=0.01
+    )
+    assert (mirrored.prob_a_better, mirrored.prob_equivalent, mirrored.prob_b_better) == (0, 1, 0)
