@@ -147,11 +147,17 @@ def _zero_variance_filled(statistics, rope, how):
 
 def warn_if_not_converged(results):
     """One ConvergenceWarning for every result whose chains fall short."""
-    _warn(
-        results,
-        what="The hierarchical model",
-        advice="Increase `n_warmup` and `n_draws`, or check the data for outlying data sets.",
-    )
+    advice = "Increase `n_warmup` and `n_draws`, or check the data for outlying data sets."
+    stuck = [r for r in results if r.n_zero_variance and convergence_problems(r)]
+    if any(r.zero_variance == "others" for r in stuck):
+        # benchmarks/study_zero_variance.py --collection near-identical
+        advice += (
+            " With data sets whose differences are all equal (near-identical models), the "
+            "chains can sit in separate modes of `nu` that more draws do not join; "
+            "`zero_variance='rope'` (the authors' treatment) mixed more often on such "
+            "collections."
+        )
+    _warn(results, what="The hierarchical model", advice=advice)
 
 
 @validate_params(
