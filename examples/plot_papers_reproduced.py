@@ -196,10 +196,10 @@ _ = ax.legend(fontsize="small")
 # 70% of the experiments with data sets of about 500 examples, where the
 # Wilcoxon test rejects in about 35%; it rejects in about 25% only with data
 # sets of 200 to 300 examples, where the hierarchical test recognises
-# equivalence in 10% to 30% of the experiments. The recognition rate is that of ``delta0``, the population's
-# mean difference, as the authors' code reports it; the next data set's
-# probability answers another question and is recognised less often (the
-# stored table holds both).
+# equivalence in 10% to 30% of the experiments. The recognition rate is that
+# of ``delta0``, the population's mean difference, as the authors' code
+# reports it; the next data set's probability answers another question and is
+# recognised less often (the stored table holds both).
 
 # %%
 # Corani et al. (2017), §4.4: practically different classifiers (Fig. 5)
