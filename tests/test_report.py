@@ -17,6 +17,7 @@ from sklearn_bayescmp._comparison_report import report_references
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.stats import cliffs_delta, cohens_dz
 from sklearn_bayescmp.utils._report import latex_escape, markdown_escape
+from tests._latex import compile_latex
 
 DEMSAR_TABLE = Path(__file__).parent / "data" / "demsar2006_table6.csv"
 
@@ -137,17 +138,7 @@ def test_latex_escapes_names_and_compiles(comparison, tmp_path):
             assert len(re.split(r"(?<!\\)&", row)) == len(align)
     body = comparison.to_latex(standalone=False)
     assert r"\documentclass" not in body and body in document
-    pdflatex = shutil.which("pdflatex")
-    if pdflatex is None:
-        pytest.skip("pdflatex is not installed (Debian: texlive-latex-recommended)")
-    (tmp_path / "report.tex").write_text(document, encoding="utf-8")
-    run = subprocess.run(
-        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "report.tex"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    run = compile_latex(document, tmp_path)
     assert run.returncode == 0, run.stdout[-2000:]
     assert (tmp_path / "report.pdf").stat().st_size > 0
     assert "Overfull" not in (tmp_path / "report.log").read_text(errors="replace")
@@ -168,17 +159,10 @@ def test_a_latex_report_of_many_models_keeps_every_pair(tmp_path):
     # The pairs' table and the frequentist reference's, a row per pair each.
     assert len(re.findall(r"^m\d+ & m\d+ & ", document, re.M)) == 2 * pairs
     assert r"\endhead" in document  # the header repeats on every page
-    pdflatex, pdftotext = shutil.which("pdflatex"), shutil.which("pdftotext")
-    if pdflatex is None or pdftotext is None:
-        pytest.skip("pdflatex or pdftotext is not installed (Debian: texlive, poppler-utils)")
-    (tmp_path / "report.tex").write_text(document, encoding="utf-8")
-    run = subprocess.run(
-        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "report.tex"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    pdftotext = shutil.which("pdftotext")
+    if pdftotext is None:
+        pytest.skip("pdftotext is not installed (Debian: poppler-utils)")
+    run = compile_latex(document, tmp_path)
     assert run.returncode == 0, run.stdout[-2000:]
     text = subprocess.run(
         [pdftotext, "-layout", "report.pdf", "-"], cwd=tmp_path, capture_output=True, text=True

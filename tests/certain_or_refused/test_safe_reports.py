@@ -2,8 +2,6 @@
 
 import html
 import re
-import shutil
-import subprocess
 
 import numpy as np
 import pytest
@@ -12,6 +10,7 @@ from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.utils._display import printable
 from sklearn_bayescmp.utils._report import latex_escape, latex_path, markdown_escape
+from tests._latex import compile_latex
 
 markdown_it = pytest.importorskip("markdown_it")
 
@@ -95,20 +94,6 @@ def test_latex_writes_commands_in_names_as_text():
     assert latex_path("figures/report_bayesian_cd.pdf") == "figures/report_bayesian_cd.pdf"
 
 
-def _pdflatex(document, directory):
-    pdflatex = shutil.which("pdflatex")
-    if pdflatex is None:
-        pytest.skip("pdflatex is not installed (Debian: texlive-latex-recommended)")
-    (directory / "report.tex").write_text(document, encoding="utf-8")
-    return subprocess.run(
-        [pdflatex, "-interaction=nonstopmode", "-halt-on-error", "report.tex"],
-        cwd=directory,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-
-
 def test_latex_compiles_with_names_in_any_script_and_says_its_engines(hostile, tmp_path):
     comparison = _comparison([*UNICODE, *HOSTILE[:3], r"x\input{/etc/hostname}", "50% [x]"])
     document = comparison.to_latex()
@@ -116,7 +101,7 @@ def test_latex_compiles_with_names_in_any_script_and_says_its_engines(hostile, t
     assert r"\DeclareUnicodeCharacter{03B1}{\ensuremath{\alpha}}" in document
     assert r"\DeclareUnicodeCharacter{1F600}{\texttt{<U+1F600>}}" in document
     assert r"\input{" not in document.split(r"\begin{document}")[1]
-    run = _pdflatex(document, tmp_path)
+    run = compile_latex(document, tmp_path)
     assert run.returncode == 0, run.stdout[-2000:]
 
 
@@ -168,5 +153,5 @@ def test_a_report_named_with_a_percent_compiles(tmp_path, capsys):
     assert figure.exists() and str(figure) in err
     document = report.read_text(encoding="utf-8")
     assert r"\includegraphics[width=\linewidth]{50__of_it__1_bayesian_cd.pdf}" in document
-    run = _pdflatex(document, tmp_path)
+    run = compile_latex(document, tmp_path)
     assert run.returncode == 0, run.stdout[-2000:]
