@@ -360,7 +360,7 @@ def make_near_identical_scores(
     >>> record.n_splits, int((record.differences != 0).sum())
     (100, 15)
     """
-    if abs(delta) > disagreement:
+    if not abs(delta) <= disagreement:  # NaN fails too
         raise ValueError(
             f"`delta` must lie within +-`disagreement` (A can be better only where the "
             f"models disagree); got delta={delta!r} with disagreement={disagreement!r}."

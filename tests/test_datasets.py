@@ -105,7 +105,8 @@ def test_near_identical_models_differ_by_delta_in_expectation():
 def test_models_that_never_disagree_have_all_differences_zero():
     record = make_near_identical_scores(300, disagreement=0.0, random_state=0)
     assert np.all(record.differences == 0) and np.all(record.scores_a == record.scores_b)
-    with pytest.raises(ValueError, match="`delta` must lie within"):
-        make_near_identical_scores(300, disagreement=0.01, delta=0.02)
+    for delta in (0.02, np.nan):
+        with pytest.raises(ValueError, match="`delta` must lie within"):
+            make_near_identical_scores(300, disagreement=0.01, delta=delta)
     with pytest.raises(ValueError, match="`n_samples` must be at least `n_folds`"):
         make_near_identical_scores(5, disagreement=0.01)

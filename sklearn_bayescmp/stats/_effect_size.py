@@ -60,6 +60,10 @@ def cohens_dz(differences, *, scale=None):
     if differences.size < 2:
         return float("nan")
     scale = tie_scale(differences) if scale is None else float(scale)
+    if not 0 <= scale < np.inf:
+        raise ValueError(
+            f"`scale` must be a finite magnitude >= 0 (the scores' largest |value|); got {scale!r}."
+        )
     differences = merge_signed_ties(differences, scale)
     mean, sd = differences.mean(), differences.std(ddof=1)
     if np.ptp(differences) == 0:

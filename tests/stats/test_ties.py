@@ -241,3 +241,10 @@ def test_constant_differences_on_the_rope_edge_are_inside_the_rope():
         CVDifferences(0.92 - scores_a, n_train=90, n_test=10), rope=0.01
     )
     assert (mirrored.prob_a_better, mirrored.prob_equivalent, mirrored.prob_b_better) == (0, 1, 0)
+
+
+@pytest.mark.parametrize("scale", [np.nan, -1.0, np.inf])
+def test_cohens_dz_refuses_a_scale_that_is_no_magnitude(scale):
+    # A NaN tolerance would merge every difference into one and return 0 quietly.
+    with pytest.raises(ValueError, match="`scale` must be a finite magnitude >= 0"):
+        cohens_dz([0.1, 0.2, 0.3], scale=scale)
