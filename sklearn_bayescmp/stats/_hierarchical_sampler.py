@@ -22,7 +22,8 @@ N(delta0, sigma0**2 / lambda_i)`` with ``lambda_i ~ Gamma(nu/2, nu/2)``, makes t
 updates of ``lambda_i``, ``delta_i``, ``sigma_i``, ``delta0``, ``sigma0`` and ``beta``
 (truncated) normal or gamma draws. ``log(nu - shift)`` gets random-walk
 Metropolis steps with ``lambda`` integrated out (its step size tuned during
-warm-up), and ``alpha`` an independence Metropolis step from its prior. Two
+warm-up), and ``alpha`` an independence Metropolis step from a log-linear
+approximation of its conditional density. Two
 further moves keep the chains mixing when the data sets agree (``sigma0``
 near 0, where a centred sampler is stuck in a funnel):
 
@@ -33,6 +34,14 @@ near 0, where a centred sampler is stuck in a funnel):
 * a joint random-walk Metropolis move of ``(delta0, log sigma0, log(nu - shift))``
   with ``lambda`` integrated out, its proposal covariance adapted during warm-up
   only.
+
+When most data sets sit on ``delta0`` and a few lie far out (near-identical
+models), the posterior has two modes, ``nu`` near 1 and ``nu`` large, and no
+move above crosses between them: each far ``delta_i`` has to change its place
+with ``nu``. Every third iteration a Metropolis-Hastings move proposes
+``(sigma0, alpha, nu)`` (half from the prior, half from a density estimate of
+the warm-up's draws) and every ``delta_i`` from a log-linear approximation of
+its conditional density, with the exact acceptance ratio.
 
 All chains advance together as numpy arrays of shape ``(n_chains,)`` or
 ``(n_chains, q)``. Chains come in *groups*, each with its own data, prior
@@ -55,11 +64,16 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import special
 
+from ._piecewise_density import PiecewiseLogLinear
+
 #: The authors' hyper-prior since November 2016: alpha ~ U(0.5, 5), beta ~ U(0.05, 0.15).
 ALPHA_BOUNDS = (0.5, 5.0)
 BETA_BOUNDS = (0.05, 0.15)
 
 _ADAPT_START = 100  # warm-up iteration of the first proposal adaptation
+# The move across the modes of nu costs about two iterations of the others;
+# every third iteration, it gives most of its gain (benchmarks/README.md).
+_NU_JUMP_EVERY = 3
 _SCALARS = ("delta0", "sigma0", "nu_excess", "alpha", "beta")
 
 
@@ -374,6 +388,242 @@ def _update_top_jointly(state, data, proposal_choleskys, rng):
     return accept
 
 
+#: Where the conditional density of each ``delta_i`` is evaluated, in units of
+#: ``sigma0`` around ``delta0`` and of the mean's standard error around
+#: ``mean_i``: 0.2 units apart at the centre, out to 1.3e4 units (beyond a Cauchy's
+#: 0.99997 quantile), 21 points each. A delta_i beyond them blocks the move (its
+#: reverse proposal has no density there) until it comes back.
+_GRID_UNITS = 0.2 * np.sinh(np.linspace(-12.2, 12.2, 21)) / np.sinh(1.22)
+
+
+@dataclass(frozen=True)
+class _EffectsGrid:
+    """Points at which every ``delta_i``'s conditional density is approximated.
+
+    The conditional density of ``delta_i`` given everything but the mixing
+    variables is ``t_nu(delta_i; delta0, sigma0) N(mean_i; delta_i, sigma_i**2 / B_i)``:
+    one mode near ``delta0``, one near ``mean_i``, or both (a heavy-tailed
+    prior and a data set far out). Points dense around both centres capture
+    either shape; the parts that do not depend on ``nu`` are kept.
+    """
+
+    points: np.ndarray  # (n_chains, q, 42)
+    squared_z: np.ndarray  # ((points - delta0) / sigma0)**2
+    log_likelihood: np.ndarray  # log N(mean_i; point, se_i**2) + const
+
+    @classmethod
+    def around(cls, state, data, sigma0):
+        """The grid of the current state, with ``sigma0`` in place of its own."""
+        standard_error = (state.sigma / np.sqrt(data.mean_weight))[..., None]
+        around_mean = data.mean[..., None] + standard_error * _GRID_UNITS
+        around_top = state.delta0[:, None, None] + sigma0[:, None, None] * _GRID_UNITS
+        points = np.concatenate(
+            [np.broadcast_to(around_top, around_mean.shape), around_mean], axis=-1
+        )
+        points.sort(axis=-1)
+        return cls(
+            points=points,
+            squared_z=((points - state.delta0[:, None, None]) / sigma0[:, None, None]) ** 2,
+            log_likelihood=-0.5 * ((data.mean[..., None] - points) / standard_error) ** 2,
+        )
+
+
+def _log_conditional(squared_z, log_likelihood, nu):
+    """``log t_nu(z) + log N``, without terms free of ``delta_i`` and ``nu``; ``nu`` per chain."""
+    nu = nu.reshape((-1,) + (1,) * (squared_z.ndim - 1))
+    return (
+        special.gammaln(0.5 * (nu + 1.0))
+        - special.gammaln(0.5 * nu)
+        - 0.5 * np.log(nu)
+        - 0.5 * (nu + 1.0) * np.log1p(squared_z / nu)
+        + log_likelihood
+    )
+
+
+def _log_gamma_prior(alpha, nu_excess, beta):
+    """``log Gamma(nu - shift; alpha, rate=beta)``: the prior of ``nu`` given alpha and beta."""
+    return (
+        alpha * np.log(beta)
+        + (alpha - 1.0) * np.log(nu_excess)
+        - beta * nu_excess
+        - special.gammaln(alpha)
+    )
+
+
+def _alpha_given_nu(nu_excess, beta, bounds):
+    """Log-linear approximation of the conditional density of ``alpha``.
+
+    ``p(alpha | nu, beta) ∝ (beta (nu - shift))**alpha / Gamma(alpha)`` is
+    log-concave on the prior's interval and smooth: 24 points follow it closely.
+    """
+    points = np.broadcast_to(np.linspace(*bounds, 24), (np.size(nu_excess), 24))
+    log_rate = np.log(beta * nu_excess)[:, None]
+    return PiecewiseLogLinear(points, points * log_rate - special.gammaln(points))
+
+
+class _PopulationProposal:
+    """Where the move across the modes draws ``(sigma0, alpha, nu - shift)`` from.
+
+    An equal mixture of two proposals. A defensive one: ``(alpha, nu)`` from
+    their prior given ``beta`` and ``log sigma0`` a random-walk step, which
+    keeps every mode within reach. And one where the posterior is: ``(log
+    sigma0, log(nu - shift))`` from a kernel density estimate of the warm-up's
+    draws (each group its own, refitted on the adaptation windows and frozen
+    with the warm-up), ``alpha`` from its conditional given that ``nu``.
+
+    Parameters
+    ----------
+    centres : ndarray of shape (n_chains, k, 2) or None
+        Warm-up values of ``(log sigma0, log(nu - shift))``; None uses the
+        defensive proposal alone.
+    bandwidths : ndarray of shape (n_chains, 2) or None
+    step : ndarray of shape (n_chains,) or float
+        Standard deviation of the random-walk step of ``log sigma0``.
+    """
+
+    def __init__(self, centres=None, bandwidths=None, step=0.5):
+        self.centres = centres
+        self.bandwidths = bandwidths
+        self.step = step
+
+    @classmethod
+    def from_warmup(cls, history, groups, n_centres=64):
+        """Fit each group's estimate to warm-up states, shape ``(window, n_chains, 3)``.
+
+        ``history[..., 1:]`` holds ``(log sigma0, log(nu - shift))``.
+        """
+        centres, bandwidths, steps = [], [], []
+        for rows in groups:
+            values = history[:, rows, 1:].reshape(-1, 2)
+            values = values[np.linspace(0, len(values) - 1, n_centres).astype(int)]
+            spread = values.std(axis=0)
+            # Silverman's rule, floored so that a chain stuck at one value still proposes.
+            size = rows.stop - rows.start
+            centres.append(np.broadcast_to(values, (size, n_centres, 2)))
+            bandwidths.append(
+                np.broadcast_to(np.maximum(1.06 * spread * n_centres**-0.2, 0.05), (size, 2))
+            )
+            steps.append(np.full(size, max(float(spread[0]), 0.1)))
+        return cls(np.concatenate(centres), np.concatenate(bandwidths), np.concatenate(steps))
+
+    def draw(self, state, data, rng):
+        """Draw ``(sigma0, alpha, nu - shift)``, one per chain.
+
+        The fourth value returned is the approximation of ``alpha``'s
+        conditional at the drawn ``nu`` (None before the warm-up's first
+        fit), which :meth:`log_density` can reuse.
+        """
+        n_chains = state.alpha.shape[0]
+        alpha = rng.uniform(*data.alpha_bounds, n_chains)
+        nu_excess = rng.standard_gamma(alpha) / state.beta
+        sigma0 = state.sigma0 * np.exp(self.step * rng.standard_normal(n_chains))
+        if self.centres is None:
+            return sigma0, alpha, nu_excess, None
+        pick = np.minimum(
+            (rng.random(n_chains) * self.centres.shape[1]).astype(int), self.centres.shape[1] - 1
+        )
+        logs = self.centres[np.arange(n_chains), pick] + self.bandwidths * rng.standard_normal(
+            (n_chains, 2)
+        )
+        estimate = rng.random(n_chains) < 0.5
+        sigma0 = np.where(estimate, np.exp(logs[:, 0]), sigma0)
+        nu_excess = np.where(estimate, np.exp(logs[:, 1]), nu_excess)
+        alpha_given = _alpha_given_nu(nu_excess, state.beta, data.alpha_bounds)
+        alpha = np.where(
+            estimate, alpha_given.sample(rng.random(n_chains), rng.random(n_chains)), alpha
+        )
+        return sigma0, alpha, nu_excess, alpha_given
+
+    def log_density(self, sigma0, alpha, nu_excess, sigma0_from, beta, data, alpha_given=None):
+        """Log density of proposing ``(sigma0, alpha, nu - shift)`` from ``sigma0_from``.
+
+        ``alpha_given``: :func:`_alpha_given_nu` at ``nu_excess``, if already built.
+        """
+        low, high = data.alpha_bounds
+        log_ratio = np.log(sigma0 / sigma0_from)
+        defensive = (
+            _log_gamma_prior(alpha, nu_excess, beta)
+            - np.log(high - low)
+            - 0.5 * (log_ratio / self.step) ** 2
+            - np.log(self.step * np.sqrt(2.0 * np.pi) * sigma0)
+        )
+        if self.centres is None:
+            return defensive
+        logs = np.log(np.column_stack([sigma0, nu_excess]))
+        z = (logs[:, None, :] - self.centres) / self.bandwidths[:, None, :]
+        exponents = -0.5 * (z * z).sum(axis=2)
+        top = exponents.max(axis=1)
+        estimate = (
+            top
+            + np.log(np.exp(exponents - top[:, None]).sum(axis=1))
+            - np.log(self.centres.shape[1] * 2.0 * np.pi * self.bandwidths.prod(axis=1))
+            - logs.sum(axis=1)  # from the logs to sigma0 and nu - shift
+        )
+        if alpha_given is None:
+            alpha_given = _alpha_given_nu(nu_excess, beta, data.alpha_bounds)
+        estimate = estimate + alpha_given.log_density(alpha)
+        return np.logaddexp(defensive, estimate) - np.log(2.0)
+
+
+def _update_population_with_effects(state, data, grid, proposal, rng):
+    """Metropolis-Hastings move of ``(sigma0, alpha, nu)`` that redraws every ``delta_i`` with them.
+
+    Where most ``delta_i`` are held near ``delta0`` by a small ``sigma0``, and
+    a few data sets lie far out, the posterior has two modes: ``nu`` near 1
+    (those data sets in the Student-t's tails) and ``nu`` large (their
+    ``delta_i`` pulled in). A move of ``nu`` that keeps ``delta`` fixed, or
+    one that keeps their standardised values fixed, cannot cross: each
+    ``delta_i`` has to change mode with ``nu``. This move draws
+    ``(sigma0', alpha', nu')`` from ``proposal`` (:class:`_PopulationProposal`),
+    then every ``delta_i'`` from an approximation of its conditional density
+    given them (:class:`_EffectsGrid`, log-linear between the points), and
+    accepts with the exact Metropolis-Hastings ratio, whose reverse terms use
+    the same approximations at the current values (``grid``). The mixing
+    variables are integrated out (the next update redraws them).
+    """
+    sigma0, alpha, nu_excess, alpha_given = proposal.draw(state, data, rng)
+    candidate_grid = _EffectsGrid.around(state, data, sigma0)
+    forward = PiecewiseLogLinear(
+        candidate_grid.points,
+        _log_conditional(
+            candidate_grid.squared_z, candidate_grid.log_likelihood, nu_excess + data.nu_shift
+        ),
+    )
+    reverse = PiecewiseLogLinear(
+        grid.points,
+        _log_conditional(grid.squared_z, grid.log_likelihood, state.nu_excess + data.nu_shift),
+    )
+    shape = state.delta.shape
+    delta = forward.sample(rng.random(shape), rng.random(shape))
+
+    def log_weight(sigma0, alpha, nu_excess, delta, approximation, sigma0_from, alpha_given=None):
+        # log p(sigma0, alpha, nu, delta | rest) - log q(sigma0, alpha, nu) - log q(delta | them)
+        z2 = ((delta - state.delta0[:, None]) / sigma0[:, None]) ** 2
+        likelihood = -0.5 * data.mean_weight * ((data.mean - delta) / state.sigma) ** 2
+        effects = _log_conditional(z2, likelihood, nu_excess + data.nu_shift)
+        effects = effects - approximation.log_density(delta) - np.log(sigma0)[:, None]
+        return np.where(
+            sigma0 < data.sigma0_upper,
+            effects.sum(axis=1)
+            + _log_gamma_prior(alpha, nu_excess, state.beta)
+            - proposal.log_density(
+                sigma0, alpha, nu_excess, sigma0_from, state.beta, data, alpha_given
+            ),
+            -np.inf,
+        )
+
+    log_ratio = log_weight(
+        sigma0, alpha, nu_excess, delta, forward, state.sigma0, alpha_given
+    ) - log_weight(state.sigma0, state.alpha, state.nu_excess, state.delta, reverse, sigma0)
+    log_ratio = np.where(np.isnan(log_ratio), -np.inf, log_ratio)
+    accept = np.log(rng.random(shape[0])) < log_ratio
+    state.sigma0 = np.where(accept, sigma0, state.sigma0)
+    state.alpha = np.where(accept, alpha, state.alpha)
+    state.nu_excess = np.where(accept, nu_excess, state.nu_excess)
+    state.delta = np.where(accept[:, None], delta, state.delta)
+    return accept
+
+
 def _update_scales(state, data, rng):
     """``lambda_i ~ Gamma((nu+1)/2, rate=(nu + z_i**2)/2)``, ``z_i = (delta_i - delta0)/sigma0``."""
     nu = (state.nu_excess + data.nu_shift)[:, None]
@@ -467,7 +717,9 @@ def _update_gamma_parameters(state, data, rng):
     ``(beta (nu - shift))**alpha / Gamma(alpha)`` on its prior's interval: a
     broad function (one observation informs it), so an independence
     Metropolis step proposing from the prior accepts often and costs one
-    density evaluation.
+    density evaluation. (Where ``nu - shift`` is near 0 it pins ``alpha`` near
+    its lower bound and the step is mostly refused; the move across the modes
+    then proposes ``alpha`` from its conditional.)
     """
     log_rate = np.log(state.beta * state.nu_excess)
     candidate = rng.uniform(*data.alpha_bounds, state.alpha.shape)
@@ -617,6 +869,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
     log_nu_step = np.zeros(len(groups))
     history = np.empty((n_warmup, rng.n_chains, 3))
     next_reshape = _ADAPT_START
+    population_proposal = _PopulationProposal()
     draws = {name: np.empty((rng.n_chains, n_samples)) for name in _SCALARS}
     draws["delta"] = np.empty((rng.n_chains, n_samples, q))
     accepted = np.zeros(len(groups))
@@ -625,6 +878,9 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
             nu_accept = _update_nu(state, data, np.repeat(np.exp(log_nu_step), n_chains), rng)
             proposals = [np.exp(f) * s for f, s in zip(log_factor, shapes, strict=True)]
             accept = _update_top_jointly(state, data, proposals, rng)
+            if iteration % _NU_JUMP_EVERY == 0:
+                grid = _EffectsGrid.around(state, data, state.sigma0)
+                _update_population_with_effects(state, data, grid, population_proposal, rng)
             _update_scales(state, data, rng)
             _update_top_centred(state, data, rng)
             _update_top_noncentred(state, data, rng)
@@ -643,6 +899,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
                         _proposal_shape(window[:, rows], shape)
                         for rows, shape in zip(groups, shapes, strict=True)
                     ]
+                    population_proposal = _PopulationProposal.from_warmup(window, groups)
                     next_reshape *= 2
                 continue
             kept = iteration - n_warmup
