@@ -55,6 +55,7 @@ from ._table_roles import (
     check_direction,
     check_greater_is_better,
     infer_roles,
+    is_descriptor_name,
     metric_directions,
     normalised,
     scale_note,
@@ -1330,6 +1331,11 @@ def wide_name_problem(model):
         return (
             f"is named like a {ROLE_WORDS[role]} column, which the wide layout reads as "
             f"the {ROLE_WORDS[role]}"
+        )
+    if is_descriptor_name(model):
+        return (
+            "is named like a description of the data sets (a size, a count...), which the "
+            "wide layout reads as one and leaves out"
         )
     return None
 

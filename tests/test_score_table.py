@@ -488,6 +488,10 @@ _NUL_NAMES = ScoreTable(
     n_train={"\x00": [1]},
     n_test={"\x00": [1]},
 )
+#: A model named like a data set's size: the wide reader takes "N" for a descriptor.
+_DESCRIPTOR_NAMED = ScoreTable(
+    {"0": np.array([[0.5], [np.nan]])}, models=["0", "N"], n_train={"0": [1]}, n_test={"0": [1]}
+)
 
 
 @settings(max_examples=150, deadline=None)
@@ -498,6 +502,8 @@ _NUL_NAMES = ScoreTable(
 )
 @example(table=_NUL_NAMES, layout="long", encoding="text")
 @example(table=_NUL_NAMES, layout="wide", encoding="text")
+@example(table=_DESCRIPTOR_NAMED, layout="wide", encoding="text")
+@example(table=_DESCRIPTOR_NAMED, layout="long", encoding="text")
 @pytest.mark.filterwarnings("ignore:.*look like percentages")  # random 0-100 scores
 @pytest.mark.filterwarnings("ignore:.*are whole numbers")  # random whole scores
 def test_csv_round_trips_are_exact_or_refused_at_write_time(table, layout, encoding):
@@ -514,4 +520,21 @@ def test_csv_round_trips_are_exact_or_refused_at_write_time(table, layout, encod
         buffer = io.BytesIO(text.encode(encoding))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingScoresWarning)
-        assert ScoreTable.read_csv(buffer, layout=layout) == table
+        try:
+            read = ScoreTable.read_csv(buffer, layout=layout)
+        except ValueError as error:
+            # The one refusal left to the reader, as it depends on the scores, not the
+            # names: a data set or model scoring at most 1 beside one scoring over 1.5.
+            assert "fractions and percentages are mixed" in str(error)
+            assert _may_mix_fractions_and_percents(table)
+            return
+        assert read == table
+
+
+def _may_mix_fractions_and_percents(table):
+    """Whether some data set or model scores at most 1 and another above 1.5."""
+    largest = []
+    for name in table.datasets:
+        scores = np.where(np.isfinite(table.scores(name)), table.scores(name), -np.inf)
+        largest += [scores.max(), *scores.max(axis=1)]
+    return any(0.05 <= v <= 1 for v in largest) and any(v > 1.5 for v in largest)
