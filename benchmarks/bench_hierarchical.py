@@ -27,12 +27,11 @@ from pathlib import Path
 
 from sklearn.exceptions import ConvergenceWarning
 
-from sklearn_bayescmp import CVDifferences
 from sklearn_bayescmp.stats import hierarchical_test
 
 ROOT = Path(__file__).parents[1]
 sys.path.insert(0, str(ROOT))
-from tools.stan_reference import benchmark_collection  # noqa: E402  (shared with Stan)
+from tools.stan_reference import benchmark_collection, records_of  # noqa: E402  (shared with Stan)
 
 
 def run(records, **kwargs):
@@ -58,10 +57,7 @@ def main():
     print(header)
     priors = {"default": {}, "paper": {"nu_prior": "paper", "delta0_bound": 1.0}}
     for q, (label, prior) in ((q, item) for q in sizes for item in priors.items()):
-        records = [
-            CVDifferences(row, n_train=90, n_test=10, name=f"d{i}")
-            for i, row in enumerate(benchmark_collection(q))
-        ]
+        records = records_of(benchmark_collection(q))
         start = time.perf_counter()
         result = run(records, n_draws=n_draws, **prior)
         elapsed = time.perf_counter() - start

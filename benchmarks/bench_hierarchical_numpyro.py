@@ -40,7 +40,6 @@ os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=1")
 
 import numpy as np  # noqa: E402
 
-from sklearn_bayescmp import CVDifferences  # noqa: E402
 from sklearn_bayescmp.stats._diagnostics import convergence_diagnostics  # noqa: E402
 from sklearn_bayescmp.stats._hierarchical import hierarchical_data  # noqa: E402
 from sklearn_bayescmp.stats._hierarchical_sampler import sample_posteriors  # noqa: E402
@@ -50,20 +49,13 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from study_zero_variance import near_identical_collection  # noqa: E402
 
-from tools.stan_reference import benchmark_collection, collections  # noqa: E402
+from tools.stan_reference import benchmark_collection, collections, records_of  # noqa: E402
 
 N_CHAINS, N_WARMUP, N_SAMPLES = 4, 1000, 5000
 TOP = ("delta0", "sigma0", "nu")
 
 
-def records_of(differences, n_train=90, n_test=10):
-    return [
-        CVDifferences(row, n_train=n_train, n_test=n_test, name=f"d{i}")
-        for i, row in enumerate(differences)
-    ]
-
-
-def test_collections():
+def compared_collections():
     near = {}
     for seed in (0, 3):
         rng = np.random.default_rng(seed)
@@ -150,7 +142,7 @@ def main():
         f"{'ESS/s d0':>9} {'ESS/s s0':>9} {'ESS/s nu':>9} {'nu>4':>5} {'ratio':>6}"
     )
     print("ratio: the Gibbs sampler's ESS per second over NUTS's, the smallest of the three")
-    for label, records in test_collections().items():
+    for label, records in compared_collections().items():
         data, _ = hierarchical_data(records, [r.name for r in records], rope=(-0.01, 0.01))
         rates = {}
         samplers = {

@@ -161,12 +161,17 @@ def summarise(draws, rope, scale):
     return summary
 
 
-def stan_data(differences, n_train, n_test, options):
-    """The Gibbs sampler's summaries and prior bounds, as Stan data, and the scale."""
-    records = [
+def records_of(differences, n_train=90, n_test=10):
+    """One record per row of ``differences``, named ``d0``, ``d1``..."""
+    return [
         CVDifferences(row, n_train=n_train, n_test=n_test, name=f"d{i}")
         for i, row in enumerate(differences)
     ]
+
+
+def stan_data(differences, n_train, n_test, options):
+    """The Gibbs sampler's summaries and prior bounds, as Stan data, and the scale."""
+    records = records_of(differences, n_train, n_test)
     bounds = {
         name: HYPERPRIORS[value][name] if isinstance(value, str) else value
         for name, value in options.items()
@@ -217,10 +222,7 @@ def timings():
         fit = model.sample(num_chains=4, num_warmup=1000, num_samples=5000)
         sample = time.perf_counter() - start
         draws = fit["delta0"][0].reshape(5000, 4).T
-        records = [
-            CVDifferences(row, n_train=90, n_test=10, name=f"d{i}")
-            for i, row in enumerate(benchmark_collection(q))
-        ]
+        records = records_of(benchmark_collection(q))
         start = time.perf_counter()
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", ConvergenceWarning)

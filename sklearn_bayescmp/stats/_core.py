@@ -26,7 +26,7 @@ from scipy import stats
 from .._differences import CVDifferences
 from ..utils._sklearn import StrOptions
 from ..utils._validation import SIZE_CONSTRAINT, check_differences, check_split_sizes
-from ._ties import TIE_TOLERANCE, merge_ties, tie_scale
+from ._ties import TIE_TOLERANCE, edge_tolerance, merge_ties, tie_scale
 
 #: Declared constraints of the arguments of a test of one data set's splits.
 ONE_DATASET_CONSTRAINTS = {
@@ -293,7 +293,7 @@ def outcome_probabilities(df, loc, scale, rope):
     )
     # A point mass on the rope's edge up to rounding (0.93 - 0.92 on a rope of
     # 0.01) is inside the rope, as baycomp counts an edge.
-    tolerance = TIE_TOLERANCE * np.maximum(np.abs(loc), max(abs(low), abs(high)))
+    tolerance = edge_tolerance(np.abs(loc), rope)
     inside = (low - tolerance <= loc) & (loc <= high + tolerance)
     masses = np.column_stack([loc > high + tolerance, inside, loc < low - tolerance])
     masses = masses.astype(float)

@@ -73,7 +73,7 @@ BETA_BOUNDS = (0.05, 0.15)
 _ADAPT_START = 100  # warm-up iteration of the first proposal adaptation
 # The move across the modes of nu costs about two iterations of the others;
 # every third iteration, it gives most of its gain (benchmarks/README.md).
-_NU_JUMP_EVERY = 3
+_POPULATION_MOVE_EVERY = 3
 _SCALARS = ("delta0", "sigma0", "nu_excess", "alpha", "beta")
 
 
@@ -621,7 +621,6 @@ def _update_population_with_effects(state, data, grid, proposal, rng):
     state.alpha = np.where(accept, alpha, state.alpha)
     state.nu_excess = np.where(accept, nu_excess, state.nu_excess)
     state.delta = np.where(accept[:, None], delta, state.delta)
-    return accept
 
 
 def _update_scales(state, data, rng):
@@ -878,7 +877,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
             nu_accept = _update_nu(state, data, np.repeat(np.exp(log_nu_step), n_chains), rng)
             proposals = [np.exp(f) * s for f, s in zip(log_factor, shapes, strict=True)]
             accept = _update_top_jointly(state, data, proposals, rng)
-            if iteration % _NU_JUMP_EVERY == 0:
+            if iteration % _POPULATION_MOVE_EVERY == 0:
                 grid = _EffectsGrid.around(state, data, state.sigma0)
                 _update_population_with_effects(state, data, grid, population_proposal, rng)
             _update_scales(state, data, rng)

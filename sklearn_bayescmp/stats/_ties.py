@@ -108,8 +108,8 @@ def merge_signed_ties(values, scale):
 def edge_tolerance(scale, rope):
     """How far from a rope's edge a value is still on the edge.
 
-    Relative to the scores' scale, or to the rope's bounds when they are
-    larger (a rope of 0.01 on differences that are all 0 still has edges of
-    width ``1e-14``).
+    Relative to the scores' scale (a number, or an array of them), or to the
+    rope's bounds when they are larger (a rope of 0.01 on differences that
+    are all 0 still has edges of width ``1e-14``).
     """
-    return TIE_TOLERANCE * max(float(scale), abs(float(rope[0])), abs(float(rope[1])))
+    return TIE_TOLERANCE * np.maximum(scale, max(abs(float(rope[0])), abs(float(rope[1]))))

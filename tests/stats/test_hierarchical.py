@@ -715,7 +715,7 @@ def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch
     data, _ = hierarchical_data(records, [r.name for r in records], rope=(-0.01, 0.01))
     options = dict(n_chains=4, n_warmup=1000, n_samples=5000)
     ((with_move, _),) = sample_posteriors([data], rngs=[np.random.default_rng(1)], **options)
-    monkeypatch.setattr(_hierarchical_sampler, "_NU_JUMP_EVERY", 10**9)
+    monkeypatch.setattr(_hierarchical_sampler, "_POPULATION_MOVE_EVERY", 10**9)
     ((without, _),) = sample_posteriors([data], rngs=[np.random.default_rng(1)], **options)
     for name in ("delta0", "sigma0", "nu"):
         _, ess, _ = convergence_diagnostics({name: without[name]})
