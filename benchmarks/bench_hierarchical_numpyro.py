@@ -19,7 +19,10 @@ On the near-identical collections the posterior of ``nu`` has two modes (near
 1 and above 4). NUTS does not cross between them: started in the mode near 1
 it stays there (2 chains x 3,000 draws, none above 4), and from its default
 start it stays above 4; its R-hat and ESS then describe one mode, and the
-share of draws above 4 shows which.
+share of draws above 4 shows which. The row "quadrature" gives the share
+without sampling (``tests/stats/_hierarchical_quadrature.py``, on a grid
+around the Gibbs draws, padded on every side; it prints the largest mass on a
+face of the grid, which must be negligible).
 
 Collections: the benchmark's 54 heterogeneous data sets; 6 data sets of which
 two have all differences equal (the Stan fixture ``zero_variance_q6``); and
@@ -132,6 +135,27 @@ def numpyro_nuts(data, centred):
     return {name: np.asarray(samples[name]) for name in TOP}, elapsed, compile_time
 
 
+def quadrature_share_above_4(data, draws):
+    """The posterior's share above ``nu = 4`` by quadrature, and the grid's largest face mass."""
+    from tests.stats._hierarchical_quadrature import mass_above, posterior_on_grid
+
+    low, high = np.quantile(draws["delta0"], [0.0005, 0.9995])
+    delta0 = np.linspace(2 * low - high, 2 * high - low, 17)
+    log_sigma0 = np.log(draws["sigma0"])
+    top = min(log_sigma0.max() + 3.0, np.log(data.sigma0_upper) - 1e-9)
+    log_sigma0 = np.linspace(log_sigma0.min() - 8.0, top, 24)
+    # Steps of 0.5 in log(nu - shift) where the modes are, 2 in the far tail;
+    # nu = 4 is a point.
+    threshold = np.log(4.0 - data.nu_shift)
+    log_nu_excess = np.r_[np.arange(-38.0, -16.0, 2.0), threshold + 0.5 * np.arange(-34, 13)]
+    weights = posterior_on_grid(data, delta0, log_sigma0, log_nu_excess)
+    share = mass_above(weights.sum(axis=(0, 1)), log_nu_excess, threshold)
+    faces = [
+        np.moveaxis(weights, axis, 0)[[0, -1]].sum(axis=tuple(range(1, 3))) for axis in range(3)
+    ]
+    return share, float(np.max(faces))
+
+
 def main():
     print(
         f"Hierarchical model, {N_CHAINS} chains x ({N_WARMUP:,} warm-up + {N_SAMPLES:,} draws); "
@@ -165,6 +189,14 @@ def main():
                 + f" {np.mean(draws['nu'] > 4):>5.2f} {ratio}{extra}",
                 flush=True,
             )
+            if name == "Gibbs":
+                start = time.perf_counter()
+                share, face = quadrature_share_above_4(data, draws)
+                print(
+                    f"{label:<28} {'quadr.':<8} {time.perf_counter() - start:>7.1f} "
+                    f"{'':>6} {'':>9} {'':>9} {'':>9} {share:>5.3f} (largest face mass {face:.0e})",
+                    flush=True,
+                )
 
 
 if __name__ == "__main__":
