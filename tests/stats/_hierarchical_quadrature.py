@@ -2,8 +2,8 @@
 
 A test-only reference for the Gibbs sampler that shares none of its moves: every
 ``sigma_i`` and ``delta_i`` is integrated out exactly or by fixed-node quadrature,
-and the three population parameters are summed over a grid. It reaches the
-posterior's every mode, where Stan's NUTS and numpyro's stay in one.
+and the three population parameters are summed over a grid. It reaches every
+mode of the posterior, where NUTS (Stan's, numpyro's) stays in one.
 
 With ``a_i = (n_i - 1) / 2`` and ``S_i(d) = A_i + B_i (mean_i - d)**2`` (see
 :class:`~sklearn_bayescmp.stats._hierarchical_sampler.HierarchicalData`), the
@@ -19,7 +19,11 @@ units of ``sigma0`` and around ``mean_i`` in units of its standard error (so
 that a sharp population, a sharp likelihood or both are resolved), with the
 two tails mapped onto finite intervals. The prior of ``nu - shift`` is the
 Gamma density averaged over the uniform ``alpha`` and ``beta``, by
-Gauss-Legendre quadrature in both.
+Gauss-Legendre quadrature in both. The posterior density of ``(delta0, log
+sigma0, log(nu - shift))`` is then proportional to
+``sigma0 (nu - shift) p(nu - shift) prod_i M_i`` inside the priors' bounds,
+summed with trapezoid weights over a grid that the caller chooses and whose
+faces it checks.
 """
 
 import numpy as np
@@ -45,14 +49,20 @@ def log_effect_likelihood(delta, data, i):
         cut |= squares < 2.0 * data.sigma_lower**2 * special.gammainccinv(a, 1e-17)
     if cut.any():
         x_low = squares[cut] / (2.0 * data.sigma_upper**2)
-        with np.errstate(divide="ignore"):
+        if data.sigma_lower == 0:
+            mass = special.gammaincc(a, x_low)
+        else:
             x_high = squares[cut] / (2.0 * data.sigma_lower**2)
-        # P(a, x_high) - P(a, x_low) = Q(a, x_low) - Q(a, x_high): whichever
-        # pair is not close to 1 keeps its digits.
-        lower = special.gammainc(a, x_high) - special.gammainc(a, x_low)
-        upper = special.gammaincc(a, x_low) - special.gammaincc(a, x_high)
+            # P(a, x_high) - P(a, x_low) = Q(a, x_low) - Q(a, x_high): whichever
+            # pair is not close to 1 keeps its digits.
+            p_high = special.gammainc(a, x_high)
+            mass = np.where(
+                p_high < 0.5,
+                p_high - special.gammainc(a, x_low),
+                special.gammaincc(a, x_low) - special.gammaincc(a, x_high),
+            )
         with np.errstate(divide="ignore"):
-            log_likelihood[cut] += np.log(np.where(special.gammainc(a, x_high) < 0.5, lower, upper))
+            log_likelihood[cut] += np.log(mass)
     return log_likelihood
 
 
