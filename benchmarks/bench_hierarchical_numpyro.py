@@ -19,7 +19,7 @@ On the near-identical collections the posterior of ``nu`` has two modes (near
 1 and above 4). NUTS does not cross between them: started in the mode near 1
 it stays there (2 chains x 3,000 draws, none above 4), and from its default
 start it stays above 4; its R-hat and ESS then describe one mode, and the
-share of draws above 4 shows which. The row "quadrature" gives the share
+share of draws above 4 shows which. The row "quadr." gives the share
 without sampling (``tests/stats/_hierarchical_quadrature.py``, on a grid
 around the Gibbs draws, padded on every side; it prints the largest mass on a
 face of the grid, which must be negligible).
