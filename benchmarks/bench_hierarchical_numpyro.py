@@ -137,23 +137,23 @@ def numpyro_nuts(data, centred):
 
 def quadrature_share_above_4(data, draws):
     """The posterior's share above ``nu = 4`` by quadrature, and the grid's largest face mass."""
-    from tests.stats._hierarchical_quadrature import mass_above, posterior_on_grid
+    from tests.stats._hierarchical_quadrature import (
+        largest_face_mass,
+        log_nu_excess_axis,
+        mass_above,
+        posterior_on_grid,
+    )
 
     low, high = np.quantile(draws["delta0"], [0.0005, 0.9995])
     delta0 = np.linspace(2 * low - high, 2 * high - low, 17)
     log_sigma0 = np.log(draws["sigma0"])
     top = min(log_sigma0.max() + 3.0, np.log(data.sigma0_upper) - 1e-9)
     log_sigma0 = np.linspace(log_sigma0.min() - 8.0, top, 24)
-    # Steps of 0.5 in log(nu - shift) where the modes are, 2 in the far tail;
-    # nu = 4 is a point.
     threshold = np.log(4.0 - data.nu_shift)
-    log_nu_excess = np.r_[np.arange(-38.0, -16.0, 2.0), threshold + 0.5 * np.arange(-34, 13)]
+    log_nu_excess = log_nu_excess_axis(threshold)
     weights = posterior_on_grid(data, delta0, log_sigma0, log_nu_excess)
     share = mass_above(weights.sum(axis=(0, 1)), log_nu_excess, threshold)
-    faces = [
-        np.moveaxis(weights, axis, 0)[[0, -1]].sum(axis=tuple(range(1, 3))) for axis in range(3)
-    ]
-    return share, float(np.max(faces))
+    return share, float(largest_face_mass(weights))
 
 
 def main():

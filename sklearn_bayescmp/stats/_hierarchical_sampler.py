@@ -565,7 +565,7 @@ class _PopulationProposal:
         return np.logaddexp(defensive, estimate) - np.log(2.0)
 
 
-def _update_population_with_effects(state, data, grid, proposal, rng):
+def _update_population_with_effects(state, data, proposal, rng):
     """Metropolis-Hastings move of ``(sigma0, alpha, nu)`` that redraws every ``delta_i`` with them.
 
     Where most ``delta_i`` are held near ``delta0`` by a small ``sigma0``, and
@@ -578,9 +578,10 @@ def _update_population_with_effects(state, data, grid, proposal, rng):
     then every ``delta_i'`` from an approximation of its conditional density
     given them (:class:`_EffectsGrid`, log-linear between the points), and
     accepts with the exact Metropolis-Hastings ratio, whose reverse terms use
-    the same approximations at the current values (``grid``). The mixing
-    variables are integrated out (the next update redraws them).
+    the same approximations at the current values. The mixing variables are
+    integrated out (the next update redraws them).
     """
+    grid = _EffectsGrid.around(state, data, state.sigma0)
     sigma0, alpha, nu_excess, alpha_given = proposal.draw(state, data, rng)
     candidate_grid = _EffectsGrid.around(state, data, sigma0)
     forward = PiecewiseLogLinear(
@@ -878,8 +879,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
             proposals = [np.exp(f) * s for f, s in zip(log_factor, shapes, strict=True)]
             accept = _update_top_jointly(state, data, proposals, rng)
             if iteration % _POPULATION_MOVE_EVERY == 0:
-                grid = _EffectsGrid.around(state, data, state.sigma0)
-                _update_population_with_effects(state, data, grid, population_proposal, rng)
+                _update_population_with_effects(state, data, population_proposal, rng)
             _update_scales(state, data, rng)
             _update_top_centred(state, data, rng)
             _update_top_noncentred(state, data, rng)

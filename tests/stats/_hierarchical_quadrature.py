@@ -201,12 +201,34 @@ def _trapezoid(axis):
     return 0.5 * (np.r_[0.0, gaps] + np.r_[gaps, 0.0])
 
 
+def log_nu_excess_axis(threshold):
+    """An axis of ``log(nu - shift)`` from -38 to about 7 on which ``threshold`` is a point.
+
+    Steps of 0.5 from -16 up, where the posterior's modes lie (each about 1
+    wide: steps of 1.5 gave a share above ``nu = 4`` of 0.938 for a converged
+    0.950), and of 2 in the far tail below.
+    """
+    return np.r_[np.arange(-38.0, -16.0, 2.0), threshold + 0.5 * np.arange(-34, 13)]
+
+
+def largest_face_mass(probabilities):
+    """The largest mass on one face of the grid: small when the grid holds the posterior."""
+    return max(
+        np.moveaxis(probabilities, axis, 0)[end].sum()
+        for axis in range(probabilities.ndim)
+        for end in (0, -1)
+    )
+
+
 def mass_above(probabilities, axis, threshold):
     """The share of ``probabilities``, one per point of ``axis``, above ``threshold``.
 
-    ``threshold`` is a point of ``axis``; its trapezoid weight is split between
-    its two sides.
+    ``threshold`` is a point of ``axis``, not its first or last; its trapezoid
+    weight is split between its two sides.
     """
-    at = int(np.flatnonzero(np.isclose(axis, threshold))[0])
+    inside = np.flatnonzero(np.isclose(axis[1:-1], threshold)) + 1
+    if inside.size != 1:
+        raise ValueError(f"threshold={threshold!r} must be one point inside the axis.")
+    at = int(inside[0])
     gaps = np.diff(axis)
     return probabilities[at + 1 :].sum() + probabilities[at] * gaps[at] / (gaps[at - 1] + gaps[at])
