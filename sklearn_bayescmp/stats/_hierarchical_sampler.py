@@ -809,37 +809,12 @@ def _proposal_shape(history, fallback):
         return fallback
 
 
-def sample_posterior(data, *, n_chains, n_warmup, n_samples, rng):
-    """Run the chains of one posterior and return the kept draws.
-
-    Parameters
-    ----------
-    data : HierarchicalData
-    n_chains, n_warmup, n_samples : int
-        Chains, warm-up iterations (discarded) and kept draws per chain.
-    rng : numpy.random.Generator
-
-    Returns
-    -------
-    draws : dict of str to ndarray
-        ``delta0``, ``sigma0``, ``nu``, ``alpha``, ``beta`` of shape
-        ``(n_chains, n_samples)`` and ``delta`` of shape
-        ``(n_chains, n_samples, q)``.
-    acceptance_rate : float
-        Acceptance rate of the joint Metropolis move after warm-up.
-    """
-    ((draws, acceptance),) = sample_posteriors(
-        [data], n_chains=n_chains, n_warmup=n_warmup, n_samples=n_samples, rngs=[rng]
-    )
-    return draws, acceptance
-
-
 def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
     """Sample several posteriors at once, each with its own chains and generator.
 
     All groups advance in the same array operations, but each group draws
     from its own generator and adapts its own proposals, so the draws of a
-    group are exactly those :func:`sample_posterior` gives for it alone.
+    group are exactly those a call with that group alone gives.
 
     Parameters
     ----------
@@ -853,8 +828,10 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
     Returns
     -------
     list of (dict, float)
-        Each posterior's draws (as :func:`sample_posterior` returns them) and
-        the acceptance rate of its joint Metropolis move.
+        Each posterior's draws and the acceptance rate of its joint
+        Metropolis move after warm-up. The draws: ``delta0``, ``sigma0``,
+        ``nu``, ``alpha``, ``beta`` of shape ``(n_chains, n_samples)`` and
+        ``delta`` of shape ``(n_chains, n_samples, q)``.
     """
     rng = ChainRandom(rngs, n_chains)
     groups = rng.groups

@@ -79,23 +79,6 @@ def rankings_from_scores(scores, rng):
     return orderings, n_tied
 
 
-def plackett_luce_log_likelihood(orderings, weights):
-    """``log P(orderings | weights)`` of the Plackett-Luce model (for checks).
-
-    Parameters
-    ----------
-    orderings : ndarray of int of shape (n_rankings, n_models)
-    weights : ndarray of shape (..., n_models)
-
-    Returns
-    -------
-    ndarray of shape (...)
-    """
-    ordered = weights[..., orderings]  # (..., n_rankings, n_models)
-    remaining = np.cumsum(ordered[..., ::-1], axis=-1)[..., ::-1]
-    return (np.log(ordered[..., :-1]) - np.log(remaining[..., :-1])).sum(axis=(-1, -2))
-
-
 def expected_ranks(weights):
     """Expected rank (1 = best) of every model under Plackett-Luce weights.
 

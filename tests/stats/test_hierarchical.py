@@ -19,7 +19,6 @@ from sklearn_bayescmp.stats._hierarchical_sampler import (
     ChainRandom,
     HierarchicalData,
     _PopulationProposal,
-    sample_posterior,
     sample_posteriors,
     truncated_gamma,
     truncated_gamma_by_inversion,
@@ -366,8 +365,8 @@ def _sbc_ranks(n_replications, n_draws, thin, *, nu_shift, seed):
         sigma_upper=sigma_upper,
         nu_shift=nu_shift,
     )
-    draws, _ = sample_posterior(
-        data, n_chains=n_replications, n_warmup=300, n_samples=n_draws * thin, rng=rng
+    ((draws, _),) = sample_posteriors(
+        [data], n_chains=n_replications, n_warmup=300, n_samples=n_draws * thin, rngs=[rng]
     )
     draws["delta_1"] = draws["delta"][..., 0]
     return {

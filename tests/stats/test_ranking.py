@@ -7,12 +7,20 @@ import numpy as np
 import pytest
 
 from sklearn_bayescmp.stats import plackett_luce_ranking
-from sklearn_bayescmp.stats._ranking import (
-    expected_ranks,
-    plackett_luce_log_likelihood,
-    rankings_from_scores,
-)
+from sklearn_bayescmp.stats._ranking import expected_ranks, rankings_from_scores
 from sklearn_bayescmp.utils._sklearn import InvalidParameterError
+
+
+def _plackett_luce_log_likelihood(orderings, weights):
+    """``log P(orderings | weights)`` of the Plackett-Luce model: the references' likelihood.
+
+    ``orderings`` of shape (n_rankings, n_models), best first; ``weights`` of
+    shape (..., n_models); returns shape (...).
+    """
+    ordered = weights[..., orderings]  # (..., n_rankings, n_models)
+    remaining = np.cumsum(ordered[..., ::-1], axis=-1)[..., ::-1]
+    return (np.log(ordered[..., :-1]) - np.log(remaining[..., :-1])).sum(axis=(-1, -2))
+
 
 # --------------------------------------------------------------------------
 # input validation
@@ -46,7 +54,7 @@ def test_plackett_luce_probabilities_and_expected_ranks_by_enumeration(n_models)
     weights = np.random.default_rng(n_models).dirichlet(np.ones(n_models))
     orderings = np.array(list(itertools.permutations(range(n_models))))
     probabilities = np.array(
-        [np.exp(plackett_luce_log_likelihood(o[None], weights)) for o in orderings]
+        [np.exp(_plackett_luce_log_likelihood(o[None], weights)) for o in orderings]
     )
     assert probabilities.sum() == pytest.approx(1.0, abs=1e-12)
     ranks = np.argsort(orderings, axis=1) + 1  # rank of each model in each ordering
@@ -76,7 +84,7 @@ def test_posterior_matches_brute_force_integration(n_models, n_points, prior):
     scores = rng.normal(np.linspace(0, 1, n_models), 1.0, size=(5, n_models))
     orderings, _ = rankings_from_scores(scores, np.random.default_rng(0))
     grid = _simplex_grid(n_models, n_points)
-    log_density = plackett_luce_log_likelihood(orderings, grid) + (prior - 1) * np.log(grid).sum(
+    log_density = _plackett_luce_log_likelihood(orderings, grid) + (prior - 1) * np.log(grid).sum(
         axis=1
     )
     density = np.exp(log_density - log_density.max())
