@@ -12,7 +12,7 @@ from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
 
 def _plackett_luce_log_likelihood(orderings, weights):
-    """``log P(orderings | weights)`` of the Plackett-Luce model: the references' likelihood.
+    """``log P(orderings | weights)`` under Plackett-Luce, for the brute-force references below.
 
     ``orderings`` of shape (n_rankings, n_models), best first; ``weights`` of
     shape (..., n_models); returns shape (...).
