@@ -22,10 +22,10 @@ N(delta0, sigma0**2 / lambda_i)`` with ``lambda_i ~ Gamma(nu/2, nu/2)``, makes t
 updates of ``lambda_i``, ``delta_i``, ``sigma_i``, ``delta0``, ``sigma0`` and ``beta``
 (truncated) normal or gamma draws. ``log(nu - shift)`` gets random-walk
 Metropolis steps with ``lambda`` integrated out (its step size tuned during
-warm-up), and ``alpha`` an independence Metropolis step from a log-linear
-approximation of its conditional density. Two
-further moves keep the chains mixing when the data sets agree (``sigma0``
-near 0, where a centred sampler is stuck in a funnel):
+warm-up), and ``alpha`` an independence Metropolis step from its prior (the
+move across the modes below proposes it from a log-linear approximation of its
+conditional density). Two further moves keep the chains mixing when the data
+sets agree (``sigma0`` near 0, where a centred sampler is stuck in a funnel):
 
 * ancillarity-sufficiency interweaving (Yu & Meng, 2011): after the centred
   update of ``(delta0, sigma0)`` given ``delta``, they are updated again given
