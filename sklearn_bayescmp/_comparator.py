@@ -26,9 +26,9 @@ from ._engine import (
     comparison_router,
 )
 from ._pair_summary import pair_summary
-from ._table_layouts import DEFAULT_DATASET
 from .stats._correlated_t import NormalGammaPrior
 from .stats._registry import get_backend
+from .tables._layouts import DEFAULT_DATASET
 from .utils._display import (
     html_table,
     terminal_text,

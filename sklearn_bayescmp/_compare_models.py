@@ -23,8 +23,6 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._comparison_report import report_blocks
-from ._score_table import ScoreTable
-from ._table_resamples import RESAMPLES
 from .stats._core import holm_adjusted, record_scale
 from .stats._correlated_t import NormalGammaPrior
 from .stats._effect_size import cliffs_delta, cohens_dz
@@ -33,6 +31,7 @@ from .stats._ranking import plackett_luce_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
 from .stats._ties import tie_scale
+from .tables._score_table import ScoreTable
 from .utils._display import (
     PROBABILITY_COLUMNS,
     TABLE_DIGITS,
@@ -623,7 +622,7 @@ def split_reference(table):
     """The frequentist test of one data set's splits: the corrected resampled t-test for
     random train/test resamples, the corrected repeated-CV t-test for cross-validation
     (the same statistic, Nadeau & Bengio's, named for the splits it corrects)."""
-    return "corrected_resampled_t" if table.resampling == RESAMPLES else "corrected_t"
+    return "corrected_resampled_t" if table.design == "resamples" else "corrected_t"
 
 
 def _reference_test(backend, table):

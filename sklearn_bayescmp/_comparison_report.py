@@ -12,7 +12,6 @@ from importlib.metadata import PackageNotFoundError, version
 
 import numpy as np
 
-from ._table_resamples import RESAMPLES
 from .stats._core import REFERENCES as HOLM_REFERENCES
 from .stats._effect_size import REFERENCES as EFFECT_SIZE_REFERENCES
 from .stats._friedman import REFERENCES as FRIEDMAN_REFERENCES
@@ -43,7 +42,7 @@ def _splits(comparison):
 
 def _score_words(table):
     """What each split's score is: of cross-validation, or of a train/test resample."""
-    if table.resampling == RESAMPLES:
+    if table.design == "resamples":
         return "train/test resample scores (random splits, not cross-validation)"
     return "cross-validation scores"
 

@@ -14,8 +14,9 @@ from dataclasses import KW_ONLY, dataclass
 
 import numpy as np
 
-from ._table_layouts import MODEL_COLUMNS, differences_layout
-from ._table_readers import read_csv_columns
+from .tables._columns import RawColumns, composed
+from .tables._layouts import MODEL_COLUMNS, differences_layout
+from .tables._sources import read_csv_source
 from .utils._display import html_table, to_frame
 from .utils._frozen import ReadOnlyPickleMixin, read_only
 from .utils._io import read_text, source_name, write_csv, write_text
@@ -53,7 +54,8 @@ class CVDifferences(ReadOnlyPickleMixin):
     scores_a, scores_b : array-like of shape (n_splits,), default=None
         The raw scores, when known.
     name : str, default=None
-        Name of the data set.
+        Name of the data set (kept in Unicode's composed form, NFC, as every
+        table reads names).
     model_a, model_b : str, default=None
         Names of the two models (both or neither); results computed from the
         record name them instead of "A" and "B".
@@ -115,6 +117,10 @@ class CVDifferences(ReadOnlyPickleMixin):
         if self.name is not None and (not isinstance(self.name, str) or not self.name.strip()):
             raise TypeError(f"`name` must be a non-empty string or None; got {self.name!r}.")
         check_model_names(self.model_a, self.model_b, allow_none=True)
+        # Names in Unicode's composed form, as every table reads them back.
+        for key in ("name", "model_a", "model_b"):
+            if getattr(self, key) is not None:
+                object.__setattr__(self, key, composed(getattr(self, key)))
         for key, value in values.items():
             if value is not None:
                 value.setflags(write=False)
@@ -404,7 +410,7 @@ class CVDifferences(ReadOnlyPickleMixin):
         -------
         CVDifferences
         """
-        raw = read_csv_columns(path_or_buf, delimiter=delimiter, encoding=encoding)
+        raw = RawColumns(read_csv_source(path_or_buf, delimiter=delimiter, encoding=encoding))
         records = {name: cls(**fields) for name, fields in differences_layout(raw).items()}
         names = [name for name in records if name is not None]
         if dataset is None and len(names) > 1:

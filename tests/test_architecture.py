@@ -93,3 +93,47 @@ def test_stats_imports_nothing_above_it(module):
 
 def test_the_record_type_is_a_leaf_of_stats():
     assert not [m for m in GRAPH["sklearn_bayescmp.stats._backend"] if ".stats" in m]
+
+
+#: The steps of reading a table, in order (``tables/``): a module may import only the
+#: modules listed before it. The record of the reading comes first: every step fills it.
+TABLES_PIPELINE = (
+    ("record", ("_reading",)),
+    ("sources", ("_sources", "_skore", "_search")),
+    ("raw columns", ("_columns",)),
+    ("role proposals", ("_roles",)),
+    ("value evidence", ("_evidence", "_decide")),
+    ("layout", ("_layouts", "_estimator_files")),
+    ("score table", ("_read", "_score_table")),
+)
+_TABLES_ORDER = [
+    f"sklearn_bayescmp.tables.{name}" for _, modules in TABLES_PIPELINE for name in modules
+]
+
+
+def test_every_module_of_tables_has_a_step():
+    modules = {m for m in LAZY_GRAPH if m.startswith("sklearn_bayescmp.tables.")}
+    assert modules == set(_TABLES_ORDER)
+
+
+def _later_imports(graph, module):
+    """The modules of ``tables/`` that ``module`` imports and that come after it."""
+    before = set(_TABLES_ORDER[: _TABLES_ORDER.index(module)])
+    return sorted(
+        target
+        for target in graph[module]
+        if target.startswith("sklearn_bayescmp.tables") and target not in before
+    )
+
+
+@pytest.mark.parametrize("module", _TABLES_ORDER)
+def test_a_step_of_tables_imports_only_the_steps_before_it(module):
+    later = _later_imports(LAZY_GRAPH, module)
+    assert not later, f"{module} imports {later}, which come after it in the pipeline"
+
+
+def test_an_import_of_a_later_step_is_found():
+    graph = {"sklearn_bayescmp.tables._roles": {"sklearn_bayescmp.tables._layouts"}}
+    assert _later_imports(graph, "sklearn_bayescmp.tables._roles") == [
+        "sklearn_bayescmp.tables._layouts"
+    ]

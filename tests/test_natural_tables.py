@@ -89,9 +89,10 @@ def test_a_wide_table_stays_wide():
     table = ScoreTable.read_csv(io.StringIO(wide), test_train_ratio=1)
     assert table.models == ("nbc", "j48")
     assert table.roles == {"dataset": "dataset", "fold": "fold"}
+    # What was done, said as such: the option that changes it is the command's note.
     assert table.reading == (
         "data set = 'dataset', fold = 'fold'; a column per model ('nbc', 'j48'); higher is "
-        "better (no name says which; pass greater_is_better=False for a loss)"
+        "better (no name says which)"
     )
     # A layout asked for is the layout read, whatever the names suggest.
     text = _csv(("dataset", "classifier", "run", "fold", "accuracy"))

@@ -16,8 +16,8 @@ from sklearn.base import clone
 from sklearn.exceptions import FitFailedWarning
 from sklearn.utils.parallel import delayed
 
-from .._score_table import ScoreTable
-from .._table_layouts import DEFAULT_DATASET
+from ..tables._layouts import DEFAULT_DATASET
+from ..tables._score_table import ScoreTable
 from ..utils._warnings import reissue, warn
 from ._cache import FitCache
 from ._dispatch import dispatch

@@ -14,9 +14,9 @@ from sklearn.exceptions import ConvergenceWarning
 
 from .._compare_models import compare_models, split_reference
 from .._pair_summary import dataset_comparisons, pair_summary
-from .._score_table import ScoreTable
 from ..exceptions import MissingScoresWarning
 from ..stats import backend_names, get_backend
+from ..tables._score_table import ScoreTable
 from ..utils._display import terminal_safe
 from ..utils._validation import check_probability, check_rope
 from ._errors import InputError, MissingDependency

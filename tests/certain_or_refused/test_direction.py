@@ -136,10 +136,14 @@ def test_a_data_set_with_two_metrics_is_refused_until_one_is_kept():
         ScoreTable.read_csv(csv(header, rows + more), test_train_ratio=1 / 2, metric="f1")
 
 
-def test_a_direction_that_contradicts_the_metric_column_is_refused():
+def test_the_user_s_direction_wins_over_the_metric_column_and_is_said():
     header, rows = _openml({"iris": "predictive_accuracy"})
-    with pytest.raises(ValueError, match="greater_is_better=False contradicts column 'function'"):
-        ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2, greater_is_better=False)
+    table = ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2, greater_is_better=False)
+    assert table.lower_is_better == ("iris",)
+    witness = table.reading_details.witness("direction")
+    assert (witness.by, witness.value) == ("option", "lower is better")
+    assert "over column 'function' naming 'predictive_accuracy'" in witness.why
+    assert "lower is better (the user's choice)" in table.reading
 
 
 def test_a_metric_kept_without_a_metric_column_is_refused():

@@ -38,7 +38,7 @@ def test_mean_and_spread_cells_are_read_as_their_means():
     assert table.select(models=["NB", "SVM"]).spreads("iris")[:, 0].tolist() == [0.031, 0.021]
 
 
-@pytest.mark.parametrize("cell", ["0.95±", "±0.02", "0.95±0.02±0.01", "0.95 (0.02)", "high"])
+@pytest.mark.parametrize("cell", ["0.95±", "±0.02", "0.95±0.02±0.01", "0.95 (0.02", "high"])
 def test_other_cells_are_refused_naming_the_cell(cell):
     text = PAPER.replace("0.953±0.021", cell)
     with pytest.raises(ValueError, match="line 2, column 'SVM': expected a number"):

@@ -1,4 +1,4 @@
-"""skore's reports of cross-validation, read as a table of scores.
+"""Step 1 of reading a table: skore's reports of cross-validation, as scores and sizes.
 
 skore (https://skore.probabl.ai) keeps every split of a cross-validation in a
 ``CrossValidationReport``: one ``EstimatorReport`` per split (``reports_``),
@@ -33,7 +33,15 @@ def cross_validation_reports(reports):
     if _is_skore(reports, "ComparisonReport"):
         reports = reports.reports_
     if isinstance(reports, Mapping):
-        named = {str(name): report for name, report in reports.items()}
+        named = {}
+        for name, report in reports.items():
+            if str(name) in named:
+                other = next(key for key in reports if str(key) == str(name))
+                raise ValueError(
+                    f"`reports` names two reports {other!r} and {name!r}, which are one name as "
+                    "text: one report would be lost. Give every report a distinct name."
+                )
+            named[str(name)] = report
     elif isinstance(reports, (list, tuple)):
         named = {}
         for report in reports:

@@ -1,11 +1,13 @@
-"""ScoreTable: scores of several models on several data sets over repeated splits.
+"""Step 7 of reading a table: the ScoreTable, scores of several models on several data sets.
 
 The table is what people bring (their own loops, WEKA, MLflow, OpenML, a
 paper's supplement) and what the comparator's runs produce. It checks that
 the scores pair up across models, keeps each split's train and test sizes
 (the correlation correction needs them), and gives the
 :class:`~sklearn_bayescmp.CVDifferences` records of any pair of models, on
-which every back end runs.
+which every back end runs. Its readers run the pipeline of ``tables/``
+(``_read``) and keep the :class:`~sklearn_bayescmp.tables.Reading` of how the
+table was read.
 
 Layouts:
 
@@ -20,54 +22,46 @@ counted and reported, never imputed.
 """
 
 import dataclasses
+import functools
 import os
 from collections.abc import Mapping
 
 import numpy as np
 
-from ._differences import CVDifferences, trusted_record
-from ._table_layouts import (
+from .._differences import CVDifferences, trusted_record
+from ..exceptions import MissingScoresWarning
+from ..utils._display import html_table, to_frame
+from ..utils._docstrings import fill_doc
+from ..utils._io import file_stem, write_csv
+from ..utils._validation import check_scale, check_splits
+from ..utils._warnings import warn
+from ._columns import RawColumns, check_names
+from ._decide import decide_long_roles
+from ._evidence import decide_direction, units_of
+from ._layouts import (
     DEFAULT_DATASET,
     LAYOUTS,
-    LONG_OPTIONS,
     READ_OPTIONS,
-    WIDE_OPTIONS,
     DatasetScores,
-    check_names,
+    check_pairing,
     detect_layout,
     differences_layout,
     layout_options,
-    long_layout,
     ratio_sizes,
-    wide_layout,
 )
-from ._table_readers import RawColumns, read_csv_columns, read_table, search_candidates
-from ._table_resamples import (
-    RESAMPLES,
-    is_resamples_file,
-    model_names,
-    refuse_one_resamples_file,
-    resample_rows,
-)
-from ._table_roles import (
+from ._read import check_design, check_greater_is_better, read_long, read_resamples, read_wide
+from ._reading import DESIGNS, ROLE_WORDS, UNSCORED, Reading, Witness, reading_text
+from ._roles import (
     ROLE_NAMES,
-    ROLE_WORDS,
-    check_direction,
-    check_greater_is_better,
-    infer_roles,
+    companion_of,
     is_descriptor_name,
-    metric_directions,
+    is_index_name,
+    is_summary_name,
     normalised,
-    scale_note,
-    wide_roles,
 )
-from ._table_skore import cross_validation_reports, split_scores
-from .exceptions import MissingScoresWarning
-from .utils._display import html_table, to_frame
-from .utils._docstrings import fill_doc
-from .utils._io import file_stem, write_csv
-from .utils._validation import check_scale, check_splits
-from .utils._warnings import warn
+from ._search import search_candidates
+from ._skore import cross_validation_reports, split_scores
+from ._sources import read_csv_source, read_source
 
 #: How the splits of cross-validation are said in what people read.
 CROSS_VALIDATION = "cross-validation"
@@ -106,6 +100,12 @@ class ScoreTable:
     repeat, fold : array-like or mapping of str to array-like, default=None
         Repeat and fold index of every split; by default one repeat with the
         splits as folds.
+    design : {"cross-validation", "resamples", "seeds", "means"}, default=None
+        How the splits were made: repeated k-fold cross-validation, random
+        train/test resamples, training seeds on one fixed split, or one score
+        per data set. None: "means" when every data set has one score per
+        model, else "cross-validation" (said in the reading). Each test
+        states the designs it accepts.
 
     Attributes
     ----------
@@ -122,9 +122,10 @@ class ScoreTable:
     roles : dict of str to str or None
         For a table read from columns, which column got which role
         ("model", "score", "dataset", "split", "repeat", "fold", "metric",
-        "n_train", "n_test"); None for a table built from arrays.
+        "n_train", "n_test", "imputed"); None for a table built from arrays.
     ignored_columns : tuple of str
-        The columns of a table read from columns that took no role.
+        The columns of a table read from columns that took no role (each
+        with its reason in ``reading_details.left_out``).
     unscored_datasets : tuple of str
         The data sets of a table read from columns on which no model has a
         score (every cell empty, as where the metric does not apply: a log
@@ -135,13 +136,26 @@ class ScoreTable:
         The data sets whose scores were a loss (lower is better): the table
         holds their negatives, so that greater is better everywhere.
     reading : str or None
-        What the reader inferred, in one line: the roles, the ignored
-        columns, the direction.
+        What the reader inferred, in one line: the roles, what was left out
+        and why, the direction, the design.
+    reading_details : Reading
+        The record behind ``reading``: every role with its witness (the
+        user's option, a name, the values or a default), every column, row
+        or data set left out with its reason, the direction, the design,
+        each data set's metric.
+    design : str
+        How the splits were made: "cross-validation" (repeated k-fold),
+        "resamples" (random train/test splits, :meth:`read_resamples`),
+        "seeds" (training seeds on one fixed split) or "means" (one score
+        per data set).
     resampling : str
-        How the splits were made: "cross-validation", or "train/test
-        resamples" (random splits, :meth:`read_resamples`), which the
-        reports say and whose frequentist reference on one data set is the
-        corrected resampled t-test.
+        The design in words for the splits' scores: "cross-validation",
+        "train/test resamples" or "training seeds on one split".
+    units : str or None
+        None when the data sets' scores plausibly share one unit; else what
+        differs (their metrics, or their scales by an order of magnitude or
+        more), which the tests that pool differences across data sets in
+        score units refuse (see :meth:`normalized`).
 
     See Also
     --------
@@ -175,6 +189,7 @@ class ScoreTable:
         test_train_ratio=None,
         repeat=None,
         fold=None,
+        design=None,
     ):
         models = check_names(models, "models")
         if not isinstance(scores, Mapping):
@@ -187,13 +202,15 @@ class ScoreTable:
             raise ValueError(
                 "Pass either the split sizes (`n_train`, `n_test`) or `test_train_ratio`, not both."
             )
+        check_design(design)
         fixed_sizes = None if test_train_ratio is None else ratio_sizes(test_train_ratio)
 
         def per_dataset(value, name):
             return value[name] if isinstance(value, Mapping) else value
 
         data = {}
-        for name, values in scores.items():
+        names = check_names(list(scores), "the data sets (`scores`' keys)")
+        for name, values in zip(names, scores.values(), strict=True):
             array = np.asarray(values, dtype=float)
             if array.ndim != 2 or array.shape[0] != len(models):
                 raise ValueError(
@@ -209,30 +226,29 @@ class ScoreTable:
                 repeat=per_dataset(repeat, name),
                 fold=per_dataset(fold, name),
             )
-            data[str(name)] = DatasetScores(array.copy(), np.ones(array.shape, bool), **splits)
+            data[name] = DatasetScores(array.copy(), np.ones(array.shape, bool), **splits)
         self._models = models
         self._data = data
         self._scores_known = True
-        self.roles = None
-        self.ignored_columns = ()
-        self.unscored_datasets = ()
-        self._notes = ()
-        self.resampling = CROSS_VALIDATION
-        self._lower_is_better = ()
-        _check_pairing(self)
+        self._reading = _arrays_reading("The arrays of scores", data, design)
+        check_pairing(models, data)
 
     @classmethod
-    def _from_parts(cls, models, data, scores_known=True):
+    def _from_parts(cls, models, data, scores_known=True, reading=None):
         table = cls.__new__(cls)
         table._models = tuple(models)
         table._data = dict(data)
         table._scores_known = scores_known
-        table.roles = None
-        table.ignored_columns = ()
-        table.unscored_datasets = ()
-        table._notes = ()
-        table.resampling = CROSS_VALIDATION
-        table._lower_is_better = ()
+        table._reading = reading or _arrays_reading("The arrays of scores", table._data)
+        return table
+
+    @classmethod
+    def _from_reading(cls, parts):
+        """The table of a reading's parts, with the warnings the reading raised."""
+        table = cls._from_parts(parts.models, parts.data, reading=parts.reading)
+        _report_incomplete(table, parts.reading.source)
+        for message, category in parts.warnings:
+            warn(message, category)
         return table
 
     # -- reading tables ---------------------------------------------------
@@ -255,6 +271,8 @@ class ScoreTable:
         datasets=None,
         greater_is_better=None,
         metric=None,
+        design=None,
+        imputed=None,
     ):
         """A table with one row per (data set, model, split) and a score column.
 
@@ -304,41 +322,36 @@ class ScoreTable:
             "function", the AutoML Benchmark's "metric") holds several. Each
             data set's metric says which way is better (a loss's name: lower);
             a table whose data set mixes metrics is refused until one is kept.
+        design : {"cross-validation", "resamples", "seeds", "means"}, default=None
+            How the splits were made; None takes it from the columns (a split
+            column named "seed" says training seeds on one split, "resample"
+            train/test resamples; one score per data set is "means"; else
+            cross-validation), and the reading says which witness decided.
+        imputed : {"keep", "drop"}, default=None
+            What to do with the scores that a column named "imputed" (or
+            "is_imputed", "filled"...) marks as filled in from another model:
+            a table with such scores is refused until this says.
 
         Returns
         -------
         ScoreTable
-            ``roles``, ``ignored_columns``, ``lower_is_better`` and
-            ``reading`` say how it was read.
+            ``roles``, ``ignored_columns``, ``lower_is_better``, ``design``,
+            ``reading`` and ``reading_details`` say how it was read.
+
+        Notes
+        -----
+        Names propose and values decide: a column, row or model that a
+        name makes a summary, a spread, a rank or a description of the data
+        sets is left out where its values are one, and refused where they are
+        not; the user guide's page "How a table is read" lists every witness
+        and every refusal.
         """
         # Every option but the data and the direction (the layout's options, and metric).
         options = {key: value for key, value in locals().items() if key in READ_OPTIONS["long"]}
-        return cls._long(read_table(data), options, greater_is_better)
-
-    @classmethod
-    def _long(cls, raw, options, greater_is_better):
-        """The table of a long layout whose roles are completed from the columns' names."""
-        if is_resamples_file(raw):
-            refuse_one_resamples_file(raw)
         greater_is_better = check_greater_is_better(greater_is_better)
-        options = dict(options)
-        wanted = options.pop("metric", None)  # the metric kept, not its column
-        found, ignored, notes = infer_roles(raw, options, metric=wanted)
-        if found is None:
-            raise ValueError(
-                f"{raw.source}: cannot tell which column holds the model's name (no column "
-                f"named model, classifier, learner..., and not exactly one text column among "
-                f"{raw.names}). Name it with model=<column>."
-            )
-        raw, negated, metrics = _directions(raw, found, greater_is_better, wanted)
-        columns = {key: found.get(key) for key in LONG_OPTIONS}
-        table = cls._from_layout(raw, long_layout(raw, **columns), negated, found)
-        table.roles = {role: found[role] for role in ROLE_WORDS if found.get(role) is not None}
-        table.ignored_columns = tuple(ignored)
-        table._notes += (*notes, *_metrics_note(metrics, table.datasets))
-        if normalised(found.get("split") or "").startswith("resample"):
-            table.resampling = RESAMPLES  # the splits are called resamples: say so
-        return table
+        return cls._from_reading(
+            read_long(RawColumns(read_source(data)), options, greater_is_better)
+        )
 
     @classmethod
     def from_wide(
@@ -356,6 +369,8 @@ class ScoreTable:
         datasets=None,
         greater_is_better=None,
         metric=None,
+        design=None,
+        imputed=None,
     ):
         """A table with one column of scores per model and one row per split.
 
@@ -376,7 +391,7 @@ class ScoreTable:
         greater_is_better : bool, default=None
             False for a loss: its negative is compared. None is True unless a
             metric column says otherwise for a data set.
-        metric : str, default=None
+        metric, design, imputed : str, default=None
             As for :meth:`from_long`.
 
         Returns
@@ -384,11 +399,25 @@ class ScoreTable:
         ScoreTable
             An empty cell is a missing score; "nan" or "NA" a failed split.
             A column that names a model on each row (a table turned around)
-            is refused: its data sets would become the models.
+            is refused: its data sets would become the models; unless
+            ``models`` names the labels of its rows, which reads it turned
+            around (a row per model, a column per data set, as USB publishes
+            its results).
+
+        Notes
+        -----
+        Which columns hold models is decided by the names and the values:
+        a dataframe's index, a model's spread or rank ("A_std", "rank_A"), a
+        summary of the models ("Average"), a description of the data sets
+        ("#Ex.", "IR", "Size") and a column on another scale than the others
+        are left out where the values agree with the name, and refused
+        otherwise; ``models=`` always settles it.
         """
-        raw = read_table(data)
         options = {key: value for key, value in locals().items() if key in READ_OPTIONS["wide"]}
-        return cls._wide(raw, options, greater_is_better)
+        greater_is_better = check_greater_is_better(greater_is_better)
+        return cls._from_reading(
+            read_wide(RawColumns(read_source(data)), options, greater_is_better)
+        )
 
     @classmethod
     def from_cross_validate(cls, results, *, n_train=None, n_test=None, metric="score"):
@@ -515,18 +544,27 @@ class ScoreTable:
         ('logistic regression', 'naive Bayes')
         """
         named = cross_validation_reports(reports)
-        negate = check_direction(
-            metric, check_greater_is_better(greater_is_better), "The skore reports"
-        )
+        greater_is_better = check_greater_is_better(greater_is_better)
         scores, n_train, n_test = split_scores(named, metric)
+        negated, direction, _ = decide_direction(
+            option=greater_is_better,
+            name=("the metric", metric),
+            metrics={},
+            scores={DEFAULT_DATASET: scores},
+            source="The skore reports",
+        )
         table = cls(
-            {DEFAULT_DATASET: 0.0 - scores if negate else scores},
+            {DEFAULT_DATASET: 0.0 - scores if negated else scores},
             models=list(named),
             n_train=n_train,
             n_test=n_test,
         )
-        if negate:
-            table._lower_is_better = table.datasets
+        table._reading = dataclasses.replace(
+            table._reading,
+            source="The skore reports",
+            witnesses=(*table._reading.witnesses, direction),
+            lower_is_better=table.datasets if negated else (),
+        )
         return table
 
     @classmethod
@@ -580,7 +618,7 @@ class ScoreTable:
         >>> ScoreTable.from_cv_results(search.cv_results_, n_train=120, n_test=30).models
         ('C=0.1', 'C=1.0')
         """
-        columns = cv_results if isinstance(cv_results, Mapping) else read_table(cv_results).columns
+        columns = cv_results if isinstance(cv_results, Mapping) else read_source(cv_results).columns
         scores, names, _ = search_candidates(columns, metric)
         return cls(
             {DEFAULT_DATASET: scores},
@@ -623,7 +661,7 @@ class ScoreTable:
             named by its ``dataset`` column, or after the file.
         """
         greater_is_better = check_greater_is_better(columns.pop("greater_is_better", None))
-        raw = read_csv_columns(path_or_buf, delimiter=delimiter, encoding=encoding)
+        raw = RawColumns(read_csv_source(path_or_buf, delimiter=delimiter, encoding=encoding))
         requested, layout = (
             layout,
             detect_layout(raw, layout, columns.get("model"), columns.get("score")),
@@ -642,19 +680,24 @@ class ScoreTable:
             if greater_is_better is False:  # differences of a loss: A - B favours B
                 records = {name: _negated_record(record) for name, record in records.items()}
             table = cls.from_records(records)
-            if greater_is_better is False:
-                table._lower_is_better = table.datasets
+            table._reading = Reading(
+                raw.source,
+                "differences",
+                witnesses=(_direction_option(greater_is_better),),
+                lower_is_better=table.datasets if greater_is_better is False else (),
+                design=table._reading.design,
+            )
             _report_incomplete(table, raw.source)
             return table
         if requested == "auto" and layout == "wide":
             long_options = layout_options("long", columns)
-            long_options.pop("metric")
-            if infer_roles(raw, long_options)[0] is not None:
+            for key in ("metric", "design", "imputed"):
+                long_options.pop(key)
+            if decide_long_roles(raw, long_options) is not None:
                 layout = "long"  # the columns' names say which is the model and the score
         options = layout_options(layout, columns)
-        if layout == "long":
-            return cls._long(raw, options, greater_is_better)
-        return cls._wide(raw, options, greater_is_better)
+        reader = read_long if layout == "long" else read_wide
+        return cls._from_reading(reader(raw, options, greater_is_better))
 
     @classmethod
     def read_resamples(
@@ -726,105 +769,18 @@ class ScoreTable:
         >>> table.models, table.resampling
         (('ROCKET', 'HC2'), 'train/test resamples')
         """
-        if isinstance(paths, (str, os.PathLike)) or len(paths) < 2:
-            raise ValueError(
-                "`paths` must list two or more files, one per model (each estimator's "
-                f"results file); got {paths!r}."
-            )
-        paths = list(paths)
-        names, measure = model_names(paths)
-        if models is not None:
-            names = list(check_names(models, "models"))
-            if len(names) != len(paths):
-                raise ValueError(
-                    f"`models` names {len(names)} models for {len(paths)} files; give one "
-                    "name per file."
-                )
-        else:
-            check_names(names, "the files' names")
-        source = f"The results files of {', '.join(map(repr, names))}"
-        if measure is not None:
-            greater_is_better = not check_direction(measure, greater_is_better, source)
-        columns = resample_rows(paths, names, encoding=encoding)
-        options = dict(
-            model="model", score="score", dataset="dataset", split="resample", datasets=datasets
-        )
-        if n_train is not None or n_test is not None:
-            columns["n_train"] = _per_dataset_size(n_train, columns["dataset"], "n_train")
-            columns["n_test"] = _per_dataset_size(n_test, columns["dataset"], "n_test")
-            options.update(n_train="n_train", n_test="n_test")
-        options["test_train_ratio"] = test_train_ratio
-        table = cls._long(RawColumns(columns, source), options, greater_is_better)
-        table.resampling = RESAMPLES
-        table.roles, table.ignored_columns = None, ()
-        ending = "" if measure is None else f"; the files' common ending {'_' + measure!r} left out"
-        table._notes = (
-            "aeon/tsml per-estimator results files (a row per data set, a column per "
-            f"resample: {RESAMPLES}), the models named by their files{ending}",
-            *table._notes,
-        )
-        return table
-
-    @classmethod
-    def _wide(cls, raw, options, greater_is_better):
-        """The table of a wide layout, its columns' roles found by their names."""
-        if is_resamples_file(raw):
-            refuse_one_resamples_file(raw)
         greater_is_better = check_greater_is_better(greater_is_better)
-        options = dict(options)
-        wanted = options.pop("metric", None)  # the metric kept, not its column
-        found, models, ignored = wide_roles(raw, options)
-        raw, negated, metrics = _directions(raw, found, greater_is_better, wanted)
-        columns = {key: found.get(key) for key in WIDE_OPTIONS}
-        columns.update(
+        parts = read_resamples(
+            paths,
             models=models,
-            test_train_ratio=options["test_train_ratio"],
-            datasets=options["datasets"],
+            datasets=datasets,
+            n_train=n_train,
+            n_test=n_test,
+            test_train_ratio=test_train_ratio,
+            greater_is_better=greater_is_better,
+            encoding=encoding,
         )
-        table = cls._from_layout(raw, wide_layout(raw, **columns), negated, found)
-        table.roles = {role: found[role] for role in ROLE_WORDS if found.get(role) is not None}
-        table.ignored_columns = tuple(ignored)
-        table._notes += _metrics_note(metrics, table.datasets)
-        if not negated and not metrics and greater_is_better is None:
-            # No column names the score: its direction is the default, said aloud.
-            table._notes += (
-                "higher is better (no name says which; pass greater_is_better=False for a loss)",
-            )
-        return table
-
-    @classmethod
-    def _from_layout(cls, raw, layout, negated, roles):
-        """The table of a long or wide layout; one warning counts incomplete scores.
-
-        ``negated``: the data sets whose scores are a loss, negated here (after
-        their scale was checked as read); ``roles``: the columns found, whose
-        split columns a message names when the splits do not pair.
-        """
-        models, data, unscored = layout
-        note = scale_note(data, models, set(negated) & set(data))
-        data = {
-            name: dataclasses.replace(d, scores=0.0 - d.scores) if name in negated else d
-            for name, d in data.items()
-        }
-        table = cls._from_parts(models, data)
-        table._lower_is_better = tuple(name for name in data if name in negated)
-        table.unscored_datasets = tuple(unscored)
-        n_spreads = sum(
-            int(np.isfinite(d.spread).sum()) for d in data.values() if d.spread is not None
-        )
-        if n_spreads:
-            table._notes = (
-                f"{n_spreads} score(s) written as a mean and its spread ('0.95±0.02'): the means "
-                "are compared, the spreads kept (spreads()) and not used",
-            )
-        split = roles.get("split") and [roles["split"]]
-        _check_pairing(table, split or [roles[r] for r in ("repeat", "fold") if roles.get(r)])
-        _report_incomplete(table, raw.source)
-        if unscored:
-            warn(f"{raw.source}: {_unscored_words(unscored)}.", MissingScoresWarning)
-        if note:
-            warn(f"{raw.source}: {note}")
-        return table
+        return cls._from_reading(parts)
 
     # -- what the table holds ----------------------------------------------
 
@@ -872,49 +828,65 @@ class ScoreTable:
     def lower_is_better(self):
         """tuple of str: The data sets whose scores were a loss; the table holds their
         negatives, so that greater is better (and differences favour A when positive)."""
-        return self._lower_is_better
+        return self._reading.lower_is_better
 
     @property
     def reading(self):
         """str or None: How the table was read, in one line: each role's column, the
-        model columns of a wide table, the columns ignored, and which way is better.
-        None when nothing was inferred: a table built from arrays, or a long table
-        whose columns bear their roles' own names, of greater-is-better scores."""
-        canonical = self.roles is not None and all(r == c for r, c in self.roles.items())
-        plain = not (self.ignored_columns or self.unscored_datasets or self._notes)
-        if canonical and "model" in self.roles and plain:
-            if not self._lower_is_better:
-                return None  # a long table whose columns bear their roles' names
-        parts = []
-        if self.roles:
-            roles = [f"{ROLE_WORDS[role]} = {_named(c)}" for role, c in self.roles.items()]
-            parts.append(", ".join(roles))
-            if "model" not in self.roles:  # wide: a column per model, every one named
-                shown = ", ".join(map(repr, self._models[:_MODELS_SHOWN]))
-                more = self.n_models - _MODELS_SHOWN
-                parts.append(
-                    f"a column per model ({shown}{f' and {more} more' if more > 0 else ''})"
-                )
-        if self.ignored_columns:
-            parts.append(f"ignored {', '.join(map(_named, self.ignored_columns))}")
-        parts += self._notes
-        if self.unscored_datasets:
-            parts.append(_unscored_words(self.unscored_datasets))
-        if self._lower_is_better:
-            if len(self._lower_is_better) == self.n_datasets:
-                where = ""
-            else:
-                where = (
-                    f" on {len(self._lower_is_better)} of {self.n_datasets} data sets ("
-                    + ", ".join(map(repr, self._lower_is_better[:5]))
-                    + (", ..." if len(self._lower_is_better) > 5 else "")
-                    + ")"
-                )
-            parts.append(
-                f"lower is better{where}: the negated losses are compared, so that a "
-                "positive difference A - B still favours A"
-            )
-        return "; ".join(parts) or None
+        model columns of a wide table, what was left out and why, which way is better
+        and the splits' design. None when nothing was inferred: a table built from
+        arrays, or a long table whose columns bear their roles' own names, of
+        greater-is-better scores from cross-validation."""
+        return reading_text(self._reading, self.n_datasets)
+
+    @property
+    def reading_details(self):
+        """Reading: Every role with its witness, every column, row or data set left out
+        with its reason, the direction, the design and the data sets' metrics."""
+        return self._reading
+
+    @property
+    def roles(self):
+        """dict of str to str or None: Which column got which role (None for a table
+        built from arrays or from aeon/tsml's files)."""
+        if self._reading.layout not in ("long", "wide", "wide, turned around"):
+            return None
+        return self._reading.roles
+
+    @property
+    def ignored_columns(self):
+        """tuple of str: The columns of a table read from columns that took no role."""
+        return self._reading.ignored_columns
+
+    @property
+    def unscored_datasets(self):
+        """tuple of str: The data sets left out because no model has a score on them."""
+        return tuple(
+            entry.name
+            for entry in self._reading.left_out
+            if entry.kind == "data set" and entry.reason == UNSCORED
+        )
+
+    @property
+    def design(self):
+        """str: How the splits were made: "cross-validation", "resamples", "seeds" or
+        "means" (one score per data set)."""
+        return self._reading.design
+
+    @property
+    def resampling(self):
+        """str: The splits' design in words: "cross-validation", "train/test resamples"
+        or "training seeds on one split"."""
+        design = self._reading.design
+        return CROSS_VALIDATION if design in ("cross-validation", "means") else DESIGNS[design]
+
+    @functools.cached_property
+    def units(self):
+        """str or None: None when the data sets' scores plausibly share one unit; else
+        what differs (their metrics, or their scales by an order of magnitude or more)."""
+        if self._reading.normalization is not None or not self._scores_known:
+            return None
+        return units_of(self._data, self._reading.metrics)
 
     def _dataset(self, dataset):
         if dataset is None:
@@ -1103,13 +1075,62 @@ class ScoreTable:
             )
         if not self._scores_known and len(models) != 2:
             raise ValueError("A table of differences holds two models; select both.")
-        table = ScoreTable._from_parts(models, data, self._scores_known)
-        table.roles, table.ignored_columns = self.roles, self.ignored_columns
-        table.unscored_datasets, table._notes = self.unscored_datasets, self._notes
-        table.resampling = self.resampling
-        table._lower_is_better = tuple(d for d in self._lower_is_better if d in data)
-        _check_pairing(table)
+        reading = dataclasses.replace(
+            self._reading,
+            lower_is_better=tuple(d for d in self._reading.lower_is_better if d in data),
+            metrics={d: m for d, m in self._reading.metrics.items() if d in data},
+        )
+        table = ScoreTable._from_parts(models, data, self._scores_known, reading)
+        check_pairing(table._models, table._data)
         return table
+
+    def normalized(self, *, method="best-worst"):
+        """The table with every data set's scores rescaled, so that their differences share
+        one unit.
+
+        Differences pooled across data sets (the mean difference over data
+        sets, a rope over data sets, Cohen's d_z, the hierarchical model) need
+        one unit; when the data sets' metrics or scales differ (``units``),
+        normalise each data set as the AutoML Benchmark and TabArena report
+        theirs, or compare one metric at a time, or use a test of signs and
+        ranks (the sign test with ``rope=0``, Friedman's).
+
+        Parameters
+        ----------
+        method : {"best-worst"}, default="best-worst"
+            "best-worst": on each data set, the scores are mapped by the same
+            affine function that takes the mean score of its worst model to 0
+            and that of its best model to 1 (means over the splits every model
+            completed). A difference of 0.01 is then a hundredth of the gap
+            between the best and the worst model of this comparison on that
+            data set: the rope is in those units, and they change with the
+            models compared, and a data set whose models score nearly alike
+            has its differences magnified. A data set whose models all score
+            alike is left as it is (its differences are 0).
+
+        Returns
+        -------
+        ScoreTable
+            Its ``reading`` says how the scores were rescaled; ``units`` is
+            None.
+        """
+        if method != "best-worst":
+            raise ValueError(f"`method` must be 'best-worst'; got {method!r}.")
+        self._need_scores("scores to normalise")
+        means = self.mean_scores()
+        data = {}
+        for row, (name, d) in enumerate(self._data.items()):
+            low, high = means[row].min(), means[row].max()
+            scale = high - low if high > low else 1.0
+            data[name] = dataclasses.replace(d, scores=(d.scores - low) / scale)
+        reading = dataclasses.replace(
+            self._reading,
+            normalization=(
+                "each data set's scores rescaled from its worst model's mean (0) to its best "
+                "model's (1): the rope is a share of that gap"
+            ),
+        )
+        return ScoreTable._from_parts(self._models, data, True, reading)
 
     @classmethod
     def from_records(cls, records, *, failures=None):
@@ -1170,7 +1191,7 @@ class ScoreTable:
                 "data set, or for none."
             )
         table = cls._from_parts(names.pop(), data, scores_known)
-        _check_pairing(table)
+        check_pairing(table._models, table._data)
         return table
 
     # -- writing ------------------------------------------------------------
@@ -1318,12 +1339,12 @@ class ScoreTable:
 
 
 #: The roles a wide table's reader gives columns by their names: a model cannot bear one.
-_WIDE_ROLES = ("dataset", "metric", "split", "repeat", "fold", "n_train", "n_test")
+_WIDE_ROLES = ("dataset", "metric", "split", "repeat", "fold", "n_train", "n_test", "imputed")
 
 
-def wide_name_problem(model):
-    """Why a wide table could not hold a model of this name (read back, it would be
-    something else), or None."""
+def wide_name_problem(model, models=()):
+    """Why a wide table could not hold a model of this name among ``models`` (read back,
+    it would be something else), or None."""
     if model != model.strip():
         return "has spaces around it, which a column name loses"
     role = next((r for r in _WIDE_ROLES if normalised(model) in ROLE_NAMES[r]), None)
@@ -1337,13 +1358,22 @@ def wide_name_problem(model):
             "is named like a description of the data sets (a size, a count...), which the "
             "wide layout reads as one and leaves out"
         )
+    if is_summary_name(model) or is_index_name(model):
+        what = "a summary of the models" if is_summary_name(model) else "a dataframe's index"
+        return f"is named like {what}, which the wide layout checks as one"
+    companion = companion_of(model, [m for m in models if m != model])
+    if companion is not None:
+        return (
+            f"is named like the {companion[1]} of model {companion[0]!r}, which the wide "
+            "layout reads as one and leaves out"
+        )
     return None
 
 
 def _check_wide_names(models):
     """Refuse model names that a wide table could not hold (it would read them back wrong)."""
     for model in models:
-        reason = wide_name_problem(model)
+        reason = wide_name_problem(model, models)
         if reason is not None:
             raise ValueError(
                 f"Model {model!r} {reason}: a wide table cannot hold it. Use layout='long', "
@@ -1358,65 +1388,31 @@ def _file_stem(path_or_buf):
     return DEFAULT_DATASET
 
 
-#: How many model columns of a wide table its reading names.
-_MODELS_SHOWN = 30
-
-
-def _named(column):
-    """A column as the reading names it; the unnamed first column of a pandas CSV, its index."""
-    return repr(column) if column else "the unnamed first column (a pandas index)"
-
-
-def _unscored_words(names):
-    """The note on the data sets left out because no model has a score on them."""
-    shown = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
-    return (
-        f"left out {len(names)} data set(s) on which no model has a score ({shown}): every "
-        "cell is empty, as where the metric does not apply"
-    )
-
-
-def _per_dataset_size(size, datasets, argument):
-    """Every row's split size from one size, or from a mapping of data set to size."""
-    if size is None:
-        raise ValueError("Pass both `n_train` and `n_test`, or neither (and test_train_ratio).")
-    if not isinstance(size, Mapping):
-        return np.full(len(datasets), size, dtype=object)
-    absent = sorted({name for name in datasets.tolist() if name not in size})
-    if absent:
-        raise ValueError(
-            f"`{argument}` has no size for data set(s) {absent[:5]}; give every data set's."
-        )
-    return np.array([size[name] for name in datasets.tolist()], dtype=object)
-
-
-def _check_pairing(table, split_columns=()):
-    """Every pair of models with scores on a data set shares a split there.
-
-    A model without any score on a data set (every run failed) is allowed:
-    :func:`~sklearn_bayescmp.compare_models` says which pairs lack it.
-    ``split_columns``: the columns that identified the splits, for the message.
-    """
-    for name, data in table._data.items():
-        scored = np.flatnonzero(data.present.any(axis=1))
-        present = data.present[scored].astype(int)
-        shared = present @ present.T
-        if scored.size and shared.min() == 0:
-            a, b = scored[list(np.unravel_index(np.argmin(shared), shared.shape))]
-            by = ""
-            if len(split_columns) == 2:
-                repeat, fold = split_columns
-                by = (
-                    f" The splits are identified by columns {repeat!r} and {fold!r}; if "
-                    f"{repeat!r} is each run's seed rather than the repeat's number, number the "
-                    "repeats alike for every model (0, 1, ...) in a column and name it with "
-                    "repeat=<column>."
-                )
+def _arrays_reading(source, data, design=None):
+    """The reading of a table built from arrays: its design, given or by default."""
+    single = len(data) > 1 and all(d.scores.shape[1] == 1 for d in data.values())
+    if design is not None:
+        if (design == "means") != single:
+            what = "one score per data set and model" if single else "several splits per data set"
             raise ValueError(
-                f"Models {table._models[a]!r} and {table._models[b]!r} share no split on data "
-                f"set {name!r}: their splits do not pair. Identify each split the same way for "
-                f"every model (the same split, or repeat and fold, values).{by}"
+                f"`design={design!r}` ({DESIGNS[design]}), but the scores hold {what}."
             )
+        witness = Witness("design", DESIGNS[design], "option", f"design={design!r}")
+    elif single:
+        design, witness = "means", Witness("design", DESIGNS["means"], "values", "one split each")
+    else:
+        design = "cross-validation"
+        witness = Witness("design", DESIGNS[design], "default", "arrays of the splits' scores")
+    return Reading(source, "arrays", witnesses=(witness,), design=design)
+
+
+def _direction_option(greater_is_better):
+    """The direction of a differences file: the option, or the format's own convention."""
+    if greater_is_better is None:
+        why = "a differences file holds score_a - score_b of greater-is-better scores"
+        return Witness("direction", "higher is better", "name", why)
+    value = "higher is better" if greater_is_better else "lower is better"
+    return Witness("direction", value, "option", f"greater_is_better={greater_is_better}")
 
 
 def _incomplete_cells(table, k):
@@ -1459,82 +1455,6 @@ def _report_incomplete(table, source):
         "involve its model only, and counted in the results (n_omitted); nothing is imputed.",
         MissingScoresWarning,
     )
-
-
-def _directions(raw, found, greater_is_better, wanted):
-    """The rows of one metric per data set, and the data sets whose scores are a loss.
-
-    Without a metric column the score column's name decides (a loss's name is
-    refused until ``greater_is_better`` is given); with one, each data set's
-    metric does, and a data set that mixes metrics is refused until
-    ``metric=`` keeps one.
-
-    Returns
-    -------
-    raw : RawColumns
-        The rows kept.
-    negated : set of str
-        The data sets whose scores are to be negated.
-    metrics : dict of str to str
-        Each data set's metric, as the metric column says (empty without one).
-    """
-    column = found.get("metric")
-    if column is None:
-        if wanted is not None:
-            raise ValueError(
-                f"{raw.source} has no metric column (named metric, function, measure...), so "
-                f"`metric={wanted!r}` keeps nothing; drop it, or name the column."
-            )
-        score = found.get("score")
-        if score is None:  # a wide table: no score column to name its direction
-            negate = greater_is_better is False
-        else:
-            negate = check_direction(score, greater_is_better, raw.source)
-        return raw, set(_dataset_names(raw, found)) if negate else set(), {}
-    metrics = raw.labels(column, "metric")
-    if wanted is not None:
-        kept = np.array([metric == wanted for metric in metrics.tolist()], dtype=bool)
-        if not kept.any():
-            found_metrics = list(dict.fromkeys(metrics.tolist()))
-            raise ValueError(
-                f"{raw.source}, column {column!r}: no row of metric {wanted!r} "
-                f"(`metric`); found {found_metrics}."
-            )
-        raw, metrics = raw.take(np.flatnonzero(kept)), metrics[kept]
-    per_dataset = {}
-    for name, metric in zip(_dataset_names(raw, found).tolist(), metrics.tolist(), strict=True):
-        per_dataset.setdefault(name, {})[metric] = None
-    for name, held in per_dataset.items():
-        if len(held) > 1:
-            raise ValueError(
-                f"{raw.source}, column {column!r}: data set {name!r} has scores of "
-                f"{len(held)} metrics ({', '.join(map(repr, held))}), which do not compare. "
-                f"Keep one with metric={next(iter(held))!r}."
-            )
-    metrics = {name: next(iter(held)) for name, held in per_dataset.items()}
-    return raw, metric_directions(metrics, greater_is_better, raw.source, column), metrics
-
-
-def _metrics_note(metrics, datasets):
-    """What the reading says of the metrics, when the data sets were scored by several."""
-    counts = {}
-    for name in datasets:
-        if name in metrics:
-            counts[metrics[name]] = counts.get(metrics[name], 0) + 1
-    if len(counts) < 2:
-        return ()
-    listed = ", ".join(f"{metric!r} on {n}" for metric, n in counts.items())
-    return (
-        f"the data sets' metrics differ ({listed}): each pair's rope is in every metric's units",
-    )
-
-
-def _dataset_names(raw, found):
-    """Every row's data set (the default's name without a data-set column)."""
-    column = found.get("dataset")
-    if column is None:
-        return np.array([DEFAULT_DATASET] * raw.n_rows, dtype=object)
-    return raw.labels(column, "datasets")
 
 
 def _negated_record(record):

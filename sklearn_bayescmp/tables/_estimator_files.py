@@ -1,4 +1,4 @@
-"""Per-estimator results files of aeon and tsml: one file per model.
+"""Step 5 of reading a table: the per-estimator results files of aeon and tsml, as one.
 
 timeseriesclassification.com, aeon's benchmarking loaders and tsml-eval write
 one CSV file per estimator and measure (``ROCKET_accuracy.csv``,
@@ -17,25 +17,10 @@ import os
 
 import numpy as np
 
-from ._table_readers import read_csv_columns
-from ._table_roles import normalised
-from .utils._io import file_stem
-
-#: The first header of a per-estimator file, normalised ("Resamples:", "folds:").
-RESAMPLE_HEADERS = ("resamples", "folds")
-#: How the splits of these files are said in what people read.
-RESAMPLES = "train/test resamples"
-
-
-def is_resamples_file(raw):
-    """Whether a table is a per-estimator results file: its first header is "Resamples:"
-    or "folds:" and every other header a resample's number."""
-    first, *others = raw.names or [""]
-    return (
-        normalised(first) in RESAMPLE_HEADERS
-        and bool(others)
-        and all(name.strip().isdigit() for name in others)
-    )
+from ..utils._io import file_stem
+from ._columns import RawColumns
+from ._roles import is_resamples_header
+from ._sources import read_csv_source
 
 
 def refuse_one_resamples_file(raw):
@@ -49,40 +34,17 @@ def refuse_one_resamples_file(raw):
     )
 
 
-def _stems(paths):
+def stems(paths):
     """Each file's name without directory and extensions (a dot inside the name stays)."""
-    stems = []
+    found = []
     for path in paths:
         if not isinstance(path, (str, os.PathLike)):
             raise TypeError(
                 f"`paths` must hold file paths (each file's name names its model); got "
                 f"{type(path).__name__}."
             )
-        stems.append(file_stem(path))
-    return stems
-
-
-def model_names(paths):
-    """The models named by their files, and the measure the names share.
-
-    The words after the last underscore that every file's name ends with
-    (``_accuracy``, ``_TESTFOLDS``) name the measure, not the model: they are
-    left out.
-
-    Returns
-    -------
-    names : list of str
-    measure : str or None
-        The common ending, without its underscore.
-    """
-    stems = _stems(paths)
-    words = [stem.split("_") for stem in stems]
-    common = 0
-    while all(len(w) > common + 1 for w in words) and len({w[-1 - common] for w in words}) == 1:
-        common += 1
-    if common == 0 or len(stems) < 2:
-        return stems, None
-    return ["_".join(w[:-common]) for w in words], "_".join(words[0][-common:])
+        found.append(file_stem(path))
+    return found
 
 
 def resample_rows(paths, models, *, encoding=None):
@@ -103,8 +65,8 @@ def resample_rows(paths, models, *, encoding=None):
     """
     parts = {"dataset": [], "model": [], "resample": [], "score": []}
     for path, model in zip(paths, models, strict=True):
-        raw = read_csv_columns(path, encoding=encoding)
-        if not is_resamples_file(raw):
+        raw = RawColumns(read_csv_source(path, encoding=encoding))
+        if not is_resamples_header(raw.names):
             raise ValueError(
                 f"{raw.source} is not a per-estimator results file of aeon/tsml: its header "
                 f"is {raw.names[:4]}..., expected 'Resamples:' (or 'folds:') and then the "
@@ -117,7 +79,7 @@ def resample_rows(paths, models, *, encoding=None):
             if name in seen:
                 raise ValueError(
                     f"{raw.where(row)}: data set {name!r} is listed again (first on "
-                    f"{raw.where(seen[name]).rsplit(', ', 1)[-1]}); each data set has one row."
+                    f"{raw.row_word(seen[name])}); each data set has one row."
                 )
             seen[name] = row
         for column in resamples:

@@ -1,14 +1,14 @@
-"""Interpreting tables of scores: which column is the model, the score, the split.
+"""Step 5 of reading a table: its layout, assembled into arrays.
 
-A *long* table has one row per (data set, model, split) and a score column; a
-*wide* table one column of scores per model and one row per split. Both come
-down to one entry per (data set, model, split), which :func:`assemble`
-arranges as one array of scores per data set, a row per model and a column
-per split, checking that every cell has at most one score and that a split
-has one size for all models. Messages name the row ("line 7" of a CSV file)
-and the column. A table of the *differences* of two models (the columns of
-:meth:`CVDifferences.to_csv`) comes down to one record per data set
-(:func:`differences_layout`).
+Once the roles are decided, a *long* table (one row per data set, model and
+split, with a score column) and a *wide* one (one column of scores per model
+and one row per split) both come down to one entry per (data set, model,
+split), which :func:`assemble` arranges as one array of scores per data set,
+a row per model and a column per split, checking that every cell has at most
+one score and that a split has one size for all models. Messages name the
+row ("line 7" of a CSV file) and the column. A table of the *differences* of
+two models (the columns of :meth:`CVDifferences.to_csv`) comes down to one
+record per data set (:func:`differences_layout`).
 """
 
 import dataclasses
@@ -19,7 +19,8 @@ from numbers import Real
 
 import numpy as np
 
-from .utils._frozen import ReadOnlyPickleMixin
+from ..utils._frozen import ReadOnlyPickleMixin
+from ._columns import check_names
 
 #: The columns of a differences table that name its two models.
 MODEL_COLUMNS = ("model_a", "model_b")
@@ -62,34 +63,6 @@ def _same(mine, theirs):
     if mine is None or theirs is None:
         return mine is None and theirs is None
     return np.array_equal(mine, theirs, equal_nan=mine.dtype.kind == "f")
-
-
-def check_names(names, argument):
-    """A tuple of distinct names (models or data sets), from any sequence.
-
-    Names are kept as written; an empty one, or two that differ only in the
-    spaces around them (no table could tell them apart), are refused.
-    """
-    if isinstance(names, str):
-        raise TypeError(f"`{argument}` must be a sequence of names; got the string {names!r}.")
-    names = tuple(str(name) for name in names)
-    if not names:
-        raise ValueError(f"`{argument}` is empty.")
-    blank = [name for name in names if not name.strip()]
-    if blank:
-        raise ValueError(f"`{argument}` holds an empty name {blank[0]!r}; name every entry.")
-    repeated = sorted({name for name in names if names.count(name) > 1})
-    if repeated:
-        raise ValueError(f"`{argument}` repeats {repeated}; names must be unique.")
-    stripped = {}
-    for name in names:
-        other = stripped.setdefault(name.strip(), name)
-        if other != name:
-            raise ValueError(
-                f"`{argument}` holds {other!r} and {name!r}, which differ only in spaces around "
-                "them; make them distinct."
-            )
-    return names
 
 
 #: The smallest and largest ``n_test / n_train`` of a split that the tests accept.
@@ -142,8 +115,13 @@ _SPLIT_OPTIONS = ("dataset", "split", "repeat", "fold", "n_train", "n_test", "te
 #: The options of :func:`long_layout` and :func:`wide_layout`.
 LONG_OPTIONS = ("model", "score", *_SPLIT_OPTIONS, "models", "datasets")
 WIDE_OPTIONS = ("models", *_SPLIT_OPTIONS, "datasets")
-#: The options of each layout's reader: those of the layout, and the metric to keep.
-READ_OPTIONS = {"long": (*LONG_OPTIONS, "metric"), "wide": (*WIDE_OPTIONS, "metric")}
+#: The options of each layout's reader: those of the layout, the metric to keep, the
+#: design of the experiment and what to do with filled-in scores.
+_READER_OPTIONS = ("metric", "design", "imputed")
+READ_OPTIONS = {
+    "long": (*LONG_OPTIONS, *_READER_OPTIONS),
+    "wide": (*WIDE_OPTIONS, *_READER_OPTIONS),
+}
 
 
 def layout_options(layout, given):
@@ -694,3 +672,32 @@ def _records_of(raw, groups):
 
 def _part(values, rows):
     return None if values is None else values[rows]
+
+
+def check_pairing(models, data, split_columns=()):
+    """Every pair of models with scores on a data set shares a split there.
+
+    A model without any score on a data set (every run failed) is allowed:
+    :func:`~sklearn_bayescmp.compare_models` says which pairs lack it.
+    ``split_columns``: the columns that identified the splits, for the message.
+    """
+    for name, d in data.items():
+        scored = np.flatnonzero(d.present.any(axis=1))
+        present = d.present[scored].astype(int)
+        shared = present @ present.T
+        if scored.size and shared.min() == 0:
+            a, b = scored[list(np.unravel_index(np.argmin(shared), shared.shape))]
+            by = ""
+            if len(split_columns) == 2:
+                repeat, fold = split_columns
+                by = (
+                    f" The splits are identified by columns {repeat!r} and {fold!r}; if "
+                    f"{repeat!r} is each run's seed rather than the repeat's number, number the "
+                    "repeats alike for every model (0, 1, ...) in a column and name it with "
+                    "repeat=<column>."
+                )
+            raise ValueError(
+                f"Models {models[a]!r} and {models[b]!r} share no split on data "
+                f"set {name!r}: their splits do not pair. Identify each split the same way for "
+                f"every model (the same split, or repeat and fold, values).{by}"
+            )

@@ -1,0 +1,91 @@
+"""Step 1 of reading a table: a hyper-parameter search's ``cv_results_``, its candidates as models.
+
+Every candidate of a search is scored on the same splits, so its
+``split<i>_test_<metric>`` entries pair; a successive-halving search scores
+each iteration's candidates on more resources than the last, and only the
+candidates of its last iteration share their data.
+"""
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from ..utils._warnings import warn
+
+
+def split_scores(cv_results, metric):
+    """A search's per-split test scores: ``(n_candidates, n_splits)``, splits in order."""
+    suffix = f"_test_{metric}"
+    keys = [key for key in cv_results if key.startswith("split") and key.endswith(suffix)]
+    keys = [key for key in keys if key[len("split") : -len(suffix)].isdigit()]
+    if not keys:
+        found = sorted({key.split("_test_", 1)[1] for key in cv_results if "_test_" in key})
+        raise ValueError(
+            f"`cv_results_` has no per-split test scores for {metric!r} (keys like "
+            f"'split0_test_{metric}'){f'; it has metrics {found}' if found else ''}."
+        )
+    keys.sort(key=lambda key: int(key[len("split") : -len(suffix)]))
+    return np.column_stack([np.asarray(cv_results[key], dtype=float) for key in keys])
+
+
+def search_candidates(cv_results, metric):
+    """The candidates of a search that were scored alike: scores, names and rows.
+
+    A successive-halving search (``HalvingGridSearchCV``...) scores each
+    iteration's candidates on more resources than the last: only the
+    candidates of its last iteration share their splits and their data, so
+    only they are kept, and a warning says so. Candidates are named by their
+    parameters (:func:`candidate_name`), each prefixed by its row when two
+    print alike.
+
+    Parameters
+    ----------
+    cv_results : mapping
+        A search's ``cv_results_`` (or its columns read from a table).
+    metric : str
+
+    Returns
+    -------
+    scores : ndarray of shape (n_kept, n_splits)
+    names : list of str
+    rows : ndarray of int
+        The kept candidates' rows in ``cv_results``.
+    """
+    scores = split_scores(cv_results, metric)
+    rows = candidate_rows(cv_results, scores.shape[0])
+    if rows.size < scores.shape[0]:
+        iteration = np.asarray(cv_results["iter"], dtype=float)
+        resources = cv_results.get("n_resources")
+        used = "" if resources is None else f" (n_resources={np.asarray(resources)[rows[0]]})"
+        warn(
+            f"`cv_results_` is a successive-halving search's: its candidates were scored on "
+            f"{len(set(iteration.tolist()))} amounts of resources, and only those of the last "
+            f"iteration share their data. The {rows.size} candidates of iteration "
+            f"{int(iteration[rows[0]])}{used} are kept; the other "
+            f"{scores.shape[0] - rows.size} are left out."
+        )
+    params = cv_results.get("params")
+    names = [f"candidate {row}" if params is None else candidate_name(params[row]) for row in rows]
+    if len(set(names)) != len(names):  # parameters that print alike
+        names = [f"{row}: {name}" for row, name in zip(rows, names, strict=True)]
+    return scores[rows], names, rows
+
+
+def candidate_rows(cv_results, n_candidates):
+    """The rows of a search's candidates that share their data: every row, or those of a
+    successive-halving search's last iteration."""
+    iteration = cv_results.get("iter")
+    if iteration is None:
+        return np.arange(n_candidates)
+    iteration = np.asarray(iteration, dtype=float)
+    return np.flatnonzero(iteration == np.nanmax(iteration))
+
+
+def candidate_name(params):
+    """A search candidate named by its parameters: ``"C=1, kernel=rbf"``.
+
+    ``params`` read back from a CSV file is the dict's text, kept as it is.
+    """
+    if not isinstance(params, Mapping):
+        return str(params)
+    return ", ".join(f"{key}={value}" for key, value in params.items()) or "(defaults)"
