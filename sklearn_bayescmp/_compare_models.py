@@ -31,6 +31,7 @@ from .stats._ranking import plackett_luce_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
 from .stats._ties import tie_scale
+from .tables._reading import DESIGNS
 from .tables._score_table import ScoreTable
 from .utils._display import (
     PROBABILITY_COLUMNS,
@@ -93,11 +94,12 @@ class ModelComparison(ReadOnlyPickleMixin):
         ``alpha`` for a frequentist one.
     mean_difference : ndarray of shape (n_models, n_models)
         Mean over data sets of each data set's mean score difference, row
-        minus column (over the splits both models completed).
+        minus column (over the splits both models completed); NaN where the
+        data sets' scores are not in one unit (``table.units``).
     median_difference : ndarray of shape (n_models, n_models)
         Median over data sets of the same per-data-set means: what the tests
         of signs and ranks (sign, signed-rank, Wilcoxon) read, rather than the
-        mean, which one data set can sway.
+        mean, which one data set can sway; NaN where the units differ.
     n_omitted : ndarray of int of shape (n_models, n_models)
         Splits left out of each pair because a score was failed or missing.
     n_datasets_omitted : ndarray of int of shape (n_models, n_models)
@@ -159,6 +161,25 @@ class ModelComparison(ReadOnlyPickleMixin):
             f"lower is better{where}: the losses were negated, so a positive mean A-B means "
             "A's loss is lower"
         )
+
+    @property
+    def reading_note(self):
+        """str or None: What a figure of the comparison says under it of how the table was
+        read: which way is better, how the scores were rescaled, and the splits' design
+        when they are not cross-validation."""
+        reading = self.table.reading_details
+        notes = [self.direction_note] if self.direction_note else []
+        if reading.normalization:
+            notes.append(reading.normalization)
+        if reading.design in ("resamples", "seeds"):
+            notes.append(f"the splits are {reading.design_words}")
+        return "; ".join(notes) or None
+
+    @property
+    def pooled(self):
+        """bool: Whether the differences of the data sets are in one unit, so that their
+        mean and median over data sets (and the effect sizes) mean something."""
+        return len(self.datasets) == 1 or self.table.units is None
 
     @property
     def bayesian(self):
@@ -294,9 +315,10 @@ class ModelComparison(ReadOnlyPickleMixin):
         """The columns of the printed pairs table."""
         columns = self.to_columns()
         shown = {"A": columns["model_a"], "B": columns["model_b"]}
-        shown["mean A-B"] = columns["mean_difference"]
-        if get_backend(self.test).result_type.sign_based:
-            shown["median A-B"] = columns["median_difference"]
+        if self.pooled:
+            shown["mean A-B"] = columns["mean_difference"]
+            if get_backend(self.test).result_type.sign_based:
+                shown["median A-B"] = columns["median_difference"]
         if self.bayesian:
             shown |= {
                 header: [beside_threshold(v, self.threshold, 3) for v in columns[name]]
@@ -337,6 +359,11 @@ class ModelComparison(ReadOnlyPickleMixin):
             lines.append(f"({result_type.probabilities_note})")
         if self.direction_note:
             lines.append(f"({self.direction_note})")
+        if not self.pooled:
+            lines.append(
+                f"(no mean or median difference over data sets: {self.table.units}; the "
+                "test reads signs or ranks)"
+            )
         omitted = int(np.triu(self.n_omitted, 1).sum())
         if omitted:
             lines.append(f"({omitted} split(s) left out of pairs: failed or missing scores)")
@@ -386,7 +413,10 @@ class ModelComparison(ReadOnlyPickleMixin):
             ``delta0``; NaN otherwise), ``cohens_dz`` (paired, see
             :func:`~sklearn_bayescmp.stats.cohens_dz`) and
             ``cliffs_delta`` (between the two models' scores, unpaired, as
-            autorank reports it; NaN for a table of differences only).
+            autorank reports it; NaN for a table of differences only). Over
+            data sets whose scores are not in one unit (``table.units``), the
+            pooled ones (mean difference, Cohen's d_z, Cliff's delta) are NaN:
+            one data set's scale would dominate them.
         """
         prob = check_probability(prob, name="prob")
         columns = {key: [] for key in ("model_a", "model_b", "mean_difference", "ci_low")}
@@ -417,8 +447,10 @@ class ModelComparison(ReadOnlyPickleMixin):
             columns["mean_difference"].append(float(self.mean_difference[i, j]))
             columns["ci_low"].append(float(interval[0]))
             columns["ci_high"].append(float(interval[1]))
-            columns["cohens_dz"].append(cohens_dz(differences, scale=scale))
-            columns["cliffs_delta"].append(np.nan if scores is None else cliffs_delta(*scores))
+            pooled = self.pooled
+            columns["cohens_dz"].append(cohens_dz(differences, scale=scale) if pooled else np.nan)
+            delta = np.nan if scores is None or not pooled else cliffs_delta(*scores)
+            columns["cliffs_delta"].append(delta)
         return columns
 
     def report(self, *, figures=()):
@@ -560,6 +592,7 @@ def _check_scope(backend, table):
             f"test={backend.name!r} reads the scores of every split; this table has one score "
             f"per data set and model (a table of means). Use a test of means: {means}."
         )
+    _check_design(backend, table)
     if backend.uses_split_sizes and not table.has_split_sizes:
         raise ValueError(
             f"test={backend.name!r} (the {backend.title}) corrects for the overlap of the "
@@ -568,6 +601,62 @@ def _check_scope(backend, table):
             "columns, or test_train_ratio=1/9 for 10-fold cross-validation (1/4 for 5-fold). "
             f"Or use a test of the data sets' mean differences: {means}."
         )
+
+
+#: Why a test that corrects for the overlap of the training sets does not read a design.
+_DESIGN_REASONS = {
+    "seeds": (
+        "they vary only the training's randomness, on one test set, so there is no overlap "
+        "of training sets to correct for, and the answer would be about this split, not "
+        "about new data"
+    ),
+    "resamples": "its statistic is for the folds of cross-validation",
+    "cross-validation": "its statistic is for other splits",
+    "means": "a table of means has no splits",
+}
+
+
+def _check_design(backend, table):
+    """The test reads the table's design (the correlated t-tests do not read training
+    seeds on one split), or a refusal naming the design, its witness and the tests that
+    read it."""
+    if table.design in backend.designs:
+        return
+    witness = table.reading_details.witness("design")
+    why = f" ({witness.why})" if witness is not None and witness.why else ""
+    takers = [
+        name
+        for name in backend_names()
+        if table.design in get_backend(name).designs
+        and (get_backend(name).scope == "dataset") == (table.n_datasets == 1)
+    ]
+    accepted = " or ".join(DESIGNS[design] for design in backend.designs)
+    use = " or ".join(f"test={name!r}" for name in takers) or "a table of another design"
+    raise ValueError(
+        f"test={backend.name!r} (the {backend.title}) reads {accepted}; this table holds "
+        f"{DESIGNS[table.design]}{why}: {_DESIGN_REASONS[table.design]}. Use {use}, or give "
+        "the design when reading the table (design=...) if it was read wrong."
+    )
+
+
+def _check_units(backend, table, rope):
+    """Over data sets, a test that pools the differences in the scores' units (or reads
+    them against a rope) needs one unit on every data set."""
+    units = table.units
+    if units is None or table.n_datasets < 2 or not backend.needs_one_unit(rope):
+        return
+    how = (
+        "pools the differences of the data sets"
+        if backend.pools_differences
+        else f"reads every data set's difference against one rope [{rope[0]:g}, {rope[1]:g}]"
+    )
+    raise ValueError(
+        f"test={backend.name!r} (the {backend.title}) {how} in the scores' units, but {units}: "
+        "one difference means something else on each. Compare one metric at a time "
+        "(metric=<name>), use a test of signs without a rope (test='sign' with rope=0; the "
+        "Friedman test and the ranking beside it read ranks only), or rescale every data set "
+        "(table.normalized())."
+    )
 
 
 def _shared_splits(table):
@@ -679,9 +768,14 @@ def _shared_split_means(table):
 
 
 def automatic_test(table):
-    """The test ``test="auto"`` runs on ``table``: "bayesian_correlated_t" on one data set, else
-    "signed_rank"."""
-    return "bayesian_correlated_t" if table.n_datasets == 1 else "signed_rank"
+    """The test ``test="auto"`` runs on ``table``: "bayesian_correlated_t" on one data set
+    ("paired_t" for training seeds on one split, which have no overlap of training sets to
+    correct for: its answer is about that split), else "signed_rank"."""
+    if table.n_datasets > 1:
+        return "signed_rank"
+    if table.design in get_backend("bayesian_correlated_t").designs:
+        return "bayesian_correlated_t"
+    return "paired_t"
 
 
 @validate_params(
@@ -722,8 +816,13 @@ def compare_models(
     test : str, default="auto"
         The back end of every pair: one of
         :func:`~sklearn_bayescmp.stats.backend_names`. "auto" is the
-        Bayesian correlated t-test ("bayesian_correlated_t") on one data set and the
-        Bayesian signed-rank test ("signed_rank") on several. Over data sets,
+        Bayesian correlated t-test ("bayesian_correlated_t") on one data set (the
+        plain paired t-test, "paired_t", for training seeds on one split: its
+        answer is about that split) and the Bayesian signed-rank test
+        ("signed_rank") on several. Each test reads the designs its record
+        names (``get_backend(test).designs``); a table of another design, or
+        whose data sets' scores are not in one unit for a test that pools
+        them (``table.units``), is refused with the tests that read it. Over data sets,
         "signed_rank" and "sign" use each data set's mean difference and
         predict a new data set; "poisson" counts on how many of *these* data
         sets a model wins, keeping each data set's uncertainty;
@@ -800,6 +899,7 @@ def compare_models(
     _check_scope(backend, table)
     _check_options(backend, options)
     rope = check_rope(rope)
+    _check_units(backend, table, rope)
     seed = random_seed(random_state) if backend.sampled or ranking else None
     arguments = {"rope": rope, "random_state": seed, "n_jobs": n_jobs, **options}
     if backend.accepts("prior"):
@@ -823,6 +923,7 @@ def compare_models(
     n_datasets_omitted = np.zeros((k, k), dtype=np.int64)
     shared = _shared_splits(table)
     needed = 1 if backend.scope == "means" else 2  # a mean, or also a variance
+    pooled = table.n_datasets == 1 or table.units is None  # differences in one unit
     results, references = [], []
     # The pairs' records are built a batch at a time and dropped once compared:
     # memory is bounded by one batch, not by the number of pairs.
@@ -850,7 +951,7 @@ def compare_models(
                     mirror = {"prob_a_better": "prob_b_better", "prob_b_better": "prob_a_better"}
                     values[i, j] = getattr(result, name)
                     values[j, i] = getattr(result, mirror.get(name, name))
-            means = [record.mean for record in collection.values()]
+            means = [record.mean for record in collection.values()] if pooled else [np.nan]
             mean_difference[i, j], mean_difference[j, i] = np.mean(means), -np.mean(means)
             median_difference[i, j], median_difference[j, i] = np.median(means), -np.median(means)
             n_omitted[i, j] = n_omitted[j, i] = sum(r.n_failed for r in collection.values())

@@ -40,11 +40,28 @@ def _splits(comparison):
     return str(counts[0]) if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
 
 
+#: What each split's score is, by the table's design.
+_SCORE_WORDS = {
+    "cross-validation": "cross-validation scores",
+    "resamples": "train/test resample scores (random splits, not cross-validation)",
+    "seeds": "scores of training seeds on one train/test split",
+}
+
+
 def _score_words(table):
-    """What each split's score is: of cross-validation, or of a train/test resample."""
-    if table.design == "resamples":
-        return "train/test resample scores (random splits, not cross-validation)"
-    return "cross-validation scores"
+    """What each split's score is, and on what the design was taken when nothing named it."""
+    words = _SCORE_WORDS[table.design]
+    witness = table.reading_details.witness("design")
+    if witness is not None and witness.by == "default":
+        words += f" (taken as {witness.value}: {witness.why})"
+    return words
+
+
+def _rope_units(table):
+    """The units of the rope: the scores', or the share of a best-worst gap."""
+    if table.reading_details.normalization is not None:
+        return "units of each data set's gap between its worst and best model (0 to 1)"
+    return "the scores' units"
 
 
 def _fewer_datasets(comparison):
@@ -93,8 +110,9 @@ def methods_paragraph(comparison):
         low, high = comparison.rope
         prior = next(iter(comparison.results.values())).prior_description()
         text += (
-            f", with a region of practical equivalence (rope) of [{low:g}, {high:g}] in the "
-            f"scores' units{', ' + prior if prior else ''}. A pair is decided when the "
+            f", with a region of practical equivalence (rope) of [{low:g}, {high:g}] in "
+            f"{_rope_units(comparison.table)}{', ' + prior if prior else ''}. A pair is "
+            "decided when the "
             f"posterior probability of one outcome (A better, equivalent, B better) exceeds "
             f"{comparison.threshold:g}."
         )

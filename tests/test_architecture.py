@@ -137,3 +137,10 @@ def test_an_import_of_a_later_step_is_found():
     assert _later_imports(graph, "sklearn_bayescmp.tables._roles") == [
         "sklearn_bayescmp.tables._layouts"
     ]
+
+
+def test_the_back_ends_name_the_designs_the_tables_know():
+    from sklearn_bayescmp.stats._backend import ALL_DESIGNS
+    from sklearn_bayescmp.tables import DESIGNS
+
+    assert ALL_DESIGNS == tuple(DESIGNS)

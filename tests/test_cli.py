@@ -262,6 +262,7 @@ def test_long_and_wide_tables_are_told_apart_and_agree(capsys, tmp_path):
     assert "; a column per model ('model 0', 'model 1', 'model 2'); higher is better (no name" in (
         wide.pop("read_as")
     )
+    assert (long.pop("reading")["layout"], wide.pop("reading")["layout"]) == ("long", "wide")
     assert long == wide
     assert long["models"] == list(table.models) and long["test"] == "signed_rank"
 
@@ -304,6 +305,14 @@ def test_column_options_map_other_names(capsys, tmp_path):
     # The same numbers; each says which columns it read.
     assert renamed.pop("read_as").startswith("model = 'learner', data set = 'problem'")
     assert original.pop("read_as") is None
+    witnesses = {w["subject"]: w for w in renamed.pop("reading")["witnesses"]}
+    assert witnesses["model"] == {
+        "subject": "model",
+        "value": "learner",
+        "by": "option",
+        "why": "given",
+    }
+    assert original.pop("reading")["layout"] == "long"
     assert renamed == original
 
 
@@ -540,7 +549,9 @@ def test_the_command_gives_the_report_or_one_line_whatever_the_names(
     if expected[0] == 0:
         assert got[0] == 0, got[2]
         report = json.loads(got[1], parse_constant=_refuse_constant)  # strict JSON
-        assert report == {**json.loads(expected[1]), "file": os.fspath(encoded)}
+        expected_report = {**json.loads(expected[1]), "file": os.fspath(encoded)}
+        expected_report["reading"]["source"] = repr(os.fspath(encoded))
+        assert report == expected_report
         assert set(report.get("models") or [report["model_a"], report["model_b"]]) == set(names)
     else:
         errors = [line for line in got[2].splitlines() if "error:" in line]

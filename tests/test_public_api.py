@@ -16,6 +16,7 @@ from sklearn_bayescmp.stats import bayesian_correlated_ttest, corrected_ttest
 PUBLIC_MODULES = [
     "sklearn_bayescmp",
     "sklearn_bayescmp.stats",
+    "sklearn_bayescmp.tables",
     "sklearn_bayescmp.replicability",
     "sklearn_bayescmp.model_selection",
     "sklearn_bayescmp.plotting",

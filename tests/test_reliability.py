@@ -577,6 +577,196 @@ def _percent_mix(directory):
     return _library(lambda: ScoreTable.from_wide(frame))
 
 
+# -- what a table means (issue 39): names propose, values decide ---------------------
+
+_PAPER = np.round(np.random.default_rng(7).uniform(0.7, 0.9, (8, 1)) + [[0.02, 0.0, 0.01]], 4)
+
+
+def _paper_csv(directory, name="paper.csv", *, extra_columns=None, extra_rows=()):
+    """A paper's wide table of mean accuracies (8 data sets, models A, B, C)."""
+    extra_columns = extra_columns or {}
+    header = ["dataset", "A", "B", "C", *extra_columns]
+    lines = [",".join(header)]
+    for i, row in enumerate(_PAPER.tolist()):
+        cells = [f"d{i}", *map(str, row), *(str(v[i]) for v in extra_columns.values())]
+        lines.append(",".join(cells))
+    lines += [",".join(map(str, row)) for row in extra_rows]
+    return _csv_file(directory, name, "\n".join(lines) + "\n")
+
+
+def _average_row(directory):
+    mean = np.round(_PAPER.mean(axis=0), 4)
+    return _command("compare", _paper_csv(directory, extra_rows=[["Average", *mean]]))
+
+
+def _false_wins_row(directory):
+    return _command("compare", _paper_csv(directory, extra_rows=[["Wins", 1, 7, 2]]))
+
+
+def _spread_columns(directory):
+    spreads = {f"{m}_std": [0.01, 0.02, 0.015, 0.01, 0.03, 0.02, 0.01, 0.012] for m in "ABC"}
+    return _command("compare", _paper_csv(directory, extra_columns=spreads))
+
+
+def _keel_descriptors(directory):
+    columns = {
+        "#Ex.": [150, 178, 569, 1000, 214, 768, 351, 3772],
+        "#Atts.": [4, 13, 30, 20, 9, 8, 34, 29],
+        "IR": [1.5, 1.8, 1.68, 2.33, 8.6, 1.87, 1.79, 15.3],
+    }
+    return _command("compare", _paper_csv(directory, extra_columns=columns))
+
+
+def _pandas_index(directory):
+    return _command("compare", _paper_csv(directory, extra_columns={"Unnamed: 0": list(range(8))}))
+
+
+def _counts_column(directory):
+    counts = {"first": [3, 1, 0, 2, 5, 1, 2, 0]}
+    return _command("compare", _paper_csv(directory, extra_columns=counts))
+
+
+def _tabarena_text(*, imputed=False):
+    """TabArena's per-split results: 1 - AUC, log loss and RMSE as ``metric_error``."""
+    rng = np.random.default_rng(0)
+    lines = ["method,dataset,fold,metric,metric_error" + (",imputed" if imputed else "")]
+    tasks = (("credit-g", "roc_auc", 0.2), ("wine", "log_loss", 0.5), ("houses", "rmse", 3e3))
+    for task, metric, scale in tasks:
+        for method, level in (("CatBoost", 1.0), ("KNN", 1.6)):
+            for fold in range(5):
+                error = round(scale * level * (1 + rng.normal(0, 0.02)), 6)
+                filled = f",{imputed and method == 'KNN' and fold == 4}" if imputed else ""
+                lines.append(f"{method},{task},{fold},{metric},{error}{filled}")
+    return "\n".join(lines) + "\n"
+
+
+def _tabarena_roc_auc(directory, *extra):
+    path = _csv_file(directory, "results_per_split.csv", _tabarena_text())
+    options = ["--score-col", "metric_error", "--metric", "roc_auc", "--test-train-ratio", "1/9"]
+    return _command("compare", path, *options, *extra)
+
+
+def _tabarena_units(directory, *extra):
+    path = _csv_file(directory, "results_per_split.csv", _tabarena_text())
+    options = ["--score-col", "metric_error", "--lower-is-better", "--test-train-ratio", "1/9"]
+    return _command("compare", path, *options, *extra)
+
+
+def _tabarena_imputed(directory):
+    path = _csv_file(directory, "results_per_split.csv", _tabarena_text(imputed=True))
+    return _command("compare", path, "--score-col", "metric_error", "--lower-is-better")
+
+
+def _error_files(directory):
+    paths = []
+    for name in ("A_ERROR.csv", "B_error.csv"):
+        rows = [f"Problem{i},0.1{i},0.12,0.11" for i in range(4)]
+        paths.append(_csv_file(directory, name, "Resamples:,0,1,2\n" + "\n".join(rows) + "\n"))
+    return _command("compare", *paths)
+
+
+def _negated_logloss(directory):
+    text = _rows(
+        "framework,task,fold,metric,result",
+        lambda d, m, f, s: f"{m},{d},{f},logloss,{-round(1 - s, 4)}",
+    )
+    return _command("compare", _csv_file(directory, "results.csv", text))
+
+
+def _seeds_csv(directory):
+    text = _rows("dataset,model,seed,score", lambda d, m, f, s: f"{d},{m},{f},{s}", datasets=["x"])
+    return _csv_file(directory, "seeds.csv", text)
+
+
+def _seeds_correlated(directory):
+    """The refusal, after the reading's line (which says what the table was read as)."""
+    observed = _command(
+        "compare", _seeds_csv(directory), "--split-col", "seed", "--test", "bayesian_correlated_t"
+    )
+    lines = observed.text.splitlines()
+    assert lines[0].startswith("bayescmp compare: read as:") and len(lines) == 2
+    return Observed(observed.status, lines[1])
+
+
+def _catboost_cells(directory):
+    lines = ["dataset,CatBoost,LightGBM"]
+    for i, (a, b, _) in enumerate(_PAPER.tolist()):
+        lines.append(f"d{i},{a} (±0.0004) (+1.20%),{b} (±0.0006)")
+    return _command("compare", _csv_file(directory, "quality.csv", "\n".join(lines) + "\n"))
+
+
+def _decimal_commas(directory):
+    lines = ["dataset;A;B;C"]
+    for i, row in enumerate(_PAPER.tolist()):
+        lines.append(";".join([f"d{i}", *(str(v).replace(".", ",") for v in row)]))
+    return _command("compare", _csv_file(directory, "comma.csv", "\n".join(lines) + "\n"))
+
+
+def _underscore(directory):
+    path = _paper_csv(directory)
+    path.write_text(path.read_text().replace(str(_PAPER[3, 1]), "0_91"))
+    return _command("compare", path)
+
+
+def _scmamp(directory):
+    rng = np.random.default_rng(0)
+    lines = ["DB,Rep,Fold,AlgA,AlgB,AlgC"]
+    for db in range(1, 5):
+        for rep in range(1, 3):
+            for fold in range(1, 6):
+                scores = ",".join(str(v) for v in np.round(rng.uniform(0.7, 0.9, 3), 4))
+                lines.append(f"{db},{rep},{fold},{scores}")
+    return _command("compare", _csv_file(directory, "kcv.csv", "\n".join(lines) + "\n"))
+
+
+def _unicode_forms(directory):
+    import unicodedata
+
+    nfc, nfd = (unicodedata.normalize(form, "café") for form in ("NFC", "NFD"))
+    text = _rows(
+        "dataset,model,fold,score",
+        lambda d, m, f, s: f"{d},{(nfc if f < 2 else nfd) if m == 'A' else m},{f},{s}",
+    )
+    return _command(
+        "compare", _csv_file(directory, "merged.csv", text), "--test-train-ratio", "1/3"
+    )
+
+
+def _case_folded(directory):
+    text = _rows(
+        "dataset,model,fold,score",
+        lambda d, m, f, s: f"{d},{'RF' if m == 'A' else 'rf'},{f},{s}",
+    )
+    return _command("compare", _csv_file(directory, "cases.csv", text), "--test-train-ratio", "1")
+
+
+def _skore_keys(directory):
+    from sklearn_bayescmp.tables._skore import cross_validation_reports
+
+    return _library(lambda: cross_validation_reports({1: object(), "1": object()}))
+
+
+def _usb(directory):
+    text = (
+        "algorithm,cifar10_40,cifar100_400,stl10_40,svhn_40\n"
+        "FixMatch,92.5,53.6,64.0,96.2\nFlexMatch,94.9,60.1,70.9,90.2\n"
+        "Supervised,22.9,12.0,25.6,21.4\n"
+    )
+    path = _csv_file(directory, "usb.csv", text)
+    return _command(
+        "compare",
+        path,
+        "--layout",
+        "wide",
+        "--models",
+        "FixMatch",
+        "FlexMatch",
+        "Supervised",
+        "--rope",
+        "1",
+    )
+
+
 CASES = [
     # -- silent wrong answers and data loss --
     Case(
@@ -1078,6 +1268,192 @@ CASES = [
         "column 'suite' has no role",
         _unknown_means_column,
     ),
+    # -- what a table means (issue 39) --
+    Case(
+        "meaning",
+        "a paper's wide table with an ``Average`` row",
+        "left out, and said: its values are the mean of the other rows",
+        0,
+        "left out row 'Average' \\(the mean of the other rows\\)",
+        _average_row,
+    ),
+    Case(
+        "meaning",
+        "a row ``Wins`` whose counts are no model's wins",
+        "refused, naming the row and what its values are not",
+        2,
+        "row 'Wins' is named like a summary of the other rows, but its values are not",
+        _false_wins_row,
+    ),
+    Case(
+        "meaning",
+        "columns ``A_std``, ``B_std``, ``C_std`` beside the models",
+        "left out as the models' spreads, said",
+        0,
+        "ignored 'A_std', 'B_std', 'C_std' \\(a model's spread\\)",
+        _spread_columns,
+    ),
+    Case(
+        "meaning",
+        "KEEL's descriptors ``#Ex.``, ``#Atts.``, ``IR`` beside the models",
+        "left out as descriptions of the data sets, by their values",
+        0,
+        "ignored '#Ex.', '#Atts.' \\(describes the data sets: whole numbers\\); ignored 'IR'",
+        _keel_descriptors,
+    ),
+    Case(
+        "meaning",
+        "a pandas round trip's ``Unnamed: 0`` column",
+        "left out as a dataframe's index, said",
+        0,
+        "ignored 'Unnamed: 0' \\(a dataframe's index, written out\\)",
+        _pandas_index,
+    ),
+    Case(
+        "meaning",
+        "a column of whole numbers (``first``) beside the models' accuracies",
+        "refused, naming what the values show (not 'fractions and percentages')",
+        2,
+        "column 'first' holds whole numbers \\(from 0 to 5\\) beside scores that are not",
+        _counts_column,
+    ),
+    Case(
+        "meaning",
+        "TabArena's ``metric_error`` with ``--metric roc_auc``",
+        "refused, naming both witnesses and the option",
+        2,
+        "the score column 'metric_error' is named as a loss \\('error'\\) while column "
+        "'metric' names 'roc_auc'.*Pass --lower-is-better",
+        _tabarena_roc_auc,
+    ),
+    Case(
+        "meaning",
+        "the same with ``--lower-is-better``",
+        "the user's answer taken, said; the lower error wins",
+        0,
+        "lower is better \\(the user's choice\\)",
+        lambda d: _tabarena_roc_auc(d, "--lower-is-better"),
+    ),
+    Case(
+        "meaning",
+        "aeon/tsml files ``A_ERROR.csv`` and ``B_error.csv``",
+        "refused until the direction is given",
+        2,
+        "the files' common ending '_ERROR' looks like a loss",
+        _error_files,
+    ),
+    Case(
+        "meaning",
+        "a ``metric`` of ``logloss`` whose results are negative (negated already)",
+        "refused: a log loss cannot be negative",
+        2,
+        "'logloss' \\(data set 'd0', a loss\\) cannot be negative.*--higher-is-better",
+        _negated_logloss,
+    ),
+    Case(
+        "meaning",
+        "1 - AUC, log loss and RMSE in thousands, the default test",
+        "refused: the units differ; the field's answers offered",
+        2,
+        "scored by 3 metrics.*--metric NAME.*--test sign with --rope 0.*--normalize best-worst",
+        _tabarena_units,
+    ),
+    Case(
+        "meaning",
+        "the same with ``--normalize best-worst``",
+        "each data set rescaled from its worst model to its best, said",
+        0,
+        "rescaled from its worst model's mean \\(0\\) to its best model's \\(1\\)",
+        lambda d: _tabarena_units(d, "--normalize", "best-worst"),
+    ),
+    Case(
+        "meaning",
+        "ten training seeds on one split, ``--split-col seed``",
+        "the design said; the paired t-test about this split",
+        0,
+        "the splits are training seeds on one split \\(column 'seed'\\)",
+        lambda d: _command("compare", _seeds_csv(d), "--split-col", "seed"),
+    ),
+    Case(
+        "meaning",
+        "the same with ``--test bayesian_correlated_t``",
+        "refused, saying why and naming the option",
+        2,
+        "this table holds training seeds on one split.*Use --test paired_t.*--design NAME",
+        _seeds_correlated,
+    ),
+    Case(
+        "meaning",
+        "TabArena's ``imputed=True`` rows",
+        "refused until kept or dropped",
+        2,
+        "column 'imputed' marks 3 of 30 rows as filled-in scores.*--imputed drop",
+        _tabarena_imputed,
+    ),
+    Case(
+        "meaning",
+        "cells ``0.272978 (±0.0004) (+1.20%)`` (catboost's README)",
+        "the means read; spreads and changes said",
+        0,
+        "8 score\\(s\\) followed by a change in percent",
+        _catboost_cells,
+    ),
+    Case(
+        "meaning",
+        "decimal commas in a file delimited by ``;``",
+        "read, and said",
+        0,
+        "decimal commas read as decimal points in 'A', 'B', 'C'",
+        _decimal_commas,
+    ),
+    Case(
+        "meaning",
+        "a cell ``0_91``",
+        "refused: an underscore is not part of a number",
+        2,
+        "expected a number, got '0_91'. An underscore is not part of a number here",
+        _underscore,
+    ),
+    Case(
+        "meaning",
+        "scmamp's ``DB, Rep, Fold, AlgA...`` file",
+        "read: DB names the data sets",
+        0,
+        "data set = 'DB', repeat = 'Rep', fold = 'Fold'",
+        _scmamp,
+    ),
+    Case(
+        "meaning",
+        "``café`` written NFC and NFD (files merged from macOS and Linux)",
+        "one model, said",
+        0,
+        "names written in two Unicode forms read as one \\('café'\\)",
+        _unicode_forms,
+    ),
+    Case(
+        "meaning",
+        "models ``RF`` and ``rf``",
+        "refused, naming both",
+        2,
+        "the names 'RF' \\(line 2\\) and 'rf' \\(line 6\\) differ only in letter case",
+        _case_folded,
+    ),
+    Case(
+        "meaning",
+        "``from_skore({1: report, '1': other})``",
+        "refused: one report would be lost",
+        2,
+        "names two reports 1 and '1', which are one name as text",
+        _skore_keys,
+    ),
+    Case(
+        "meaning",
+        "USB's results (a row per algorithm) with ``--models`` naming the rows",
+        "read turned around, said",
+        0,
+        "turned around, as the models given name the rows of column 'algorithm'",
+        _usb,
+    ),
 ]
 
 
@@ -1114,6 +1490,7 @@ def render(observed):
         "traceback": "Inputs that gave a traceback",
         "errors": "Clear but defective errors",
         "warnings": "Warnings that never reached the user",
+        "meaning": "What a table means, from its values",
     }
     lines = [
         ".. This file is generated by tests/test_reliability.py; do not edit it by hand.",

@@ -177,11 +177,41 @@ def build_parser():
         help="keep the rows of this metric, when a metric column (named metric, function, "
         "measure...) holds several; each data set's metric says which way is better",
     )
-    comparing.add_argument(
+    direction = comparing.add_mutually_exclusive_group()
+    direction.add_argument(
         "--lower-is-better",
         action="store_true",
         help="the scores are a loss (error rate, RMSE...): compare their negatives, so that "
-        "positive differences still favour A (a score column named after a loss needs it)",
+        "positive differences still favour A (a score column named after a loss needs it); "
+        "it wins over what a metric column says, and the reading says so",
+    )
+    direction.add_argument(
+        "--higher-is-better",
+        action="store_true",
+        help="the scores are greater-is-better as they are (a loss already negated, say), "
+        "whatever the names suggest; the reading says so",
+    )
+    comparing.add_argument(
+        "--design",
+        choices=("cross-validation", "resamples", "seeds", "means"),
+        help="how the splits were made: repeated k-fold cross-validation, random train/test "
+        "resamples, training seeds on one fixed split, or one score per data set (default: "
+        "from the columns; a split column named seed says seeds, resample says resamples). "
+        "The correlated t-tests read cross-validation and resamples only",
+    )
+    comparing.add_argument(
+        "--imputed",
+        choices=("keep", "drop"),
+        help="what to do with the scores that a column named imputed (is_imputed, "
+        "filled...) marks as filled in from another model: a table with such scores is "
+        "refused until this says",
+    )
+    comparing.add_argument(
+        "--normalize",
+        choices=("best-worst",),
+        help="rescale every data set's scores from its worst model's mean (0) to its best "
+        "model's (1), so that the data sets' differences share one unit (when their metrics "
+        "or scales differ); the rope is then a share of that gap",
     )
     comparing.add_argument(
         "--test-train-ratio",

@@ -16,6 +16,7 @@ from .._compare_models import compare_models, split_reference
 from .._pair_summary import dataset_comparisons, pair_summary
 from ..exceptions import MissingScoresWarning
 from ..stats import backend_names, get_backend
+from ..tables._reading import reading_text
 from ..tables._score_table import ScoreTable
 from ..utils._display import terminal_safe
 from ..utils._validation import check_probability, check_rope
@@ -217,10 +218,11 @@ def _read(args):
     files as aeon/tsml per-estimator files, one per model."""
     given = {column: getattr(args, f"{column}_col") for column in COLUMN_OPTIONS}
     given.update(metric=args.metric, models=args.models, datasets=args.datasets)
+    given.update(design=args.design, imputed=args.imputed)
     given["test_train_ratio"] = args.test_train_ratio
     columns = {key: value for key, value in given.items() if value is not None}
-    if args.lower_is_better:
-        columns["greater_is_better"] = False
+    if args.lower_is_better or args.higher_is_better:
+        columns["greater_is_better"] = bool(args.higher_is_better)
     try:
         if len(args.files) == 1:
             table = ScoreTable.read_csv(
@@ -233,9 +235,15 @@ def _read(args):
         raise InputError(f"cannot read {name!r}: {exc.strerror or exc}") from None
     except (ValueError, TypeError) as exc:
         raise InputError(_in_command_words(exc)) from None
-    # What the reader inferred, so that a wrong guess is seen.
-    if table.reading is not None:
-        print(f"bayescmp compare: read as: {table.reading}", file=sys.stderr)
+    if args.normalize is not None:
+        try:
+            table = table.normalized(method=args.normalize)
+        except ValueError as exc:
+            raise InputError(f"--normalize: {_in_command_words(exc)}") from None
+    # What the reader inferred, so that a wrong guess is seen (with the option to change it).
+    reading = reading_text(table.reading_details, table.n_datasets, hints=True)
+    if reading is not None:
+        print(f"bayescmp compare: read as: {_in_command_words(reading)}", file=sys.stderr)
     return table
 
 
@@ -243,6 +251,11 @@ def _read_resamples(args, options):
     """Several files: the per-estimator results files of aeon/tsml, one per model."""
     models, datasets = options.pop("models", None), options.pop("datasets", None)
     kept = {"test_train_ratio", "greater_is_better"}
+    if options.pop("design", "resamples") != "resamples":
+        raise InputError(
+            "--design: the per-estimator results files of aeon/tsml hold train/test "
+            "resamples; leave the option out."
+        )
     refused = sorted(set(options) - kept)
     if refused or args.layout != "auto":
         names = [_flag(name) for name in refused] or ["--layout"]
@@ -312,8 +325,13 @@ _OPTIONS = (
         "bayescmp compare FILE.csv OTHER.csv ...",
     ),
     (re.compile(r"allow_incomplete=True"), "--allow-incomplete"),
+    (re.compile(r"table\.normalized\(\)"), "--normalize best-worst"),
+    (re.compile(r"\btest='([a-z_0-9]+)' with rope=0"), r"--test \1 --rope 0"),
+    (re.compile(r"imputed='(keep|drop)'"), r"--imputed \1"),
+    (re.compile(r"design='([a-z-]+)'"), r"--design \1"),
+    (re.compile(r"design=\.\.\."), "--design NAME"),
     (re.compile(r"greater_is_better=False"), "--lower-is-better"),
-    (re.compile(r",? or greater_is_better=True if higher is better"), ""),
+    (re.compile(r"greater_is_better=True"), "--higher-is-better"),
     (re.compile(r"<column>"), ""),
     (re.compile(r"`"), ""),
 )
@@ -406,6 +424,9 @@ def _report(args, table, comparison):
     report = {
         "file": args.files[0] if len(args.files) == 1 else list(args.files),
         "read_as": table.reading,
+        "reading": table.reading_details.to_dict(),
+        "design": table.design,
+        "units": table.units,
         "lower_is_better": list(table.lower_is_better),
         "direction": comparison.direction_note or "higher is better",
         "models": list(comparison.models),
@@ -448,6 +469,13 @@ def _report(args, table, comparison):
     datasets = {}
     if _has_splits(table):
         datasets = dataset_comparisons(table, rope=comparison.rope, threshold=comparison.threshold)
+    elif table.design == "seeds" and table.n_datasets > 1:
+        print(
+            "bayescmp compare: note: each data set's Bayesian correlated t-test is left out: "
+            "the splits are training seeds on one split, which have no overlap of training "
+            "sets to correct for.",
+            file=sys.stderr,
+        )
     elif _has_splits(table, sized=False):
         print(
             "bayescmp compare: note: each data set's Bayesian correlated t-test is left out: "
@@ -464,16 +492,17 @@ def _report(args, table, comparison):
     def figure():
         from ..plotting._base import note_direction
 
-        return note_direction(_pair_figure(comparison, datasets), comparison.direction_note, None)
+        return note_direction(_pair_figure(comparison, datasets), comparison.reading_note, None)
 
     return report, figure
 
 
 def _has_splits(table, *, sized=True):
-    """Whether the table holds the scores of every split (not one mean per data set), and
-    (``sized``) their sizes, which each data set's correlated t-test needs."""
+    """Whether the table holds the scores of every split (not one mean per data set) of a
+    design that each data set's correlated t-test reads, and (``sized``) their sizes."""
     several = any(len(table.splits(name)["fold"]) > 1 for name in table.datasets)
-    return several and (table.has_split_sizes or not sized)
+    read = table.design in get_backend("bayesian_correlated_t").designs
+    return several and read and (table.has_split_sizes or not sized)
 
 
 def _pair_has_figure(table, backend):

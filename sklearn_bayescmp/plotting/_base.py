@@ -207,8 +207,9 @@ def set_title(ax, title):
 
 
 def note_direction(display, note, ax):
-    """Say under a figure that the scores were a loss (``note``: the comparison's
-    ``direction_note``), when the display drew its own figure (``ax`` None)."""
+    """Say under a figure how the table was read (``note``: the comparison's
+    ``reading_note``: a loss, rescaled scores, the splits' design), when the display drew
+    its own figure (``ax`` None)."""
     if note and ax is None:
         text = wrap_to_figure(note[0].upper() + note[1:] + ".", display.figure_)
         display.figure_.supxlabel(text, fontsize="small", color=INK)

@@ -204,7 +204,7 @@ class CriticalDifferenceDisplay:
                 )
             if posthoc != "wilcoxon":
                 display = cls.from_friedman(friedman, posthoc=posthoc, title=title, ax=ax)
-                return note_direction(display, comparison.direction_note, ax)
+                return note_direction(display, comparison.reading_note, ax)
             # With a Friedman test (data sets, 3+ models) the pairwise reference is
             # the Wilcoxon test over the data sets.
             from ..stats import get_backend
@@ -215,7 +215,7 @@ class CriticalDifferenceDisplay:
             display = cls._classic(
                 friedman, different, f"{pairwise}, Holm, alpha = {alpha:g}", title, ax
             )
-            return note_direction(display, comparison.direction_note, ax)
+            return note_direction(display, comparison.reading_note, ax)
         ranks = "expected" if ranks is None else ranks
         if ranks not in ("expected", "average"):
             raise ValueError(f"`ranks` must be 'expected' or 'average'; got {ranks!r}.")
@@ -269,7 +269,7 @@ class CriticalDifferenceDisplay:
             ),
             title=title,
         )
-        return note_direction(display.plot(ax=ax), comparison.direction_note, ax)
+        return note_direction(display.plot(ax=ax), comparison.reading_note, ax)
 
     @classmethod
     def from_friedman(cls, result, *, posthoc="nemenyi", title=None, ax=None):

@@ -117,7 +117,7 @@ default="prob_a_better"
             label=_TITLES[attribute],
             title=title,
         )
-        return note_direction(display.plot(ax=ax), comparison.direction_note, ax)
+        return note_direction(display.plot(ax=ax), comparison.reading_note, ax)
 
     def plot(self, ax=None, *, title=None):
         """Draw the heatmap.

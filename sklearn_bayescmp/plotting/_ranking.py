@@ -118,7 +118,7 @@ class RankingDisplay:
                 "compare_models(..., ranking=True) on two or more data sets."
             )
         display = cls.from_result(comparison.ranking, title=title, ax=ax)
-        return note_direction(display, comparison.direction_note, ax)
+        return note_direction(display, comparison.reading_note, ax)
 
     def plot(self, ax=None, *, title=None):
         """Draw both panels.

@@ -27,6 +27,11 @@ COMMON_ARGUMENTS = (
     "n_jobs",
     "nan_policy",
 )
+#: The designs of an experiment (the keys of ``tables.DESIGNS``, which stats/ does not
+#: import): a test of means reads any; a test that corrects for the overlap of the
+#: training sets reads the splits of cross-validation or of train/test resamples.
+ALL_DESIGNS = ("cross-validation", "resamples", "seeds", "means")
+SPLIT_DESIGNS = ("cross-validation", "resamples")
 #: Every record made, by name: a result finds the words of its test here
 #: without importing the registry (which imports the result's own module).
 _RECORDS = {}
@@ -65,6 +70,18 @@ class Backend:
     deterministic : bool
         The test draws nothing, though it accepts ``random_state`` (as every
         test of many data sets does, so that a loop over them can pass one).
+    designs : tuple of str or None
+        The designs of an experiment whose scores the test reads
+        (:data:`~sklearn_bayescmp.tables.DESIGNS`): "cross-validation",
+        "resamples", "seeds", "means". None: by its scope, every design for a
+        test of the data sets' means, and cross-validation and train/test
+        resamples for a test that corrects for the overlap of the training
+        sets (training seeds on one split have no such overlap to correct).
+    pools_differences : bool
+        Whether the test pools the magnitudes of the differences across data
+        sets (the signed-rank test's Walsh averages, the hierarchical model),
+        so that they need one unit on every data set. A test of signs over
+        data sets needs one unit only through its rope.
     """
 
     name: str
@@ -77,6 +94,8 @@ class Backend:
     cite: str = ""
     references: FrozenMapping = field(default_factory=lambda: FrozenMapping({}))
     deterministic: bool = False
+    designs: tuple = None
+    pools_differences: bool = False
 
     def __post_init__(self):
         expected = test_name(self.function)
@@ -93,6 +112,12 @@ class Backend:
                 "each work cited in `references`."
             )
         object.__setattr__(self, "references", FrozenMapping(dict(self.references)))
+        if self.designs is None:
+            designs = ALL_DESIGNS if self.scope == "means" else SPLIT_DESIGNS
+            object.__setattr__(self, "designs", designs)
+        unknown = [design for design in self.designs if design not in ALL_DESIGNS]
+        if unknown:
+            raise ValueError(f"The back end {self.name!r} names unknown designs {unknown}.")
         _RECORDS[self.name] = self
 
     @property
@@ -107,6 +132,14 @@ class Backend:
         of the training sets with n_test / n_train): a test of the splits of many data
         sets, or of one data set that takes ``n_train``."""
         return self.scope == "collection" or self.accepts("n_train")
+
+    def needs_one_unit(self, rope):
+        """Whether the test, over data sets, needs the differences of every data set in one
+        unit: it pools their magnitudes, or reads them against a rope that is not zero."""
+        if self.scope == "dataset":
+            return False
+        no_rope = rope is None or tuple(rope) == (0.0, 0.0)
+        return self.pools_differences or (self.kind == "bayesian" and not no_rope)
 
     @property
     def sampled(self):

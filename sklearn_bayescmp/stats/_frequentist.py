@@ -490,6 +490,7 @@ BACKENDS = (
         "dataset",
         TTestResult,
         cite="Dietterich 1998",
+        designs=("cross-validation", "resamples", "seeds"),
         references=REFERENCES,
     ),
     Backend(
@@ -499,6 +500,7 @@ BACKENDS = (
         "dataset",
         TTestResult,
         cite="Dietterich 1998",
+        designs=("cross-validation",),
         references=REFERENCES,
     ),
     Backend(
@@ -508,6 +510,7 @@ BACKENDS = (
         "dataset",
         FTestResult,
         cite="Alpaydin 1999",
+        designs=("cross-validation",),
         references=REFERENCES,
     ),
     Backend(

@@ -859,6 +859,7 @@ BACKENDS = (
         ("posterior", "simplex", "forest"),
         _many,
         cite="Corani et al. 2017",
+        pools_differences=True,
         references={
             "Corani et al. 2017": (
                 "G. Corani, A. Benavoli, J. Demšar, F. Mangili, M. Zaffalon. Statistical "

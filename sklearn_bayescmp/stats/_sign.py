@@ -703,6 +703,7 @@ BACKENDS = (
         ("simplex",),
         _many("signed_rank"),
         cite="Benavoli et al. 2014; Benavoli et al. 2017",
+        pools_differences=True,
         references=REFERENCES,
     ),
 )

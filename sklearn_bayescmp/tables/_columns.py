@@ -75,7 +75,8 @@ def composed(name):
 def look(name):
     """What a name looks like: compatibility forms unfolded (NFKC), letter case folded,
     and letters of other scripts that look like Latin ones replaced by them."""
-    return unicodedata.normalize("NFKC", name).casefold().translate(_LOOK_ALIKE).strip()
+    # Letters first (a capital Nu looks like N, its small letter like v), then the case.
+    return unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKE).casefold().strip()
 
 
 def name_clash(first, second):
@@ -435,6 +436,7 @@ class RawColumns:
             [
                 parse_number(cell if cell is not None else "", comma) is not None
                 or (isinstance(cell, str) and bool(MEAN_SPREAD.fullmatch(cell)))
+                or _miswritten_number(cell)
                 for cell in cells.tolist()
             ],
             dtype=bool,
@@ -517,6 +519,15 @@ def _value(key):
 
 
 _NAN = object()
+
+
+def _miswritten_number(cell):
+    """Whether a cell is a number but for an underscore or a decimal comma."""
+    text = str(cell).strip()
+    return ("_" in text or "," in text) and (
+        parse_number(text.replace("_", "")) is not None
+        or parse_number(text.replace(",", ".")) is not None
+    )
 
 
 def _number_hint(value):

@@ -29,6 +29,7 @@ from ._evidence import (
     scale_outliers,
     seed_of_a_run,
     summary_statistic,
+    summary_words,
 )
 from ._reading import LeftOut, Witness
 from ._roles import (
@@ -37,6 +38,7 @@ from ._roles import (
     LONG_ROLE_ORDER,
     ROLE_NAMES,
     SPLIT_ROLES,
+    WEAK_DESCRIPTOR_NAMES,
     companion_of,
     is_descriptor_name,
     is_index_name,
@@ -44,6 +46,7 @@ from ._roles import (
     is_summary_name,
     loss_word,
     normalised,
+    words_of,
 )
 
 
@@ -152,16 +155,19 @@ def decide_long_roles(raw, given, *, metric=None):
                 found[role], how[role] = column, ("name", "its name")
                 taken.add(column)
     score = found.get("score")
-    if "metric" in found and score is not None and metric is None and "metric" not in given:
-        if normalised(score) not in GENERIC_SCORE_NAMES:  # not the metric column's score
+    if "metric" in found and score is not None and metric is None:
+        # The metric column describes a generic score ("result") or one named after it
+        # ("metric_error", TabArena's error of the metric), not one metric's own column.
+        generic = normalised(score) in GENERIC_SCORE_NAMES or "metric" in words_of(score)
+        if not generic:
             column = found.pop("metric")
             roles.leave_out(column, f"names the metric of another score column, not of {score!r}")
     if seed_of_a_run(raw, found, given):
         seed = found.pop("repeat")
-        roles.leave_out(seed, "each run's seed")
-        roles.notes.append(
-            f"{seed!r} is not a repeat: it differs between the models on one fold (each "
-            "run's seed), and the fold pairs them"
+        roles.leave_out(
+            seed,
+            "not a repeat: it differs between the models on one fold (each run's seed), and "
+            "the fold pairs them",
         )
     left = {entry.name for entry in roles.left_out}
     rest = [c for c in raw.names if c not in taken and c not in left]
@@ -172,6 +178,8 @@ def decide_long_roles(raw, given, *, metric=None):
     score_named = "score" in found
     if "model" not in found:
         if len(text) == 1:
+            if raw.score_share(text[0]) > 0.5:  # scores but for some cells: name the first
+                raw.numbers(text[0], empty_is_missing=True)
             found["model"] = text.pop()
             how["model"] = ("values", "the one text column besides the data set")
         elif len(text) > 1 and score_named:
@@ -329,7 +337,7 @@ def _model_columns(raw, roles, candidates, dataset):
         if is_index_name(column) and (
             numbers_the_rows(values[column]) or _increasing_whole(values[column])
         ):
-            roles.leave_out(column, "a dataframe's index written out (row labels)")
+            roles.leave_out(column, "a dataframe's index, written out")
         else:
             models.append(column)
     plain = [c for c in models if not is_summary_name(c) and not is_descriptor_name(c)]
@@ -350,7 +358,7 @@ def _model_columns(raw, roles, candidates, dataset):
             stack = np.column_stack([values[c] for c in others]).T
             statistic = summary_statistic(summary, stack, named=True)
         if statistic is not None:
-            roles.leave_out(column, f"the {statistic} of the model columns, row by row")
+            roles.leave_out(column, summary_words(statistic, "the model columns, row by row"))
             models.remove(column)
         elif is_baseline_name(column):
             roles.notes.append(
@@ -365,7 +373,16 @@ def _model_columns(raw, roles, candidates, dataset):
                 "otherwise drop it."
             )
     for column in [c for c in models if is_descriptor_name(c) and c not in plain]:
-        reason = check_descriptor(raw, column, dataset, matrix)
+        try:
+            reason = check_descriptor(raw, column, dataset, matrix)
+        except ValueError:
+            if normalised(column) not in WEAK_DESCRIPTOR_NAMES:
+                raise
+            roles.notes.append(
+                f"{column!r} is named like a description of the data sets (a count), but its "
+                "values are scores like the other columns': read as a model"
+            )
+            continue
         roles.leave_out(column, reason)
         models.remove(column)
     for column in list(models):

@@ -235,10 +235,21 @@ def refuse_unnamed(raw, text, dataset_found):
 # -- precision, summaries and scales ----------------------------------------------
 
 
+#: The values that the checks of precision and scale read at most, evenly spaced: what
+#: they tell is a property of a column, and a large table must not pay for it per row.
+SAMPLE = 2000
+
+
+def _rows_sample(n):
+    """Evenly spaced row indices, at most :data:`SAMPLE` of ``n``."""
+    return np.arange(0, n, max(1, n // SAMPLE))
+
+
 def decimals(values):
     """The digits after the decimal point that the values were printed with (at most 12):
-    the smallest count that writes every finite value exactly."""
-    finite = np.abs(np.asarray(values, dtype=float))
+    the smallest count that writes every finite value of a sample of them exactly."""
+    finite = np.abs(np.asarray(values, dtype=float)).ravel()
+    finite = finite[_rows_sample(finite.size)]
     finite = finite[np.isfinite(finite)]
     for digits in range(13):
         scaled = finite * 10.0**digits
@@ -315,16 +326,24 @@ def summary_statistic(summary, others, *, named):
 def _summary_statistic(summary, others, named):
     tolerance = _tolerance(summary, others)
     present = np.isfinite(summary)
-    if not named and _chance(others[:, present], tolerance) > _COINCIDENCE:
-        return None
+    if not named:  # the mean or nothing: its test first, the chance of a match after
+        mean = np.nanmean(others, axis=0)
+        if not np.all(np.abs(mean[present] - summary[present]) <= tolerance):
+            return None
+        if _chance(others[:, present], tolerance) > _COINCIDENCE:
+            return None
+        return "mean"
     for name, values in _statistics(others, named):
         # A sum adds the rounding of every entry it sums.
         allowed = tolerance * (others.shape[0] if name == "sum" else 1)
         if np.all(np.abs(values[present] - summary[present]) <= allowed):
             return name
-    if named and np.all(summary[present] == np.round(2 * summary[present]) / 2):
+    if named:
+        # Wins are counted exactly; an average rank is printed as any number is.
+        rank_tolerance = 0.5 * 10.0 ** -decimals(summary) + 1e-9
         for name, values in _counts(others):
-            if np.array_equal(values[present], summary[present]):
+            allowed = rank_tolerance if name == "average rank" else 0.0
+            if np.all(np.abs(values[present] - summary[present]) <= allowed):
                 return name
     return None
 
@@ -392,6 +411,20 @@ def summary_rows(means, labels, *, kept=()):
     return summaries, unconfirmed, unnamed
 
 
+#: How each statistic a summary can be is said ("the mean of the other rows").
+_SUMMARY_WORDS = {
+    "wins": "each model's wins over {what}",
+    "average rank": "each model's average rank over {what}",
+}
+
+
+def summary_words(statistic, what):
+    """What a summary is, in words: ``summary_words("mean", "the other rows")``."""
+    return _SUMMARY_WORDS.get(statistic, "the {statistic} of {what}").format(
+        statistic=statistic, what=what
+    )
+
+
 def refuse_summary_row(source, label, means, others, models, unnamed):
     """Refuse a row that a name or its values make a summary, but not both."""
     with np.errstate(invalid="ignore"):
@@ -439,7 +472,7 @@ def check_companion(raw, column, model, kind, n_models):
                 f"but it holds negative values (from {finite.min():.4g}); a spread never is. "
                 "If it is a model's scores, list the model columns with models=[...]."
             )
-        return f"the spread of model {model!r}"
+        return "a model's spread"
     halves = np.all(2 * finite == np.round(2 * finite))
     if finite.size and (not halves or finite.min() < 1 or finite.max() > max(n_models, 2)):
         raise ValueError(
@@ -447,7 +480,7 @@ def check_companion(raw, column, model, kind, n_models):
             f"its values ({_range_words(values)}) are not ranks from 1 to {n_models}. If it is "
             "a model's scores, list the model columns with models=[...]."
         )
-    return f"the rank of model {model!r}"
+    return "a model's rank"
 
 
 def _log_magnitudes(values):
@@ -459,8 +492,10 @@ def _log_magnitudes(values):
 def _scale_gap(values, others):
     """The median over rows of how many orders of magnitude ``values`` lie from the
     median of ``others`` (columns of the same rows), in absolute value."""
-    mine = _log_magnitudes(values)
-    theirs = _log_magnitudes(np.column_stack(others) if isinstance(others, list) else others)
+    rows = _rows_sample(len(values))
+    mine = _log_magnitudes(np.asarray(values)[rows])
+    theirs = np.column_stack(others) if isinstance(others, list) else np.asarray(others)
+    theirs = _log_magnitudes(theirs[rows])
     if theirs.ndim == 1:
         theirs = theirs[:, None]
     with warnings.catch_warnings():

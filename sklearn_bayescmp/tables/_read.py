@@ -29,6 +29,7 @@ from ._evidence import (
     scale_note,
     summary_rows,
     summary_statistic,
+    summary_words,
 )
 from ._layouts import (
     DEFAULT_DATASET,
@@ -177,8 +178,8 @@ def _turned_around(raw, column, models, options, greater_is_better, design):
             *[LeftOut("column", c, "holds text, not a data set's scores") for c in others],
         ),
         notes=(
-            f"read turned around: a row per model (column {column!r}, as `models` names them), "
-            "a column per data set",
+            f"turned around, as the models given name the rows of column {column!r}: a row "
+            "per model, a column per data set",
             *parts.reading.notes,
         ),
     )
@@ -197,11 +198,12 @@ def _filled_in(raw, roles, imputed):
         return raw
     flags = filled_in(raw, column)
     if not flags.any():
+        roles.found.pop("imputed")
+        roles.witnesses = [w for w in roles.witnesses if w.subject != "imputed"]
         roles.leave_out(column, "marks no score as filled in")
         return raw
     if imputed is None:
         refuse_filled_in(raw, column, flags)
-    roles.leave_out(column, f"marks {int(flags.sum())} scores as filled in")
     if imputed == "keep":
         roles.notes.append(
             f"{int(flags.sum())} scores marked as filled in (column {column!r}) kept, as "
@@ -212,7 +214,7 @@ def _filled_in(raw, roles, imputed):
         LeftOut(
             "rows",
             f"{int(flags.sum())} rows",
-            f"filled-in scores (column {column!r}), dropped as imputed='drop' says",
+            f"filled-in scores marked by column {column!r}, dropped as imputed='drop' says",
         )
     )
     return raw.take(np.flatnonzero(~flags))
@@ -378,7 +380,7 @@ def _summary_datasets(source, layout, models, data, kept, left_out):
         others = [j for j in range(len(names)) if j != i and j not in summaries]
         refuse_summary_row(source, names[i], means[i], means[others], models, i in unnamed)
     for i, statistic in summaries.items():
-        left_out.append(LeftOut(what, names[i], f"the {statistic} of the other rows"))
+        left_out.append(LeftOut(what, names[i], summary_words(statistic, "the other rows")))
     return {name: data[name] for i, name in enumerate(names) if i not in summaries}
 
 
@@ -402,7 +404,7 @@ def _summary_models(source, models, data, options, left_out):
                 "its scores are not their mean, median, sum, extremes, wins or average rank on "
                 "every data set. If it is a model, name the models with models=[...]."
             )
-        left_out.append(LeftOut("model", model, f"the {statistic} of the other models"))
+        left_out.append(LeftOut("model", model, summary_words(statistic, "the other models")))
         keep.remove(k)
     if len(keep) == len(models):
         return models, data
@@ -450,7 +452,7 @@ def _summary_splits(source, models, data, labels, left_out):
             spread=None if d.spread is None else d.spread[:, others],
         )
     for label, statistic in found.items():
-        left_out.append(LeftOut("split", label, f"the {statistic} of the other splits"))
+        left_out.append(LeftOut("split", label, summary_words(statistic, "the other splits")))
     return data
 
 

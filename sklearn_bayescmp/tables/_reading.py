@@ -10,7 +10,7 @@ every output (summary, JSON, report, figure note) can say how the table was
 read. This module imports nothing of the pipeline: every step may use it.
 """
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 #: The designs of an experiment that a table can hold, by key, as people read them.
 DESIGNS = {
@@ -66,7 +66,13 @@ class Witness:
             raise ValueError(f"A witness is one of {WITNESS_KINDS}; got {self.by!r}.")
 
     def to_dict(self):
-        """The witness as a dict of strings (for JSON)."""
+        """The witness as plain data.
+
+        Returns
+        -------
+        dict of str to str
+            ``subject``, ``value``, ``by`` and ``why`` (for JSON).
+        """
         return {"subject": self.subject, "value": self.value, "by": self.by, "why": self.why}
 
 
@@ -88,7 +94,13 @@ class LeftOut:
     reason: str
 
     def to_dict(self):
-        """The entry as a dict of strings (for JSON)."""
+        """The entry as plain data.
+
+        Returns
+        -------
+        dict of str to str
+            ``kind``, ``name`` and ``reason`` (for JSON).
+        """
         return {"kind": self.kind, "name": self.name, "reason": self.reason}
 
 
@@ -142,17 +154,19 @@ class Reading:
         if self.design not in DESIGNS:
             raise ValueError(f"A design is one of {list(DESIGNS)}; got {self.design!r}.")
 
-    def add(self, *, witnesses=(), left_out=(), notes=()):
-        """A copy with more witnesses, entries left out and notes."""
-        return replace(
-            self,
-            witnesses=(*self.witnesses, *witnesses),
-            left_out=(*self.left_out, *left_out),
-            notes=(*self.notes, *notes),
-        )
-
     def witness(self, subject):
-        """The witness of ``subject`` ("model", "direction", "design"...), or None."""
+        """The witness of one decision.
+
+        Parameters
+        ----------
+        subject : str
+            A role ("model", "dataset", "score"...), "direction" or "design".
+
+        Returns
+        -------
+        Witness or None
+            None when nothing decided it (a role no column holds).
+        """
         return next((w for w in self.witnesses if w.subject == subject), None)
 
     @property
@@ -171,7 +185,15 @@ class Reading:
         return DESIGNS[self.design]
 
     def to_dict(self):
-        """The reading as plain data (for JSON)."""
+        """The reading as plain data.
+
+        Returns
+        -------
+        dict
+            Every field, the witnesses and entries as dicts, and
+            ``design_words`` (what ``bayescmp compare --json`` prints as
+            ``reading``).
+        """
         return {
             "source": self.source,
             "layout": self.layout,
@@ -275,7 +297,10 @@ def _left_out_words(left_out):
             groups.setdefault((entry.kind, entry.reason), []).append(entry.name)
     words = [unscored_words(unscored)] if unscored else []
     for (kind, reason), names in groups.items():
-        listed = ", ".join(map(named, names)) if kind == "column" else ", ".join(map(repr, names))
+        if kind == "column":
+            listed = ", ".join(map(named, names))
+        else:
+            listed = ", ".join(names if kind == "rows" else map(repr, names))
         if kind == "column":
             because = "" if reason == "no role" else f" ({reason})"
             words.append(f"ignored {listed}{because}")

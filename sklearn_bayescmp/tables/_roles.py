@@ -179,6 +179,9 @@ DESCRIPTOR_NAMES = frozenset(
         "test",
     }
 )
+#: Descriptor names that are single letters (the number of features, of classes...): a
+#: column so named whose values are scores like the models' is a model named so.
+WEAK_DESCRIPTOR_NAMES = frozenset({"d", "p", "k"})
 #: Prefixes of a count that describes a data set ("n_samples", "num_features",
 #: "number_of_classes").
 DESCRIPTOR_PREFIXES = ("n_", "num_", "number_of_", "nr_", "no_of_")

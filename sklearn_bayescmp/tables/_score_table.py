@@ -210,7 +210,7 @@ class ScoreTable:
 
         data = {}
         names = check_names(list(scores), "the data sets (`scores`' keys)")
-        for name, values in zip(names, scores.values(), strict=True):
+        for name, (key, values) in zip(names, scores.items(), strict=True):
             array = np.asarray(values, dtype=float)
             if array.ndim != 2 or array.shape[0] != len(models):
                 raise ValueError(
@@ -218,13 +218,13 @@ class ScoreTable:
                     f"column per split; got shape {array.shape}."
                 )
             check_scale(array, name=f"scores[{name!r}]")
-            sizes = fixed_sizes or (per_dataset(n_train, name), per_dataset(n_test, name))
+            sizes = fixed_sizes or (per_dataset(n_train, key), per_dataset(n_test, key))
             splits = check_splits(
                 array.shape[1],
                 n_train=sizes[0],
                 n_test=sizes[1],
-                repeat=per_dataset(repeat, name),
-                fold=per_dataset(fold, name),
+                repeat=per_dataset(repeat, key),
+                fold=per_dataset(fold, key),
             )
             data[name] = DatasetScores(array.copy(), np.ones(array.shape, bool), **splits)
         self._models = models

@@ -32,7 +32,9 @@ def test_the_results_file_is_read_without_options():
     # The metric's own columns beside "result" are ignored, and said to be.
     assert {"acc", "auc", "logloss", "seed", "info"} <= set(table.ignored_columns)
     # A seed that differs per framework is each run's seed, not a repeat.
-    assert "'seed' is not a repeat: it differs between the models on one fold" in table.reading
+    assert (
+        "ignored 'seed' (not a repeat: it differs between the models on one fold" in table.reading
+    )
     assert "the data sets' metrics differ ('auc' on 3, 'neg_logloss' on 2)" in table.reading
     # The scores are the result column's, fold by fold.
     lines = amlb_results().splitlines()[1:]
@@ -92,18 +94,32 @@ def test_real_repeats_with_per_framework_seeds_are_refused_naming_the_seed():
         _read("\n".join([header, *rows, *again]) + "\n")
 
 
-def test_the_command_needs_no_option(tmp_path, capsys):
+def test_the_command_reads_it_without_options_and_asks_for_one_unit(tmp_path, capsys):
     path = tmp_path / "results.csv"
     path.write_text(amlb_results())
-    assert main(["compare", str(path), "--json"]) == 0
-    out, err = capsys.readouterr()
+    # AUC on the binary tasks, the negated log loss on the others: the signed-rank test
+    # would pool them in one rope, so the command says what differs and what to do.
+    assert main(["compare", str(path), "--json"]) == 2
+    err = capsys.readouterr().err
     assert "read as: model = 'framework', data set = 'task', score = 'result'" in err
+    assert "the data sets are scored by 2 metrics ('auc' on 3, 'neg_logloss' on 2)" in err
+    assert "--metric NAME" in err and "--normalize best-worst" in err
+    assert "--test sign with --rope 0" in err
+    # One metric at a time, signs without a rope, or each data set rescaled: each runs.
+    for options in (["--metric", "auc"], ["--test", "sign", "--rope", "0"]):
+        assert main(["compare", str(path), "--json", *options]) == 0
+        report = json.loads(capsys.readouterr().out)
+        assert report["models"] == list(AMLB_FRAMEWORKS)
+    assert main(["compare", str(path), "--json", "--normalize", "best-worst"]) == 0
+    out, err = capsys.readouterr()
     report = json.loads(out)
-    assert report["models"] == list(AMLB_FRAMEWORKS) and report["test"] == "signed_rank"
+    assert report["test"] == "signed_rank" and report["units"] is None
+    assert "rescaled from its worst model's mean (0) to its best model's (1)" in err
     # The tests that correct for the splits' overlap ask for the ratio, by name.
-    assert main(["compare", str(path), "--test", "poisson"]) == 2
+    assert main(["compare", str(path), "--metric", "auc", "--test", "poisson"]) == 2
     assert "--test poisson (the Poisson-binomial test) corrects" in capsys.readouterr().err
-    assert main(["compare", str(path), "--test", "poisson", "--test-train-ratio", "1/9"]) == 0
+    options = ["--metric", "auc", "--test", "poisson", "--test-train-ratio", "1/9"]
+    assert main(["compare", str(path), *options]) == 0
 
 
 def test_text_of_writes_empty_cells():

@@ -1,0 +1,206 @@
+"""Cells and columns as people write them: spreads in parentheses, decimal commas, names in
+two Unicode forms, scmamp's numeric data-set column, a table with a model on each row."""
+
+import io
+import unicodedata
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.tables._skore import cross_validation_reports
+
+from ._tables import DATASETS, buffer, csv_of, paper_scores, wide_rows
+
+SCORES = paper_scores(n_models=2)
+
+
+def _plain():
+    return ScoreTable.read_csv(buffer(("dataset", "CatBoost", "LightGBM"), wide_rows(SCORES)))
+
+
+@pytest.mark.parametrize(
+    "form",
+    [
+        "{m} (±0.0004)",  # catboost's README
+        "{m} (±0.0004) (+1.20%)",
+        "{m} (0.0004)",
+        "{m} (0.0004) (-0.35%)",
+        "{m}±0.0004 (+1.2 %)",
+        "{m} +- 0.0004",
+    ],
+)
+def test_a_mean_with_its_spread_in_parentheses_is_read_as_the_mean(form):
+    rows = [
+        [name, *(form.format(m=m) for m in row)]
+        for name, row in zip(DATASETS, SCORES.tolist(), strict=True)
+    ]
+    table = ScoreTable.read_csv(buffer(("dataset", "CatBoost", "LightGBM"), rows))
+    assert table == _plain()
+    assert "16 score(s) written as a mean and its spread" in table.reading
+    np.testing.assert_allclose(table.spreads("d0")[:, 0], [0.0004, 0.0004])
+    if "%" in form:
+        assert "16 score(s) followed by a change in percent" in table.reading
+
+
+def test_ranks_in_parentheses_are_not_spreads():
+    ranks = np.argsort(np.argsort(-SCORES, axis=1), axis=1) + 1
+    rows = [
+        [name, *(f"{m} ({r})" for m, r in zip(row, rank, strict=True))]
+        for name, row, rank in zip(DATASETS, SCORES.tolist(), ranks.tolist(), strict=True)
+    ]
+    with pytest.raises(ValueError, match="whole numbers from 1 to 2, like each row's ranks"):
+        ScoreTable.read_csv(buffer(("dataset", "CatBoost", "LightGBM"), rows))
+
+
+@pytest.mark.parametrize("delimiter", [";", "\t"])
+def test_decimal_commas_are_read_where_the_delimiter_leaves_no_doubt_and_said(delimiter):
+    lines = [delimiter.join(("dataset", "CatBoost", "LightGBM"))]
+    lines += [
+        delimiter.join([name, *(str(m).replace(".", ",") for m in row)])
+        for name, row in zip(DATASETS, SCORES.tolist(), strict=True)
+    ]
+    table = ScoreTable.read_csv(io.StringIO("\n".join(lines) + "\n"))
+    assert table == _plain()
+    assert "decimal commas read as decimal points in 'CatBoost', 'LightGBM'" in table.reading
+
+
+def test_a_decimal_comma_in_a_file_of_commas_is_refused_with_the_fix():
+    rows = [
+        [name, f'"{str(row[0]).replace(".", ",")}"', row[1]]
+        for name, row in zip(DATASETS, SCORES.tolist(), strict=True)
+    ]
+    with pytest.raises(ValueError, match="A decimal comma is read as one only in a file"):
+        ScoreTable.read_csv(buffer(("dataset", "CatBoost", "LightGBM"), rows))
+
+
+@pytest.mark.parametrize("cell", ["0_91", "9_1", "0.9_1", "1_000"])
+def test_an_underscore_is_never_part_of_a_number(cell):
+    rows = wide_rows(SCORES)
+    rows[2][1] = cell
+    with pytest.raises(ValueError, match="An underscore is not part of a number here"):
+        ScoreTable.read_csv(buffer(("dataset", "CatBoost", "LightGBM"), rows))
+    long = [(d, "a", 0, cell if d == "d1" else 0.8) for d in DATASETS] + [
+        (d, "b", 0, 0.7) for d in DATASETS
+    ]
+    with pytest.raises(ValueError, match="expected a number, got '.*'. An underscore"):
+        ScoreTable.read_csv(buffer(("dataset", "model", "split", "score"), long))
+    frame = {"dataset": DATASETS, "a": [cell] * 8, "b": SCORES[:, 1]}
+    with pytest.raises(ValueError, match="An underscore is not part of a number here"):
+        ScoreTable.from_wide(frame)
+
+
+def _scmamp(name="DB", seed=0):
+    """scmamp's k-fold example: data set, repetition and fold, then an algorithm per column."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for db in range(1, 5):
+        for rep in range(1, 3):
+            for fold in range(1, 6):
+                rows.append([db, rep, fold, *np.round(rng.uniform(0.7, 0.9, 3), 4).tolist()])
+    return csv_of((name, "Rep", "Fold", "AlgA", "AlgB", "AlgC"), rows)
+
+
+def test_scmamp_s_k_fold_example_is_read_with_its_data_sets():
+    table = ScoreTable.read_csv(io.StringIO(_scmamp()), test_train_ratio=1 / 4)
+    assert table.models == ("AlgA", "AlgB", "AlgC") and table.datasets == ("1", "2", "3", "4")
+    assert table.roles == {"dataset": "DB", "repeat": "Rep", "fold": "Fold"}
+    assert table.splits("1")["repeat"].tolist() == [1] * 5 + [2] * 5
+
+
+def test_a_numeric_data_set_column_of_an_unknown_name_is_named_with_its_option():
+    with pytest.raises(ValueError) as caught:
+        ScoreTable.read_csv(io.StringIO(_scmamp("DS_no")), test_train_ratio=1 / 4)
+    message = str(caught.value)
+    assert "column 'DS_no' has no role" in message and "pass dataset='DS_no'" in message
+    table = ScoreTable.read_csv(
+        io.StringIO(_scmamp("DS_no")), dataset="DS_no", test_train_ratio=1 / 4
+    )
+    assert table.n_datasets == 4
+
+
+def test_the_command_reads_scmamp_and_asks_for_the_ratio_only_for_the_tests_that_need_it(
+    tmp_path, capsys
+):
+    path = tmp_path / "kcv.csv"
+    path.write_text(_scmamp())
+    assert main(["compare", str(path)]) == 0
+    assert "data set = 'DB'" in capsys.readouterr().err
+
+
+def test_names_in_two_unicode_forms_are_one_and_said():
+    nfc, nfd = (unicodedata.normalize(form, "café") for form in ("NFC", "NFD"))
+    assert nfc != nfd
+    # Two files merged: the macOS one wrote the name decomposed.
+    rows = [(d, nfc if f < 2 else nfd, f, 0.8 + 0.01 * f) for d in ("x", "y") for f in range(4)]
+    rows += [(d, "thé", f, 0.7 + 0.01 * f) for d in ("x", "y") for f in range(4)]
+    table = ScoreTable.read_csv(
+        buffer(("dataset", "model", "fold", "score"), rows), test_train_ratio=1
+    )
+    assert table.models == (nfc, "thé") and table.n_missing == 0
+    assert "names written in two Unicode forms read as one ('café')" in table.reading
+    # Selected by either form.
+    assert table.select(models=[nfd, "thé"]).models == (nfc, "thé")
+
+
+@pytest.mark.parametrize(
+    "first, second, why",
+    [
+        ("RF", "rf", "letter case"),
+        ("SVM", "Svm", "letter case"),
+        ("kNN", "kNN\u200b".replace("\u200b", "").replace("N", "Ν", 1), "look-alike"),  # Greek Nu
+        ("xgb", "хgb", "look-alike"),  # Cyrillic х
+        ("RF", "ＲＦ", "look-alike"),  # full-width letters
+    ],
+)
+def test_names_that_differ_only_by_case_or_look_alike_letters_are_refused(first, second, why):
+    assert first != second
+    rows = [(d, m, f, 0.8) for d in ("x", "y") for m in (first, second) for f in range(3)]
+    with pytest.raises(ValueError, match="differ only in letter case or by look-alike"):
+        ScoreTable.read_csv(buffer(("dataset", "model", "fold", "score"), rows), test_train_ratio=1)
+    with pytest.raises(ValueError, match="differ only in letter case or by look-alike"):
+        ScoreTable(np.zeros((2, 3)), models=[first, second], test_train_ratio=1)
+
+
+def test_columns_named_alike_in_two_unicode_forms_are_refused():
+    nfc, nfd = (unicodedata.normalize(form, "Präzision") for form in ("NFC", "NFD"))
+    with pytest.raises(ValueError, match="the same name written in two Unicode forms"):
+        ScoreTable.from_wide({"dataset": ["a", "b"], nfc: [0.8, 0.7], nfd: [0.9, 0.6]})
+
+
+def test_skore_reports_named_alike_as_text_are_refused():
+    with pytest.raises(ValueError, match="names two reports 1 and '1', which are one name"):
+        cross_validation_reports({1: object(), "1": object()})
+
+
+def test_a_table_with_a_model_on_each_row_is_read_turned_around_when_models_name_them():
+    # USB's results: a row per algorithm, a column per setting.
+    frame = pd.DataFrame(
+        {
+            "algorithm": ["FixMatch", "FlexMatch", "Supervised"],
+            "cifar10_40": [92.5, 94.9, 22.9],
+            "cifar100_400": [53.6, 60.1, 12.0],
+            "stl10_40": [64.0, 70.9, 25.6],
+            "svhn_40": [96.2, 90.2, 21.4],
+        }
+    )
+    text = frame.to_csv(index=False)
+    with pytest.raises(ValueError, match="names a model on each row"):
+        ScoreTable.read_csv(io.StringIO(text), layout="wide")
+    with pytest.warns(UserWarning, match="look like percentages"):
+        table = ScoreTable.read_csv(
+            io.StringIO(text), layout="wide", models=["FixMatch", "FlexMatch", "Supervised"]
+        )
+    assert table.models == ("FixMatch", "FlexMatch", "Supervised")
+    assert table.datasets == ("cifar10_40", "cifar100_400", "stl10_40", "svhn_40")
+    assert table.design == "means"
+    assert "turned around, as the models given name the rows of column 'algorithm'" in table.reading
+    np.testing.assert_array_equal(table.mean_scores()[0], [92.5, 94.9, 22.9])
+
+
+def test_a_text_column_found_by_its_values_is_said_so():
+    table = ScoreTable.read_csv(buffer(("benchmark problem", "a", "b"), wide_rows(SCORES)))
+    witness = table.reading_details.witness("dataset")
+    assert (witness.value, witness.by) == ("benchmark problem", "values")

@@ -1,0 +1,330 @@
+"""Summary rows and companion columns: read as data only where the values say they are.
+
+A paper's table carries rows that summarise the others (Average, Mean, Total,
+Wins, an average rank), columns that accompany a model (its spread, its rank),
+a row-mean column, descriptions of the data sets (KEEL's #Ex., #Atts., #Cl.,
+IR; d, p, k; a year) and a dataframe's written-out index. Each is left out
+where its values are what its name says, and refused in one line where they
+are not; ``models=`` and ``datasets=`` always settle it.
+"""
+
+import io
+import re
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy.stats import rankdata
+
+from sklearn_bayescmp import ScoreTable
+
+from ._tables import DATASETS, buffer, csv_of, paper_scores, wide_rows
+
+MODELS = ("C4.5", "SVM", "kNN")
+SCORES = paper_scores()
+#: The refusal that used to blame these tables: none of them mixes percentages.
+MISBLAMED = "fractions and percentages are mixed"
+
+
+def _plain():
+    return ScoreTable.read_csv(buffer(("dataset", *MODELS), wide_rows(SCORES)))
+
+
+def _left_out(table):
+    return {(e.kind, e.name): e.reason for e in table.reading_details.left_out}
+
+
+def _with_row(label, values, digits=4):
+    rows = [*wide_rows(SCORES), [label, *np.round(values, digits).tolist()]]
+    return buffer(("dataset", *MODELS), rows)
+
+
+def _wins(scores, best=np.max):
+    return (scores == best(scores, axis=1, keepdims=True)).sum(axis=0)
+
+
+@pytest.mark.parametrize(
+    "label, values, statistic",
+    [
+        ("Average", SCORES.mean(axis=0), "the mean of the other rows"),
+        ("Mean", SCORES.mean(axis=0), "the mean of the other rows"),
+        ("avg.", SCORES.mean(axis=0), "the mean of the other rows"),
+        ("Total", SCORES.sum(axis=0), "the sum of the other rows"),
+        ("Median", np.median(SCORES, axis=0), "the median of the other rows"),
+        ("Std", SCORES.std(axis=0, ddof=1), "the standard deviation of the other rows"),
+        ("Wins", _wins(SCORES), "each model's wins over the other rows"),
+        ("Avg. rank", rankdata(-SCORES, axis=1).mean(axis=0), "each model's average rank"),
+        ("Best", SCORES.max(axis=0), "the maximum of the other rows"),
+    ],
+)
+def test_a_summary_row_is_left_out_and_said(label, values, statistic):
+    table = ScoreTable.read_csv(_with_row(label, values))
+    assert table == _plain()
+    assert _left_out(table)[("row", label)].startswith(statistic)
+    assert f"left out row {label!r} ({statistic}" in table.reading
+
+
+def test_a_row_printed_with_fewer_digits_is_still_the_mean():
+    # The data at four digits, the paper's average at two.
+    table = ScoreTable.read_csv(_with_row("Average", SCORES.mean(axis=0), digits=2))
+    assert table == _plain()
+
+
+@pytest.mark.parametrize("label", ["Average", "Wins", "p-value", "Rank"])
+def test_a_row_named_as_a_summary_that_is_none_is_refused(label):
+    values = SCORES.mean(axis=0) + [0.05, -0.03, 0.0]
+    with pytest.raises(ValueError, match=rf"row '{label}' is named like a summary") as caught:
+        ScoreTable.read_csv(_with_row(label, values))
+    assert "datasets=[...]" in str(caught.value) and MISBLAMED not in str(caught.value)
+    # Named as a data set by the user, it is one.
+    datasets = [*DATASETS, label]
+    table = ScoreTable.read_csv(_with_row(label, values), datasets=datasets)
+    assert table.datasets == tuple(datasets)
+
+
+def test_a_row_that_is_the_mean_of_the_others_without_the_name_is_refused():
+    rng = np.random.default_rng(3)
+    scores = np.round(rng.uniform(0.6, 0.95, (8, 5)), 6)
+    rows = [*wide_rows(scores), ["d8", *np.round(scores.mean(axis=0), 6).tolist()]]
+    header = ("dataset", *(f"m{k}" for k in range(5)))
+    with pytest.raises(ValueError, match="row 'd8' equals the mean of the other rows"):
+        ScoreTable.read_csv(buffer(header, rows))
+    kept = ScoreTable.read_csv(buffer(header, rows), datasets=[*DATASETS, "d8"])
+    assert kept.n_datasets == 9
+
+
+def test_coarse_tables_are_not_taken_for_summaries_by_chance():
+    # Two-digit accuracies of two models: a row near the mean of the others is likely by
+    # chance, so the values alone decide nothing.
+    rng = np.random.default_rng(0)
+    for seed in range(20):
+        scores = np.round(np.random.default_rng(seed).uniform(0.7, 0.9, (12, 2)), 2)
+        scores[5] = np.round(np.delete(scores, 5, axis=0).mean(axis=0), 2)
+        table = ScoreTable.read_csv(buffer(("dataset", "a", "b"), wide_rows(scores, range(12))))
+        assert table.n_datasets == 12
+    assert rng is not None
+
+
+@pytest.mark.parametrize(
+    "names, reason",
+    [
+        (("C4.5_std", "SVM_std", "kNN_std"), "a model's spread"),
+        (("C4.5 (std)", "SVM (std)", "kNN (std)"), "a model's spread"),
+        (("sd_C4.5", "sd_SVM", "sd_kNN"), "a model's spread"),
+        (("rank_C4.5", "rank_SVM", "rank_kNN"), "a model's rank"),
+        (("C4.5 rank", "SVM rank", "kNN rank"), "a model's rank"),
+    ],
+)
+def test_a_model_s_spread_or_rank_is_left_out_and_said(names, reason):
+    rng = np.random.default_rng(1)
+    if reason == "a model's rank":
+        extra = rankdata(-SCORES, axis=1).T
+    else:
+        extra = np.round(rng.uniform(0.005, 0.03, (3, 8)), 3)
+    table = ScoreTable.read_csv(
+        buffer(("dataset", *MODELS, *names), wide_rows(SCORES, extra=extra))
+    )
+    assert table.models == MODELS and table == _plain()
+    assert all(_left_out(table)[("column", name)] == reason for name in names)
+    assert f"ignored {', '.join(map(repr, names))} ({reason})" in table.reading
+
+
+def test_a_spread_that_is_negative_or_a_rank_beyond_the_models_is_refused():
+    spreads = np.full((3, 8), 0.01)
+    spreads[1, 2] = -0.02
+    header = ("dataset", *MODELS, "C4.5_std", "SVM_std", "kNN_std")
+    with pytest.raises(ValueError, match="'SVM_std' is named like the spread of model 'SVM'"):
+        ScoreTable.read_csv(buffer(header, wide_rows(SCORES, extra=spreads)))
+    ranks = np.full((1, 8), 7)
+    with pytest.raises(ValueError, match="'rank_SVM' is named like the rank of model 'SVM'"):
+        ScoreTable.read_csv(
+            buffer(("dataset", *MODELS, "rank_SVM"), wide_rows(SCORES, extra=ranks))
+        )
+
+
+@pytest.mark.parametrize(
+    "name, values, statistic",
+    [
+        ("Average", SCORES.mean(axis=1), "mean"),
+        ("Mean", SCORES.mean(axis=1), "mean"),
+        ("Best", SCORES.max(axis=1), "maximum"),
+        ("Overall", SCORES.mean(axis=1), "mean"),
+    ],
+)
+def test_a_column_that_summarises_the_models_is_left_out(name, values, statistic):
+    extra = np.round(values, 4)[None, :]
+    table = ScoreTable.read_csv(buffer(("dataset", *MODELS, name), wide_rows(SCORES, extra=extra)))
+    assert table.models == MODELS
+    assert _left_out(table)[("column", name)] == f"the {statistic} of the model columns, row by row"
+
+
+def test_a_column_named_as_a_summary_that_is_none_is_refused_unless_a_baseline():
+    extra = np.round(SCORES.mean(axis=1) - 0.1, 4)[None, :]
+    with pytest.raises(ValueError, match="column 'Average' is named like a summary"):
+        ScoreTable.read_csv(buffer(("dataset", *MODELS, "Average"), wide_rows(SCORES, extra=extra)))
+    # A model named "mean" (a baseline predicting it) whose values are no summary is one.
+    table = ScoreTable.read_csv(
+        buffer(("dataset", *MODELS, "mean"), wide_rows(SCORES, extra=extra))
+    )
+    assert table.models == (*MODELS, "mean")
+    assert "'mean' is named like a summary, but its values are none" in table.reading
+
+
+def test_an_unnamed_column_that_is_the_row_mean_of_the_others_is_refused():
+    rng = np.random.default_rng(5)
+    scores = np.round(rng.uniform(0.6, 0.95, (8, 4)), 5)
+    extra = np.round(scores.mean(axis=1), 5)[None, :]
+    header = ("dataset", "a", "b", "c", "d", "overall score")
+    with pytest.raises(ValueError, match="'overall score' equals the row mean of the other"):
+        ScoreTable.read_csv(buffer(header, wide_rows(scores, extra=extra)))
+    table = ScoreTable.read_csv(
+        buffer(header, wide_rows(scores, extra=extra)), models=["a", "b", "c", "d"]
+    )
+    assert table.ignored_columns == ("overall score",)
+
+
+def _keel(percent=True, seed=0):
+    """A KEEL-style table: data-set descriptors, then the models' accuracies in percent."""
+    rng = np.random.default_rng(seed)
+    n = 10
+    scores = np.round(100 * paper_scores(n_datasets=n, seed=seed), 2 if percent else 4)
+    if not percent:
+        scores = np.round(scores / 100, 4)
+    return pd.DataFrame(
+        {
+            "Dataset": [f"keel{i}" for i in range(n)],
+            "#Ex.": rng.integers(100, 5000, n),
+            "#Atts.": rng.integers(4, 60, n),
+            "#Cl.": rng.integers(2, 10, n),
+            "IR": np.round(rng.uniform(1.5, 130, n), 2),
+            **{model: scores[:, k] for k, model in enumerate(MODELS)},
+        }
+    )
+
+
+@pytest.mark.parametrize("percent", [True, False])
+def test_keel_descriptors_are_left_out(percent):
+    frame = _keel(percent)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    assert ["percentages" in str(w.message) for w in caught] == ([True] if percent else [])
+    assert table.models == MODELS
+    left = _left_out(table)
+    assert left[("column", "#Ex.")] == "describes the data sets: whole numbers"
+    assert left[("column", "IR")] == "describes the data sets: outside the range of the scores"
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"d": [4, 8, 13, 60, 9, 21, 7, 34]},
+        {"p": [4, 8, 13, 60, 9, 21, 7, 34], "k": [2, 3, 2, 10, 2, 7, 3, 2]},
+        {"Year": [2001, 2003, 2005, 2007, 2009, 2011, 2013, 2015]},
+        {"#inst": [150, 178, 569, 1000, 214, 768, 351, 3772]},
+    ],
+)
+def test_counts_and_letters_describing_the_data_sets_are_left_out(extra):
+    frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
+    frame = frame.assign(**extra)
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    assert table.models == MODELS and set(table.ignored_columns) == set(extra)
+
+
+def test_a_descriptor_name_on_the_scale_of_the_scores_is_refused():
+    frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
+    frame["IR"] = SCORES[:, 0] - 0.01  # scores, whatever the name
+    with pytest.raises(ValueError, match="column 'IR' is named like a description"):
+        ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+
+
+@pytest.mark.parametrize(
+    "name, values",
+    [
+        ("Year", [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007]),  # named: a descriptor
+        ("published", [2000, 2001, 2002, 2003, 2004, 2005, 2006, 2007]),  # unnamed
+        ("n_samples_in_k", [0.15, 0.178, 5.69, 10.0, 2.14, 7.68, 3.51, 37.72]),
+    ],
+)
+def test_a_column_on_another_scale_is_never_a_model(name, values):
+    frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
+    frame[name] = values
+    try:
+        table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    except ValueError as error:
+        message = str(error)
+        assert f"column {name!r}" in message and "models=[...]" in message
+        assert MISBLAMED not in message
+    else:
+        assert table.models == MODELS and name in table.ignored_columns
+
+
+def test_whole_numbers_beside_scores_are_refused_naming_what_they_are():
+    frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
+    frame["first"] = [3, 1, 0, 2, 5, 1, 2, 0]  # the count of data sets each ranked first?
+    with pytest.raises(ValueError, match=re.escape("column 'first' holds whole numbers")):
+        ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+
+
+@pytest.mark.parametrize("round_trip", ["Unnamed: 0", "index", ""])
+def test_a_dataframe_index_written_out_is_left_out(round_trip):
+    frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
+    frame.insert(0, round_trip, range(len(frame)))
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    assert table.models == MODELS and table == _plain()
+    assert table.ignored_columns == (round_trip,)
+
+
+def test_a_filtered_frame_s_index_is_left_out_too():
+    frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
+    text = frame.iloc[[0, 2, 3, 5, 6, 7]].to_csv()  # index 0, 2, 3, 5, 6, 7
+    read = pd.read_csv(io.StringIO(text))  # "Unnamed: 0"
+    table = ScoreTable.read_csv(io.StringIO(read.to_csv(index=False)))
+    assert table.models == MODELS and table.ignored_columns == ("Unnamed: 0",)
+
+
+def test_a_summary_split_of_a_wide_table_of_folds_is_left_out():
+    rng = np.random.default_rng(2)
+    scores = np.round(rng.uniform(0.7, 0.9, (5, 2)), 4)
+    rows = [["iris", fold, *row] for fold, row in enumerate(scores.tolist())]
+    rows.append(["iris", "mean", *np.round(scores.mean(axis=0), 4).tolist()])
+    text = csv_of(("dataset", "fold", "a", "b"), rows)
+    table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 4)
+    assert table.splits("iris")["fold"].size == 5
+    assert _left_out(table)[("split", "mean")] == "the mean of the other splits"
+
+
+def test_a_long_table_of_means_with_an_average_model_or_data_set():
+    rows = []
+    for i, name in enumerate(DATASETS):
+        for k, model in enumerate(MODELS):
+            rows.append((name, model, SCORES[i, k]))
+        rows.append((name, "Average", round(SCORES[i].mean(), 4)))
+    for k, model in enumerate(MODELS):
+        rows.append(("Average", model, round(SCORES[:, k].mean(), 4)))
+    rows.append(("Average", "Average", round(SCORES.mean(), 4)))
+    table = ScoreTable.read_csv(buffer(("dataset", "model", "score"), rows))
+    assert table.models == MODELS and table.datasets == tuple(DATASETS)
+    left = _left_out(table)
+    assert left[("model", "Average")] == "the mean of the other models"
+    assert left[("data set", "Average")] == "the mean of the other rows"
+
+
+def test_a_model_named_by_a_single_letter_is_a_model_where_its_values_are_scores():
+    frame = pd.DataFrame({"dataset": DATASETS, **dict(zip("abcd", paper_scores(4).T, strict=True))})
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    assert table.models == ("a", "b", "c", "d")
+    assert "'d' is named like a description of the data sets (a count), but its values" in (
+        table.reading
+    )
+
+
+def test_models_settle_every_column():
+    frame = _keel()
+    frame["rank_SVM"] = 99  # no rank, and no model either
+    with pytest.warns(UserWarning, match="look like percentages"):
+        table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), models=list(MODELS))
+    assert table.models == MODELS
+    assert set(table.ignored_columns) == {"#Ex.", "#Atts.", "#Cl.", "IR", "rank_SVM"}
+    assert _left_out(table)[("column", "rank_SVM")] == "not among the models given (`models`)"
