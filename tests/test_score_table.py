@@ -265,7 +265,7 @@ def test_a_split_must_be_identified():
     columns = {"model": ["a", "b"], "score": [0.9, 0.8]}
     with pytest.raises(ValueError, match="needs a split column, or repeat and fold columns"):
         ScoreTable.from_long(columns, test_train_ratio=1 / 9)
-    with pytest.raises(ValueError, match="has a repeat column but no fold column"):
+    with pytest.raises(ValueError, match=r"has a repeat column \(.repeat.\) but no fold column"):
         ScoreTable.from_long({**columns, "repeat": [0, 0]}, test_train_ratio=1 / 9)
 
 

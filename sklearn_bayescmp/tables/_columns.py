@@ -35,6 +35,22 @@ MEAN_SPREAD = re.compile(
     rf"|\(\s*(?P<bracketed>{_PLUS_MINUS})?\s*(?P<inner>{_UNSIGNED})\s*\))"
     rf"(?P<tail>\s*\(\s*[-+−]?\s*{_UNSIGNED}\s*%\s*\))?\s*"
 )
+#: A number written with a percent sign ("85.3%"), read in percent.
+PERCENT = re.compile(rf"\s*(?P<number>{_NUMBER})\s*%\s*")
+#: Marks that papers set beside a score (significance, the best of a row): not read.
+MARKS = "*†‡§¶∗⋆"
+
+
+def _unmarked(text):
+    """A cell without the marks around its number: Markdown's bold or italics, and
+    asterisks, daggers and the like before or after it."""
+    core = text.strip()
+    for wrapper in ("**", "__", "*"):
+        if len(core) > 2 * len(wrapper) and core.startswith(wrapper) and core.endswith(wrapper):
+            core = core[len(wrapper) : -len(wrapper)].strip()
+    return core.strip(MARKS + " ")
+
+
 #: Split indices and sizes must stay below this: they are counted exactly in floats.
 LARGEST_WHOLE_NUMBER = 2**53
 #: Letters of other scripts that look like Latin ones, folded to them when names are
@@ -143,9 +159,10 @@ class RawColumns:
     bracketed : set of str
         The columns whose spreads were written in parentheses ("0.95
         (0.02)"), which a later step checks are not ranks.
-    tails : dict of str to int
-        The cells of each column that ended with a change in percent
-        ("(+1.20%)"), which is not read.
+    cell_forms : dict of str to dict of str to int
+        By form ("tail": a change in percent, "(+1.20%)", not read; "marked":
+        marks such as "*", "†" or bold "**", not read; "percent": a percent
+        sign, the number read in percent), the rows of each column written so.
     merged_names : dict of str to int
         Names written in two Unicode forms and read as one: how many forms
         each had.
@@ -162,7 +179,7 @@ class RawColumns:
         self._row_index = None  # the original row of each row, for a table of some rows
         self.spreads = {}
         self.bracketed = set()
-        self.tails = {}
+        self.cell_forms = {}
         self.merged_names = {}
 
     @property
@@ -237,7 +254,7 @@ class RawColumns:
         )
         taken._row_index = row_index
         taken.spreads = {name: spread[rows] for name, spread in self.spreads.items()}
-        taken.bracketed, taken.tails = self.bracketed, self.tails
+        taken.bracketed, taken.cell_forms = self.bracketed, self.cell_forms
         taken.merged_names = self.merged_names
         return taken
 
@@ -373,7 +390,11 @@ class RawColumns:
             missing = self.empty.get(column, np.zeros(cells.shape, dtype=bool))
             invalid = np.zeros(cells.shape, dtype=bool)
         else:
-            scores, missing, invalid, spreads = self._parse_scores(column, cells)
+            scores, missing, invalid, spreads, flags = self._parse_scores(column, cells)
+            for key, flagged in flags.items():
+                count = int((flagged if codes is None else flagged[codes]).sum())
+                if count:
+                    self.cell_forms.setdefault(key, {})[column] = count
         rows = self._rows_of(codes, invalid)
         if rows.size:
             value = cells[rows[0]] if codes is None else cells[codes[rows[0]]]
@@ -396,12 +417,14 @@ class RawColumns:
         return scores, missing
 
     def _parse_scores(self, column, cells):
-        """Every text cell read: ``(scores, missing, invalid, spreads)``."""
+        """Every text cell read: ``(scores, missing, invalid, spreads, flags)``, where
+        ``flags`` says which cells ended with a change in percent ("tail"), carried marks
+        ("marked") or a percent sign ("percent")."""
         n = len(cells)
         scores, spreads = np.empty(n), np.full(n, math.nan)
         missing, invalid = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
+        flags = {key: np.zeros(n, dtype=bool) for key in ("tail", "marked", "percent")}
         decimal_comma = self._source.decimal_comma
-        tails = 0
         for i, value in enumerate(cells.tolist()):
             if value is None:
                 missing[i], scores[i] = True, math.nan
@@ -412,7 +435,18 @@ class RawColumns:
                 if decimal_comma and isinstance(value, str) and "," in value:
                     self._source.comma_columns.add(column)
                 continue
-            matched = isinstance(value, str) and MEAN_SPREAD.fullmatch(value)
+            text = value if isinstance(value, str) else str(value)
+            core = _unmarked(text)
+            flags["marked"][i] = core != text.strip()
+            percent = PERCENT.fullmatch(core)
+            if percent:
+                scores[i], flags["percent"][i] = float(percent["number"]), True
+                continue
+            number = parse_number(core, decimal_comma) if flags["marked"][i] else None
+            if number is not None and not number[1]:
+                scores[i] = number[0]
+                continue
+            matched = MEAN_SPREAD.fullmatch(core)
             if not matched:
                 invalid[i] = True
                 continue
@@ -420,10 +454,8 @@ class RawColumns:
             spreads[i] = float(matched["spread"] or matched["inner"])
             if matched["inner"] is not None and matched["bracketed"] is None:
                 self.bracketed.add(column)
-            tails += matched["tail"] is not None
-        if tails:
-            self.tails[column] = tails
-        return scores, missing, invalid, spreads
+            flags["tail"][i] = matched["tail"] is not None
+        return scores, missing, invalid, spreads, flags
 
     def score_share(self, column):
         """The share of a column's cells that read as scores (a number, NaN, empty, or a
@@ -435,7 +467,7 @@ class RawColumns:
         readable = np.array(
             [
                 parse_number(cell if cell is not None else "", comma) is not None
-                or (isinstance(cell, str) and bool(MEAN_SPREAD.fullmatch(cell)))
+                or (isinstance(cell, str) and _readable_form(cell, comma))
                 or _miswritten_number(cell)
                 for cell in cells.tolist()
             ],
@@ -519,6 +551,16 @@ def _value(key):
 
 
 _NAN = object()
+
+
+def _readable_form(cell, decimal_comma):
+    """Whether a text cell reads as a score in one of the forms papers print."""
+    core = _unmarked(cell)
+    return bool(
+        PERCENT.fullmatch(core)
+        or MEAN_SPREAD.fullmatch(core)
+        or (core != cell.strip() and parse_number(core, decimal_comma) is not None)
+    )
 
 
 def _miswritten_number(cell):

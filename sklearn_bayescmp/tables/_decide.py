@@ -350,6 +350,21 @@ def _model_columns(raw, roles, candidates, dataset):
             models.remove(column)
     plain = [c for c in plain if c in models]
     matrix = np.column_stack([values[c] for c in plain]) if len(plain) > 1 else None
+    for column in [c for c in models if is_descriptor_name(c) and c not in plain]:
+        try:
+            reason = check_descriptor(raw, column, dataset, matrix)
+        except ValueError:
+            if normalised(column) not in WEAK_DESCRIPTOR_NAMES:
+                raise
+            roles.notes.append(
+                f"{column!r} is named like a description of the data sets (a count), but its "
+                "values are scores like the other columns': read as a model"
+            )
+            continue
+        roles.leave_out(column, reason)
+        models.remove(column)
+    # A summary is of the models that remain (a single letter read as a model included).
+    plain = [c for c in models if not is_summary_name(c)]
     for column in [c for c in models if is_summary_name(c)]:
         others = [c for c in plain if c != column]
         statistic = None
@@ -372,19 +387,6 @@ def _model_columns(raw, roles, candidates, dataset):
                 "rank, row by row. If it is a model, list the model columns with models=[...]; "
                 "otherwise drop it."
             )
-    for column in [c for c in models if is_descriptor_name(c) and c not in plain]:
-        try:
-            reason = check_descriptor(raw, column, dataset, matrix)
-        except ValueError:
-            if normalised(column) not in WEAK_DESCRIPTOR_NAMES:
-                raise
-            roles.notes.append(
-                f"{column!r} is named like a description of the data sets (a count), but its "
-                "values are scores like the other columns': read as a model"
-            )
-            continue
-        roles.leave_out(column, reason)
-        models.remove(column)
     for column in list(models):
         others = [c for c in models if c != column]
         if len(others) >= 3:

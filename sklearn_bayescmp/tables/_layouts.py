@@ -270,8 +270,11 @@ def _row_splits(raw, split, repeat, fold, *, row_order=None):
     if repeat_column is not None:
         if fold_column is None:
             raise ValueError(
-                f"{raw.source} has a repeat column but no fold column; a split is identified "
-                "by its fold (and its repeat, when cross-validation was repeated)."
+                f"{raw.source} has a repeat column ({repeat_column!r}) but no fold column; a "
+                "split is identified by its fold (and its repeat, when cross-validation was "
+                f"repeated). If {repeat_column!r} alone tells the splits apart (training seeds "
+                f"on one split, say), pass split={repeat_column!r}; if it is the repeat of "
+                "cross-validation, name the fold's column with fold=<column>."
             )
         return (
             raw.integers(repeat_column, positive=False),
@@ -282,7 +285,8 @@ def _row_splits(raw, split, repeat, fold, *, row_order=None):
     raise ValueError(
         f"{raw.source} does not say which split each score is from: it needs a split column, "
         f"or repeat and fold columns, to pair the models' scores; found {raw.names}. Name "
-        "them with split=... or repeat=... and fold=..."
+        "them with split=... (a column of training seeds too, which the reading says) "
+        "or repeat=... and fold=..."
     )
 
 

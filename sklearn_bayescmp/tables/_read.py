@@ -500,11 +500,18 @@ def _cell_notes(raw, data):
             f"{n_spreads} score(s) written as a mean and its spread ('0.95±0.02'): the means "
             "are compared, the spreads kept (spreads()) and not used"
         )
-    tails = sum(raw.tails.values())
-    if tails:
+    forms = {key: sum(counts.values()) for key, counts in raw.cell_forms.items()}
+    if forms.get("tail"):
         notes.append(
-            f"{tails} score(s) followed by a change in percent ('(+1.20%)'), which is not read"
+            f"{forms['tail']} score(s) followed by a change in percent ('(+1.20%)'), which is "
+            "not read"
         )
+    if forms.get("marked"):
+        notes.append(
+            f"{forms['marked']} score(s) carried marks ('*', '†', bold), which are not read"
+        )
+    if forms.get("percent"):
+        notes.append(f"{forms['percent']} score(s) written with a percent sign, read in percent")
     if raw.comma_columns:
         columns = ", ".join(map(repr, sorted(raw.comma_columns)))
         notes.append(

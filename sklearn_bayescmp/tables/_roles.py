@@ -217,6 +217,21 @@ LOSS_WORDS = frozenset(
         "duration",
         "runtime",
         "latency",
+        "wer",  # word, character and translation error rates
+        "cer",
+        "ter",
+        "eer",  # equal error rate
+        "bpc",  # bits per character, per dimension
+        "bpd",
+        "ppl",  # perplexity
+        "fid",  # Fréchet inception distance
+        "crps",
+        "mase",
+        "nmse",
+        "nrmse",
+        "rmsd",
+        "wape",
+        "hamming",
     }
 )
 #: Loss words that name a cost of running, not of predicting: never taken for the score
@@ -275,6 +290,21 @@ NONNEGATIVE_WORDS = frozenset(
         "duration",
         "runtime",
         "latency",
+        "wer",
+        "cer",
+        "ter",
+        "eer",
+        "bpc",
+        "bpd",
+        "ppl",
+        "fid",
+        "crps",
+        "mase",
+        "nmse",
+        "nrmse",
+        "rmsd",
+        "wape",
+        "hamming",
         "accuracy",
         "acc",
         "auc",
@@ -326,6 +356,13 @@ SUMMARY_NAMES = frozenset(
         "pvalue",
     }
 )
+#: Words that qualify a summary without naming anything else ("Overall mean", "Mean
+#: score", "Average (all)").
+SUMMARY_QUALIFIERS = frozenset(
+    {"all", "overall", "column", "row", "score", "scores", "of", "the", "grand", "across"}
+)
+#: Words of descriptors that may make up a longer one ("IR (imbalance)", "n features").
+DESCRIPTOR_WORDS = DESCRIPTOR_NAMES | {"ratio", "no", "num", "nr", "number", "of", "count"}
 #: Summaries that are also the name of a baseline model (a predictor of the mean, the
 #: median): a model column so named is checked against the values, not refused.
 BASELINE_NAMES = frozenset({"mean", "median", "best", "worst", "min", "max"})
@@ -352,11 +389,16 @@ def words_of(name):
 
 def is_descriptor_name(name):
     """Whether ``name`` proposes a description of a data set ("Size", "n_samples",
-    "#Ex.") rather than a model's scores."""
+    "#Ex.", "IR (imbalance)") rather than a model's scores: a descriptor's name, a count
+    of one, or words all of which name descriptors."""
     text = normalised(name)
-    return text in DESCRIPTOR_NAMES or (
-        text.startswith(DESCRIPTOR_PREFIXES)
-        and text not in ROLE_NAMES["n_train"] + ROLE_NAMES["n_test"]
+    if text in ROLE_NAMES["n_train"] + ROLE_NAMES["n_test"]:
+        return False
+    words = text.split("_") if text else []
+    return (
+        text in DESCRIPTOR_NAMES
+        or text.startswith(DESCRIPTOR_PREFIXES)
+        or (len(words) > 1 and all(word in DESCRIPTOR_WORDS for word in words))
     )
 
 
@@ -366,8 +408,15 @@ def is_role_name(name):
 
 
 def is_summary_name(name):
-    """Whether ``name`` proposes a summary of the other rows or columns ("Average", "Wins")."""
-    return normalised(name) in SUMMARY_NAMES
+    """Whether ``name`` proposes a summary of the other rows or columns: a summary's name
+    ("Average", "Wins"), or words of summaries and their qualifiers only ("Overall mean",
+    "Average (all)", "Mean score")."""
+    text = normalised(name)
+    words = text.split("_") if text else []
+    return text in SUMMARY_NAMES or (
+        any(word in SUMMARY_NAMES for word in words)
+        and all(word in SUMMARY_NAMES or word in SUMMARY_QUALIFIERS for word in words)
+    )
 
 
 def is_index_name(name):
@@ -424,19 +473,20 @@ def is_nonnegative_metric(name):
 
 def companion_of(name, models):
     """The model whose companion column ``name`` is named as, and what it is: ``("A",
-    "spread")`` for ``"A_std"``, ``"A (std)"``, ``"sd_A"``; ``("A", "rank")`` for
-    ``"rank_A"``; None when the name is no model's companion."""
+    "spread")`` for ``"A_std"``, ``"A (std)"``, ``"sd_A"``, ``"std(A)"``, ``"A ±"``;
+    ``("A", "rank")`` for ``"rank_A"``; None when the name is no model's companion."""
     text = str(name).strip()
     for model in sorted(models, key=len, reverse=True):
         if model == text or not model:
             continue
-        rest = None
-        if text.startswith(model):
-            rest = text[len(model) :]
-        elif text.endswith(model):
-            rest = text[: len(text) - len(model)]
-        if rest is None:
+        # The model's name as a whole token of the column's (not inside a word).
+        pattern = rf"(?<![A-Za-z0-9]){re.escape(model)}(?![A-Za-z0-9])"
+        found = re.search(pattern, text)
+        if found is None:
             continue
+        rest = text[: found.start()] + " " + text[found.end() :]
+        if rest.strip() in ("±", "+-", "+/-", "(±)"):
+            return model, "spread"
         words = normalised(rest).split("_") if normalised(rest) else []
         if len(words) != 1:
             continue

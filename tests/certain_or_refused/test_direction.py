@@ -40,6 +40,12 @@ def _errors(rows):
         "brier score",
         "MAE.test",
         "fit_time",
+        # Losses of speech, language and generative models.
+        "wer",
+        "CER",
+        "ppl",
+        "bpc",
+        "FID",
     ],
 )
 def test_a_loss_anywhere_in_the_name_is_refused_until_its_direction_is_given(name):

@@ -204,3 +204,47 @@ def test_a_text_column_found_by_its_values_is_said_so():
     table = ScoreTable.read_csv(buffer(("benchmark problem", "a", "b"), wide_rows(SCORES)))
     witness = table.reading_details.witness("dataset")
     assert (witness.value, witness.by) == ("benchmark problem", "values")
+
+
+@pytest.mark.parametrize(
+    "form, note",
+    [
+        ("{m}*", "carried marks ('*', '†', bold), which are not read"),
+        ("**{m}**", "carried marks ('*', '†', bold), which are not read"),
+        ("{m}†", "carried marks ('*', '†', bold), which are not read"),
+    ],
+)
+def test_marks_beside_a_score_are_not_read_and_said(form, note):
+    rows = [
+        [name, form.format(m=row[0]), row[1]]
+        for name, row in zip(DATASETS, SCORES.tolist(), strict=True)
+    ]
+    table = ScoreTable.read_csv(buffer(("dataset", "CatBoost", "LightGBM"), rows))
+    # Not a model column of marked names beside one score column: the scores, read.
+    assert table == _plain() and f"8 score(s) {note}" in table.reading
+
+
+def test_a_percent_sign_is_read_in_percent_and_said():
+    rows = [
+        [name, *(f"{100 * m:.2f}%" for m in row)]
+        for name, row in zip(DATASETS, SCORES.tolist(), strict=True)
+    ]
+    with pytest.warns(UserWarning, match="look like percentages"):
+        table = ScoreTable.read_csv(buffer(("dataset", "CatBoost", "LightGBM"), rows))
+    np.testing.assert_allclose(table.mean_scores(), 100 * SCORES, atol=1e-9)
+    assert "16 score(s) written with a percent sign, read in percent" in table.reading
+    # Beside fractions, percentages are refused as ever.
+    rows = [
+        [name, f"{100 * row[0]:.2f}%", row[1]]
+        for name, row in zip(DATASETS, SCORES.tolist(), strict=True)
+    ]
+    with pytest.raises(ValueError, match="fractions and percentages are mixed"):
+        ScoreTable.read_csv(buffer(("dataset", "CatBoost", "LightGBM"), rows))
+
+
+def test_a_seed_column_alone_is_refused_naming_the_option():
+    rows = [(d, m, s, 0.8 + 0.01 * s) for d in ("x", "y") for m in ("a", "b") for s in range(4)]
+    with pytest.raises(ValueError, match="If 'seed' alone tells the splits apart .*split='seed'"):
+        ScoreTable.read_csv(buffer(("dataset", "model", "seed", "score"), rows))
+    table = ScoreTable.read_csv(buffer(("dataset", "model", "seed", "score"), rows), split="seed")
+    assert table.design == "seeds"

@@ -56,6 +56,8 @@ def _wins(scores, best=np.max):
         ("Wins", _wins(SCORES), "each model's wins over the other rows"),
         ("Avg. rank", rankdata(-SCORES, axis=1).mean(axis=0), "each model's average rank"),
         ("Best", SCORES.max(axis=0), "the maximum of the other rows"),
+        ("Average (all)", SCORES.mean(axis=0), "the mean of the other rows"),
+        ("Overall mean", SCORES.mean(axis=0), "the mean of the other rows"),
     ],
 )
 def test_a_summary_row_is_left_out_and_said(label, values, statistic):
@@ -113,6 +115,8 @@ def test_coarse_tables_are_not_taken_for_summaries_by_chance():
         (("C4.5 (std)", "SVM (std)", "kNN (std)"), "a model's spread"),
         (("sd_C4.5", "sd_SVM", "sd_kNN"), "a model's spread"),
         (("rank_C4.5", "rank_SVM", "rank_kNN"), "a model's rank"),
+        (("std(C4.5)", "std(SVM)", "std(kNN)"), "a model's spread"),
+        (("C4.5 ±", "SVM ±", "kNN ±"), "a model's spread"),
         (("C4.5 rank", "SVM rank", "kNN rank"), "a model's rank"),
     ],
 )
@@ -175,13 +179,17 @@ def test_an_unnamed_column_that_is_the_row_mean_of_the_others_is_refused():
     rng = np.random.default_rng(5)
     scores = np.round(rng.uniform(0.6, 0.95, (8, 4)), 5)
     extra = np.round(scores.mean(axis=1), 5)[None, :]
-    header = ("dataset", "a", "b", "c", "d", "overall score")
-    with pytest.raises(ValueError, match="'overall score' equals the row mean of the other"):
+    header = ("dataset", "a", "b", "c", "d", "combined")
+    with pytest.raises(ValueError, match="'combined' equals the row mean of the other"):
         ScoreTable.read_csv(buffer(header, wide_rows(scores, extra=extra)))
     table = ScoreTable.read_csv(
         buffer(header, wide_rows(scores, extra=extra)), models=["a", "b", "c", "d"]
     )
-    assert table.ignored_columns == ("overall score",)
+    assert table.ignored_columns == ("combined",)
+    named = ScoreTable.read_csv(
+        buffer((*header[:-1], "overall score"), wide_rows(scores, extra=extra))
+    )
+    assert named.models == ("a", "b", "c", "d") and named.ignored_columns == ("overall score",)
 
 
 def _keel(percent=True, seed=0):
@@ -223,6 +231,8 @@ def test_keel_descriptors_are_left_out(percent):
         {"p": [4, 8, 13, 60, 9, 21, 7, 34], "k": [2, 3, 2, 10, 2, 7, 3, 2]},
         {"Year": [2001, 2003, 2005, 2007, 2009, 2011, 2013, 2015]},
         {"#inst": [150, 178, 569, 1000, 214, 768, 351, 3772]},
+        {"IR (imbalance)": [1.5, 1.8, 2.3, 8.6, 15.3, 40.1, 1.9, 3.3]},
+        {"n features": [4, 8, 13, 60, 9, 21, 7, 34]},
     ],
 )
 def test_counts_and_letters_describing_the_data_sets_are_left_out(extra):

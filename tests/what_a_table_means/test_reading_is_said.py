@@ -1,0 +1,85 @@
+"""The Reading, said wherever people read a result: the summary, the JSON, the report's
+methods paragraph and the figures' notes."""
+
+import json
+
+import numpy as np
+import pytest
+
+from sklearn_bayescmp import ScoreTable, compare_models
+from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.tables import LeftOut, Reading, Witness
+
+from ._tables import csv_of
+
+
+def _errors_by_seed(path=None):
+    """Error rates of three models over four data sets, ten training seeds each, with an
+    ``Average`` data set a paper's export added."""
+    rng = np.random.default_rng(0)
+    rows = []
+    means = {}
+    for d in range(4):
+        for model, level in (("a", 0.10), ("b", 0.12), ("c", 0.15)):
+            errors = np.round(level + 0.02 * d + rng.normal(0, 0.004, 10), 5)
+            means.setdefault(model, []).append(errors)
+            rows += [(f"d{d}", model, seed, error) for seed, error in enumerate(errors)]
+    for model, errors in means.items():
+        average = np.round(np.mean(errors, axis=0), 5)
+        rows += [("Average", model, seed, value) for seed, value in enumerate(average)]
+    text = csv_of(("dataset", "model", "seed", "error"), rows)
+    if path is not None:
+        path.write_text(text)
+    return text
+
+
+@pytest.fixture
+def table(tmp_path):
+    path = tmp_path / "errors.csv"
+    _errors_by_seed(path)
+    return ScoreTable.read_csv(path, split="seed", greater_is_better=False)
+
+
+def test_the_record_holds_every_witness_and_what_was_left_out(table):
+    reading = table.reading_details
+    assert isinstance(reading, Reading)
+    assert reading.witness("model") == Witness("model", "model", "name", "its name")
+    assert reading.witness("split") == Witness("split", "seed", "option", "given")
+    assert reading.witness("direction").by == "option"
+    assert reading.witness("design") == Witness(
+        "design", "training seeds on one split", "name", "column 'seed'"
+    )
+    assert LeftOut("data set", "Average", "the mean of the other rows") in reading.left_out
+    assert table.datasets == ("d0", "d1", "d2", "d3") and table.design == "seeds"
+
+
+def test_the_summary_the_report_and_the_figure_say_it(table):
+    comparison = compare_models(table, random_state=0)
+    summary = comparison.summary()
+    assert "left out data set 'Average' (the mean of the other rows)" in summary
+    assert "lower is better (the user's choice)" in summary
+    assert "the splits are training seeds on one split (column 'seed')" in summary
+    methods = " ".join(comparison.to_markdown().split())
+    assert "scores of training seeds on one train/test split" in methods
+    assert "left out data set 'Average'" in methods
+    pytest.importorskip("matplotlib")
+    from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
+
+    display = CriticalDifferenceDisplay.from_comparison(comparison)
+    note = display.figure_._supxlabel.get_text().replace("\n", " ")
+    assert "Lower is better" in note and "the splits are training seeds on one split" in note
+
+
+def test_the_json_carries_the_record(tmp_path, capsys):
+    _errors_by_seed(tmp_path / "errors.csv")
+    options = ["--split-col", "seed", "--lower-is-better", "--json"]
+    assert main(["compare", str(tmp_path / "errors.csv"), *options]) == 0
+    report = json.loads(capsys.readouterr().out)
+    reading = report["reading"]
+    assert report["design"] == "seeds" and reading["design_words"] == "training seeds on one split"
+    assert {"kind": "data set", "name": "Average", "reason": "the mean of the other rows"} in (
+        reading["left_out"]
+    )
+    witnesses = {w["subject"]: w for w in reading["witnesses"]}
+    assert witnesses["direction"]["by"] == "option"
+    assert reading["lower_is_better"] == ["d0", "d1", "d2", "d3"]
