@@ -9,7 +9,7 @@ The public names are imported on first use (PEP 562), so that importing the
 package, or running ``bayescmp --help``, does not load scikit-learn and SciPy.
 """
 
-import importlib
+from .utils._lazy import lazy_names
 
 __version__ = "0.1.0.dev0"
 
@@ -26,13 +26,4 @@ _LOCATIONS = {
 __all__ = sorted([*_LOCATIONS, "__version__"])
 
 
-def __getattr__(name):
-    if name in _LOCATIONS:
-        value = getattr(importlib.import_module(_LOCATIONS[name], __name__), name)
-        globals()[name] = value  # later lookups skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _LOCATIONS)

@@ -23,7 +23,7 @@ without the whole pipeline (``CVDifferences`` reads its CSV files with the
 layout step, and :class:`ScoreTable` makes records of ``CVDifferences``).
 """
 
-import importlib
+from ..utils._lazy import lazy_names
 
 #: Where each public name lives.
 _LOCATIONS = {
@@ -37,13 +37,4 @@ _LOCATIONS = {
 __all__ = sorted(_LOCATIONS)
 
 
-def __getattr__(name):
-    if name in _LOCATIONS:
-        value = getattr(importlib.import_module(_LOCATIONS[name], __name__), name)
-        globals()[name] = value  # later lookups skip this function
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _LOCATIONS)

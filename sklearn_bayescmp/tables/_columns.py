@@ -531,13 +531,6 @@ class RawColumns:
                 [codes.setdefault(label, len(codes)) for label in labels], dtype=np.int64
             )
 
-    def texts_of(self, column):
-        """Every cell of ``column`` as the text it was written with (or its value)."""
-        cells, codes = self._cells(column)
-        if cells.dtype.kind == "f" and self._texts is not None and codes is None:
-            return self._texts(column)
-        return cells if codes is None else cells[codes]
-
 
 def _key(value):
     """A cell as a dict key (NaN cells all one key)."""

@@ -46,6 +46,7 @@ from ._roles import (
     is_summary_name,
     loss_word,
     normalised,
+    score_word,
     words_of,
 )
 
@@ -73,6 +74,18 @@ def _groups(raw):
     return groups
 
 
+def _split_by_word(raw, found, how, taken):
+    """Without a split, repeat or fold column, the one column whose name holds "fold",
+    "split" or "resample" among other words ("dataset_fold_id", TabZilla's) is the split."""
+    if any(found.get(role) for role in ("split", "repeat", "fold")):
+        return
+    words = {"fold", "split", "resample"}
+    named = [c for c in raw.names if c not in taken and words & set(words_of(c))]
+    if len(named) == 1:
+        found["split"], how["split"] = named[0], ("name", "a word of its name")
+        taken.add(named[0])
+
+
 def _match(raw, groups, role, taken, roles, metric_found=False):
     """The column of ``role`` found by its name, or None; two candidates are refused.
 
@@ -80,11 +93,15 @@ def _match(raw, groups, role, taken, roles, metric_found=False):
     ("result", "value") among several candidates is the score.
     """
     matches = [c for name in ROLE_NAMES[role] for c in groups.get(name, ()) if c not in taken]
-    if role == "score" and not matches:  # a loss's name: "test_error", "RMSE"...
+    if role == "score" and not matches:
+        # A metric's name: a loss's ("test_error", "RMSE") or a score's ("Accuracy__test");
+        # several such columns are several candidates, not a loss picked among scores.
         matches = [
             c
             for c in raw.names
-            if c not in taken and loss_word(c) not in (None, *COST_OF_RUNNING) and raw.is_numeric(c)
+            if c not in taken
+            and (loss_word(c) not in (None, *COST_OF_RUNNING) or score_word(c) is not None)
+            and raw.is_numeric(c)
         ]
     if len(matches) > 1 and role in ("model", "dataset"):
         column, alike = one_of_alike(raw, role, matches)
@@ -154,6 +171,7 @@ def decide_long_roles(raw, given, *, metric=None):
             if column is not None:
                 found[role], how[role] = column, ("name", "its name")
                 taken.add(column)
+    _split_by_word(raw, found, how, taken)
     score = found.get("score")
     if "metric" in found and score is not None and metric is None:
         # The metric column describes a generic score ("result") or one named after it
@@ -241,6 +259,7 @@ def decide_wide_roles(raw, given):
             if column is not None:
                 found[role], how[role] = column, ("name", "its name")
                 taken.add(column)
+    _split_by_word(raw, found, how, taken)
     if listed:
         for column in raw.names:
             if column not in taken and column not in {e.name for e in roles.left_out}:
@@ -415,19 +434,12 @@ def _increasing_whole(values):
 
 
 def wide_turned_around(raw, models):
-    """Whether the given ``models`` are the labels of a text column's rows (a table with a
-    row per model, as USB publishes its results), and which column holds them."""
+    """The text column whose rows the given ``models`` name, if any (a table with a row
+    per model, as USB publishes its results)."""
     wanted = set(models)
     for column in raw.names:
         if column in wanted or raw.is_numeric(column):
             continue
-        labels = set(codes_labels(raw, column))
-        if wanted <= labels:
+        if wanted <= set(raw.labels(column, "models").tolist()):
             return column
     return None
-
-
-def codes_labels(raw, column):
-    """The distinct labels of a column, in order."""
-    labels = raw.labels(column, "models")
-    return list(dict.fromkeys(labels.tolist()))

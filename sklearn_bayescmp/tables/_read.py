@@ -24,6 +24,7 @@ from ._evidence import (
     decide_direction,
     direction_of_measure,
     filled_in,
+    is_baseline_name,
     refuse_filled_in,
     refuse_summary_row,
     scale_note,
@@ -40,7 +41,7 @@ from ._layouts import (
     wide_layout,
 )
 from ._reading import DESIGNS, UNSCORED, LeftOut, Reading, Witness, unscored_words
-from ._roles import file_models, is_resamples_header, is_summary_name, normalised, split_design
+from ._roles import file_models, is_resamples_header, is_summary_name, split_design
 from ._sources import Source
 
 #: How the options of ``imputed=`` are spelled.
@@ -87,14 +88,19 @@ def _check_imputed(imputed):
     return imputed
 
 
-def read_long(raw, options, greater_is_better):
-    """The parts of a long table (a row per data set, model and split)."""
+def _reader_options(raw, options):
+    """The layout's options, and the reader's own (the metric kept, the design, what to do
+    with filled-in scores), checked; one aeon/tsml file alone is refused."""
     if is_resamples_header(raw.names):
         refuse_one_resamples_file(raw)
     options = dict(options)
     wanted, design, imputed = (options.pop(key, None) for key in ("metric", "design", "imputed"))
-    check_design(design)
-    _check_imputed(imputed)
+    return options, wanted, check_design(design), _check_imputed(imputed)
+
+
+def read_long(raw, options, greater_is_better):
+    """The parts of a long table (a row per data set, model and split)."""
+    options, wanted, design, imputed = _reader_options(raw, options)
     roles = decide_long_roles(raw, options, metric=wanted)
     if roles is None:
         raise ValueError(
@@ -115,12 +121,7 @@ def read_long(raw, options, greater_is_better):
 
 def read_wide(raw, options, greater_is_better):
     """The parts of a wide table (a column per model, a row per split or data set)."""
-    if is_resamples_header(raw.names):
-        refuse_one_resamples_file(raw)
-    options = dict(options)
-    wanted, design, imputed = (options.pop(key, None) for key in ("metric", "design", "imputed"))
-    check_design(design)
-    _check_imputed(imputed)
+    options, wanted, design, imputed = _reader_options(raw, options)
     listed = options.get("models")
     if listed is not None:
         listed = list(check_names(listed, "models"))
@@ -319,7 +320,9 @@ def _finish(
     negated &= set(data)
     note = scale_note(data, models, negated)
     data = {d: replace(s, scores=0.0 - s.scores) if d in negated else s for d, s in data.items()}
-    design, design_witness = _design(raw.source, roles.found, design, data, named_design)
+    design, design_witness = decide_design(
+        raw.source, design, data, found=roles.found, named=named_design
+    )
     left_out += [LeftOut("data set", d, UNSCORED) for d in unscored]
     reading = Reading(
         source=raw.source,
@@ -397,7 +400,7 @@ def _summary_models(source, models, data, options, left_out):
         others = [j for j in range(len(models)) if j != k]
         statistic = summary_statistic(means[:, k], means[:, others].T, named=True)
         if statistic is None:
-            if normalised(model) in ("mean", "median", "best", "worst", "min", "max"):
+            if is_baseline_name(model):
                 continue  # a baseline so named: a model
             raise ValueError(
                 f"{source}: model {model!r} is named like a summary of the other models, but "
@@ -456,10 +459,19 @@ def _summary_splits(source, models, data, labels, left_out):
     return data
 
 
-def _design(source, found, option, data, named=None):
-    """The design of the experiment and its witness: the option, the values (one score
-    per data set), a format's name or the split column's, or cross-validation by
-    default."""
+def decide_design(
+    source, option, data, *, found=None, named=None, unsaid="no column says the splits' design"
+):
+    """The design of the experiment and its witness: the option (which the values must
+    not contradict), the values (one score per data set), a format's name or the split
+    column's, or cross-validation by default (``unsaid`` says why).
+
+    Returns
+    -------
+    design : str
+    witness : Witness
+    """
+    found = found or {}
     single = len(data) > 1 and all(d.scores.shape[1] == 1 for d in data.values())
     if option is not None:
         if (option == "means") != single:
@@ -486,9 +498,7 @@ def _design(source, found, option, data, named=None):
         return "cross-validation", Witness(
             "design", DESIGNS["cross-validation"], "name", f"column(s) {columns}"
         )
-    return "cross-validation", Witness(
-        "design", DESIGNS["cross-validation"], "default", "no column says the splits' design"
-    )
+    return "cross-validation", Witness("design", DESIGNS["cross-validation"], "default", unsaid)
 
 
 def _cell_notes(raw, data):

@@ -28,6 +28,8 @@ ROLE_NAMES = {
         "algorithm_name",
         "estimator_name",
         "method_name",
+        "alg",  # TabZilla
+        "alg_name",
         "flow",  # OpenML
         "flow_name",
         "framework",  # the AutoML Benchmark
@@ -265,60 +267,12 @@ SCORE_WORDS = frozenset(
         "likelihood",
     }
 )
-#: Metrics that cannot be negative, by a word of their names: a loss of these words, or a
-#: score of these, holding negative values was negated already.
-NONNEGATIVE_WORDS = frozenset(
-    {
-        "error",
-        "errors",
-        "err",
-        "logloss",
-        "rmse",
-        "mse",
-        "mae",
-        "mape",
-        "smape",
-        "msle",
-        "rmsle",
-        "medae",
-        "brier",
-        "misclassification",
-        "misclassifications",
-        "regret",
-        "perplexity",
-        "time",
-        "duration",
-        "runtime",
-        "latency",
-        "wer",
-        "cer",
-        "ter",
-        "eer",
-        "bpc",
-        "bpd",
-        "ppl",
-        "fid",
-        "crps",
-        "mase",
-        "nmse",
-        "nrmse",
-        "rmsd",
-        "wape",
-        "hamming",
-        "accuracy",
-        "acc",
-        "auc",
-        "roc",
-        "f1",
-        "precision",
-        "recall",
-        "balacc",
-        "sensitivity",
-        "specificity",
-        "jaccard",
-        "iou",
-    }
-)
+#: Metrics that cannot be negative, by a word of their names: every loss but those that
+#: can be (a cost, a log-likelihood of a density), and the scores of counts and areas. Such
+#: a metric holding negative values was negated already.
+NONNEGATIVE_WORDS = (
+    LOSS_WORDS - {"loss", "losses", "cost", "costs", "deviance", "nll", "risk", "crossentropy"}
+) | (SCORE_WORDS - {"r2", "kappa", "mcc", "score", "likelihood", "gmean", "bleu", "ndcg", "map"})
 #: Names of a row or a column that summarises the others (a paper's table), normalised.
 SUMMARY_NAMES = frozenset(
     {

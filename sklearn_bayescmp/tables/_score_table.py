@@ -49,7 +49,14 @@ from ._layouts import (
     layout_options,
     ratio_sizes,
 )
-from ._read import check_design, check_greater_is_better, read_long, read_resamples, read_wide
+from ._read import (
+    check_design,
+    check_greater_is_better,
+    decide_design,
+    read_long,
+    read_resamples,
+    read_wide,
+)
 from ._reading import DESIGNS, ROLE_WORDS, UNSCORED, Reading, Witness, reading_text
 from ._roles import (
     ROLE_NAMES,
@@ -1390,19 +1397,7 @@ def _file_stem(path_or_buf):
 
 def _arrays_reading(source, data, design=None):
     """The reading of a table built from arrays: its design, given or by default."""
-    single = len(data) > 1 and all(d.scores.shape[1] == 1 for d in data.values())
-    if design is not None:
-        if (design == "means") != single:
-            what = "one score per data set and model" if single else "several splits per data set"
-            raise ValueError(
-                f"`design={design!r}` ({DESIGNS[design]}), but the scores hold {what}."
-            )
-        witness = Witness("design", DESIGNS[design], "option", f"design={design!r}")
-    elif single:
-        design, witness = "means", Witness("design", DESIGNS["means"], "values", "one split each")
-    else:
-        design = "cross-validation"
-        witness = Witness("design", DESIGNS[design], "default", "arrays of the splits' scores")
+    design, witness = decide_design(source, design, data, unsaid="arrays of the splits' scores")
     return Reading(source, "arrays", witnesses=(witness,), design=design)
 
 

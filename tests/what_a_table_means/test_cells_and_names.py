@@ -10,6 +10,7 @@ import pytest
 
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.tables import Witness
 from sklearn_bayescmp.tables._skore import cross_validation_reports
 
 from ._tables import DATASETS, buffer, csv_of, paper_scores, wide_rows
@@ -248,3 +249,50 @@ def test_a_seed_column_alone_is_refused_naming_the_option():
         ScoreTable.read_csv(buffer(("dataset", "model", "seed", "score"), rows))
     table = ScoreTable.read_csv(buffer(("dataset", "model", "seed", "score"), rows), split="seed")
     assert table.design == "seeds"
+
+
+def _tabzilla():
+    """TabZilla's metadataset: a column per metric, the split's id of a longer name."""
+    rng = np.random.default_rng(0)
+    header = (
+        "dataset_fold_id",
+        "dataset_name",
+        "alg_name",
+        "hparam_source",
+        "trial_number",
+        "Accuracy__test",
+        "F1__test",
+        "Log Loss__test",
+        "training_time",
+    )
+    rows = []
+    for dataset in ("openml__credit-g__31", "openml__adult__7592"):
+        for fold in range(3):
+            for alg in ("XGBoost", "CatBoost", "MLP"):
+                accuracy = round(rng.uniform(0.7, 0.9), 4)
+                rows.append(
+                    (
+                        f"{dataset}__fold_{fold}",
+                        dataset,
+                        alg,
+                        "default",
+                        0,
+                        accuracy,
+                        round(accuracy - 0.05, 4),
+                        round(1 - accuracy, 4),
+                        round(rng.uniform(1, 9), 2),
+                    )
+                )
+    return header, rows
+
+
+def test_a_column_per_metric_is_refused_naming_them_and_a_split_id_found_by_a_word():
+    header, rows = _tabzilla()
+    with pytest.raises(ValueError) as caught:
+        ScoreTable.read_csv(buffer(header, rows))
+    assert "columns ['Accuracy__test', 'F1__test', 'Log Loss__test'] could" in str(caught.value)
+    table = ScoreTable.read_csv(buffer(header, rows), score="Accuracy__test")
+    assert table.models == ("XGBoost", "CatBoost", "MLP") and table.n_datasets == 2
+    assert table.reading_details.witness("split") == Witness(
+        "split", "dataset_fold_id", "name", "a word of its name"
+    )
