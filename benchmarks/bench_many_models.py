@@ -76,7 +76,9 @@ def hierarchical_round(table, *, n_warmup, n_draws):
 
 def signed_rank_round(table, *, n_draws):
     start = time.perf_counter()
-    batched = compare_models(table, ranking=False, random_state=0, n_draws=n_draws)
+    batched = compare_models(
+        table, test="signed_rank", ranking=False, random_state=0, n_draws=n_draws
+    )
     batched_time = time.perf_counter() - start
     start = time.perf_counter()
     separate = [
@@ -124,7 +126,9 @@ def main():
     table = score_table(40, 50, 100)
     print("\nReport, 40 models x 50 data sets x 100 splits (780 pairs), signed-rank")
     start = time.perf_counter()
-    comparison = compare_models(table, ranking=False, random_state=0, n_draws=draws)
+    comparison = compare_models(
+        table, test="signed_rank", ranking=False, random_state=0, n_draws=draws
+    )
     compared = time.perf_counter() - start
     start = time.perf_counter()
     comparison.effect_sizes()

@@ -113,10 +113,13 @@ class RepeatedCVComparator(BaseEstimator):
         set (one data set, "data", after :meth:`fit`); a failed fit is a NaN
         score. Every test reads these.
     results_ : dict of str to result
-        Per metric, the result of the default test: the Bayesian correlated
-        t-test on one data set, the Bayesian signed-rank test over several
-        (``test("auto")``), with the comparator's ``rope`` and ``prior``.
-    result_ : BayesianCorrelatedTTestResult or DirichletProcessTestResult
+        Per metric, the result of the default test (``test("auto")``): the
+        Bayesian correlated t-test on one data set (:meth:`fit`), the
+        Poisson-binomial test over several (:meth:`fit_datasets`: it counts
+        the data sets each model wins, keeping each data set's correlated
+        t-test), with the comparator's ``rope`` and ``prior``. :meth:`summary`
+        says which.
+    result_ : BayesianCorrelatedTTestResult or PoissonTestResult
         ``results_`` of the primary metric.
     decision_ : {"a", "b", "equivalent", "undecided"}
         ``result_.decision(threshold)``.
@@ -345,9 +348,10 @@ class RepeatedCVComparator(BaseEstimator):
         Returns
         -------
         self : RepeatedCVComparator
-            Fitted: ``tables_`` hold every data set, and :meth:`test` runs the
-            tests over data sets ("signed_rank", "poisson", "hierarchical",
-            ...) or, with ``dataset=``, the tests of one data set.
+            Fitted: ``tables_`` hold every data set, ``result_`` is the
+            Poisson-binomial test over them, and :meth:`test` runs the tests
+            over data sets ("poisson", "signed_rank", "hierarchical", ...) or,
+            with ``dataset=``, the tests of one data set.
         """
         entries = check_datasets(datasets)
         if self.early_stopping:
@@ -508,9 +512,10 @@ class RepeatedCVComparator(BaseEstimator):
         name : str, default="auto"
             One of :func:`~sklearn_bayescmp.stats.backend_names`: on one data
             set "bayesian_correlated_t", "corrected_t", "paired_t",
-            "paired_t_5x2cv"...; over data sets "signed_rank", "sign",
-            "poisson", "hierarchical", "wilcoxon". "auto" is "bayesian_correlated_t"
-            on one data set and "signed_rank" on several.
+            "paired_t_5x2cv"...; over data sets "poisson", "signed_rank",
+            "sign", "hierarchical", "wilcoxon". "auto" is "bayesian_correlated_t"
+            on one data set and "poisson" on several (the comparator knows every
+            split's scores and sizes).
         metric : str, default=None
             With several metrics, which one.
         dataset : str, default=None

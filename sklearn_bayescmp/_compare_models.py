@@ -553,15 +553,32 @@ def _scalar(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
-def _check_options(backend, options):
+def _check_options(backend, options, automatic=False):
     unknown = sorted(
         set(options) - set(backend.options) - ({"keep_draws"} if backend.many else set())
     )
     if unknown:
+        chosen = ""
+        if automatic:  # say which test "auto" chose, and where the options belong
+            takers = [n for n in backend_names() if set(unknown) <= set(get_backend(n).options)]
+            chosen = (
+                f" (test='auto' chose it for this table: {_AUTO_REASONS[backend.name]}); "
+                f"{', '.join(unknown)} {'is an option' if len(unknown) == 1 else 'are options'} "
+                f"of test={' or '.join(map(repr, takers)) or 'no test'}"
+            )
         raise TypeError(
-            f"compare_models(test={backend.name!r}) got unknown option(s) {unknown}; it accepts "
-            f"{sorted(backend.options) or 'none'}."
+            f"compare_models(test={backend.name!r}) got unknown option(s) {unknown}{chosen}; "
+            f"it accepts {sorted(backend.options) or 'none'}."
         )
+
+
+#: Why ``test="auto"`` chose each of its tests, in words.
+_AUTO_REASONS = {
+    "bayesian_correlated_t": "one data set, the scores of its splits",
+    "paired_t": "one data set of training seeds on one split",
+    "poisson": "every data set has the scores of its splits and their sizes",
+    "signed_rank": "one score per data set, or no split sizes",
+}
 
 
 def _check_scope(backend, table):
@@ -650,12 +667,16 @@ def _check_units(backend, table, rope):
         if backend.pools_differences
         else f"reads every data set's difference against one rope [{rope[0]:g}, {rope[1]:g}]"
     )
+    signs = (
+        "use a test of signs without a rope (test='sign' with rope=0"
+        if backend.pools_differences
+        else "read signs only (rope=0"
+    )
     raise ValueError(
         f"test={backend.name!r} (the {backend.title}) {how} in the scores' units, but {units}: "
-        "one difference means something else on each. Compare one metric at a time "
-        "(metric=<name>), use a test of signs without a rope (test='sign' with rope=0; the "
-        "Friedman test and the ranking beside it read ranks only), or rescale every data set "
-        "(table.normalized())."
+        f"one difference means something else on each. Compare one metric at a time "
+        f"(metric=<name>), {signs}; the Friedman test and the ranking beside it read ranks "
+        "only), or rescale every data set (table.normalized())."
     )
 
 
@@ -768,14 +789,25 @@ def _shared_split_means(table):
 
 
 def automatic_test(table):
-    """The test ``test="auto"`` runs on ``table``: "bayesian_correlated_t" on one data set
-    ("paired_t" for training seeds on one split, which have no overlap of training sets to
-    correct for: its answer is about that split), else "signed_rank"."""
-    if table.n_datasets > 1:
-        return "signed_rank"
-    if table.design in get_backend("bayesian_correlated_t").designs:
-        return "bayesian_correlated_t"
-    return "paired_t"
+    """The test ``test="auto"`` runs on ``table``.
+
+    On one data set, the Bayesian correlated t-test ("paired_t" for training
+    seeds on one split, which have no overlap of training sets to correct for:
+    its answer is about that split). Over data sets, the Poisson-binomial test
+    where every data set has the scores of its splits and their sizes: each
+    data set's uncertainty is then known, and the test keeps it (Corani &
+    Benavoli's method, built on each data set's correlated t-test); the
+    Bayesian signed-rank test on a table of one score per data set (or without
+    the splits' sizes), which reads each data set's mean difference only.
+    """
+    if table.n_datasets == 1:
+        if table.design in get_backend("bayesian_correlated_t").designs:
+            return "bayesian_correlated_t"
+        return "paired_t"
+    every_split = all(len(table.splits(name)["fold"]) > 1 for name in table.datasets)
+    if every_split and table.has_split_sizes and table.design in get_backend("poisson").designs:
+        return "poisson"
+    return "signed_rank"
 
 
 @validate_params(
@@ -818,8 +850,11 @@ def compare_models(
         :func:`~sklearn_bayescmp.stats.backend_names`. "auto" is the
         Bayesian correlated t-test ("bayesian_correlated_t") on one data set (the
         plain paired t-test, "paired_t", for training seeds on one split: its
-        answer is about that split) and the Bayesian signed-rank test
-        ("signed_rank") on several. Each test reads the designs its record
+        answer is about that split); over several, the Poisson-binomial test
+        ("poisson") where every data set has its splits' scores and sizes (it
+        keeps each data set's uncertainty), and the Bayesian signed-rank test
+        ("signed_rank") on a table of one score per data set or without sizes
+        (it reads each data set's mean). Each test reads the designs its record
         names (``get_backend(test).designs``); a table of another design, or
         whose data sets' scores are not in one unit for a test that pools
         them (``table.units``), is refused with the tests that read it. Over data sets,
@@ -893,11 +928,12 @@ def compare_models(
     >>> comparison.ranking.order
     ('forest', 'tree', 'knn')
     """
-    if test == "auto":
+    automatic = test == "auto"
+    if automatic:
         test = automatic_test(table)
     backend = get_backend(test)
     _check_scope(backend, table)
-    _check_options(backend, options)
+    _check_options(backend, options, automatic)
     rope = check_rope(rope)
     _check_units(backend, table, rope)
     seed = random_seed(random_state) if backend.sampled or ranking else None

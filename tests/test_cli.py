@@ -96,21 +96,23 @@ def test_compare_many_data_sets_json_round_trips_the_numbers(capsys, many_csv):
         assert entry["bayesian_correlated_t"]["prob_a_better"] == posterior.prob_a_better
         assert entry["corrected_t"]["pvalue"] == ttest.pvalue
         assert entry["n_splits"] == 50
-    # The pair over the data sets: the one test --test names (auto: signed-rank).
+    # The pair over the data sets: the one test --test names (auto, on per-split scores
+    # with their sizes: the Poisson-binomial test, on each data set's correlated t-test).
     (pair,) = report["pairs"]
-    signed_rank = signed_rank_test(records, rope=0.02, random_state=3)
-    assert report["test"] == "signed_rank"
-    assert pair["prob_equivalent"] == signed_rank.prob_equivalent
-    assert pair["predictive_prob_a_better"] == signed_rank.predictive_prob_a_better
+    poisson = poisson_test(records, rope=0.02)
+    assert report["test"] == "poisson"
+    assert pair["prob_a_better"] == poisson.prob_a_better
+    assert pair["prob_no_majority"] == poisson.prob_no_majority
     for test, expected in (
-        ("poisson", poisson_test(records, rope=0.02)),
+        ("signed_rank", signed_rank_test(records, rope=0.02, random_state=3)),
         ("hierarchical", None),
     ):
-        status, out, _ = _run(capsys, "compare", path, "--json", "--rope", "0.02", "--test", test)
+        options = ["--json", "--rope", "0.02", "--test", test, "--seed", "3"]
+        status, out, _ = _run(capsys, "compare", path, *options)
         (pair,) = json.loads(out)["pairs"]
         if expected is not None:
-            assert pair["prob_a_better"] == expected.prob_a_better
-            assert pair["prob_no_majority"] == expected.prob_no_majority
+            assert pair["prob_equivalent"] == expected.prob_equivalent
+            assert pair["predictive_prob_a_better"] == expected.predictive_prob_a_better
         else:
             total = sum(pair[f"prob_{k}"] for k in ("a_better", "equivalent", "b_better"))
             assert total == pytest.approx(1.0) and isinstance(pair["converged"], bool)
@@ -120,7 +122,7 @@ def test_compare_table_and_plots(capsys, tmp_path, one_csv, many_csv):
     path, _ = many_csv
     status, out, _ = _run(capsys, "compare", path, "--plot", tmp_path / "forest.png")
     assert status == 0
-    assert "Bayesian signed-rank test of every pair" in out and "Poisson" not in out
+    assert "Poisson-binomial test of every pair" in out and "signed-rank test of" not in out
     assert (tmp_path / "forest.png").read_bytes()[:4] == b"\x89PNG"
     status, _, _ = _run(capsys, "compare", one_csv, "--plot", tmp_path / "posterior.png")
     assert status == 0 and (tmp_path / "posterior.png").stat().st_size > 1000
@@ -264,7 +266,7 @@ def test_long_and_wide_tables_are_told_apart_and_agree(capsys, tmp_path):
     )
     assert (long.pop("reading")["layout"], wide.pop("reading")["layout"]) == ("long", "wide")
     assert long == wide
-    assert long["models"] == list(table.models) and long["test"] == "signed_rank"
+    assert long["models"] == list(table.models) and long["test"] == "poisson"
 
 
 def test_column_options_map_other_names(capsys, tmp_path):
@@ -572,8 +574,9 @@ def test_the_command_selects_models_and_data_sets(capsys, tmp_path):
 def test_the_sampled_tests_take_their_draws_and_refuse_what_they_do_not_read(capsys, tmp_path):
     path = tmp_path / "scores.csv"
     path.write_text(_score_table().to_csv(), newline="")
-    few = _json_report(capsys, path, "--n-draws", "500", "--seed", "1")
-    more = _json_report(capsys, path, "--n-draws", "5000", "--seed", "1")
+    draws = ["--test", "signed_rank", "--seed", "1", "--n-draws"]
+    few = _json_report(capsys, path, *draws, "500")
+    more = _json_report(capsys, path, *draws, "5000")
     assert few["pairs"][0]["prob_equivalent"] != more["pairs"][0]["prob_equivalent"]
     status, _, err = _run(capsys, "compare", path, "--n-warmup", "100")
     assert status == 2 and "--n-warmup is an option of --test hierarchical, not of" in err

@@ -447,7 +447,9 @@ def test_fit_datasets_equals_one_fit_per_dataset(collection):
         np.testing.assert_array_equal(record.differences, single.cv_results_["difference"])
         np.testing.assert_array_equal(record.scores_a, single.cv_results_["test_score_a"])
         assert many.test("bayesian_correlated_t", dataset=name) == single.result_
-    assert many.result_.test == "signed_rank"  # fit_datasets: the test over data sets
+    # fit_datasets: the Poisson-binomial test over the data sets, on each one's correlated
+    # t-test (the comparator knows every split's scores and sizes).
+    assert many.result_.test == "poisson"
 
 
 def test_fit_datasets_does_not_depend_on_n_jobs(collection):
@@ -505,7 +507,7 @@ def test_methods_need_the_matching_fit(collection):
     fitted_one.fit_datasets(collection)
     # A refit starts clean: no stale single-data-set attributes.
     assert fitted_one.to_table().datasets == ("iris", "wine", "made")
-    assert fitted_one.result_.test == "signed_rank"
+    assert fitted_one.result_.test == "poisson"
     fitted_one.fit(X, y)
     assert fitted_one.to_table().datasets == ("data",)
     assert fitted_one.result_.test == "bayesian_correlated_t"
@@ -919,7 +921,7 @@ def test_summary_after_fit_datasets_reports_every_data_set_and_the_tests(collect
     assert "A = NB: GaussianNB()" in text
     # The pair over the data sets, as the command and ModelComparison print it.
     assert cmp.comparison().summary() in text
-    assert "Bayesian signed-rank test of every pair" in text
+    assert "Poisson-binomial test of every pair" in text
 
 
 def test_summary_after_an_early_stop_does_not_warn(cancer):

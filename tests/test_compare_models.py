@@ -144,7 +144,7 @@ def test_swapping_two_models_mirrors_their_rows_and_columns(table):
 
 
 def test_matrices_are_mirrored_and_probabilities_sum_to_one(table):
-    comparison = compare_models(table, random_state=0, n_draws=3000)
+    comparison = compare_models(table, test="signed_rank", random_state=0, n_draws=3000)
     a, eq, b = comparison.prob_a_better, comparison.prob_equivalent, comparison.prob_b_better
     np.testing.assert_array_equal(a, b.T)
     np.testing.assert_array_equal(eq, eq.T)
@@ -248,7 +248,7 @@ def test_every_back_end_answers_the_swapped_pair(table, name, alternative):
 
 
 def test_ranking_and_reference_are_the_back_ends_on_the_means(table):
-    comparison = compare_models(table, random_state=5, n_draws=2000)
+    comparison = compare_models(table, test="signed_rank", random_state=5, n_draws=2000)
     ranking = plackett_luce_ranking(table.mean_scores(), names=MODELS, random_state=5)
     np.testing.assert_array_equal(comparison.ranking.samples["weights"], ranking.samples["weights"])
     assert comparison.ranking.order[-1] == "knn"
@@ -263,16 +263,24 @@ def test_ranking_and_reference_are_the_back_ends_on_the_means(table):
     np.testing.assert_array_equal(
         [comparison.reference.pvalues_holm[j, i] for i, j in _pairs()], holm_adjusted(pvalues)
     )
-    no_ranking = compare_models(table, ranking=False, random_state=5, n_draws=2000)
+    no_ranking = compare_models(
+        table, test="signed_rank", ranking=False, random_state=5, n_draws=2000
+    )
     assert no_ranking.ranking is None
     np.testing.assert_array_equal(no_ranking.prob_a_better, comparison.prob_a_better)
 
 
 def test_an_int_seed_is_recorded_and_others_become_one(table):
-    assert compare_models(table, random_state=11, n_draws=1000).random_state == 11
-    seeded = compare_models(table, random_state=np.random.default_rng(0), n_draws=1000)
+    assert (
+        compare_models(table, test="signed_rank", random_state=11, n_draws=1000).random_state == 11
+    )
+    seeded = compare_models(
+        table, test="signed_rank", random_state=np.random.default_rng(0), n_draws=1000
+    )
     assert isinstance(seeded.random_state, int)
-    again = compare_models(table, random_state=seeded.random_state, n_draws=1000)
+    again = compare_models(
+        table, test="signed_rank", random_state=seeded.random_state, n_draws=1000
+    )
     np.testing.assert_array_equal(seeded.prob_a_better, again.prob_a_better)
 
 
@@ -282,7 +290,7 @@ def test_an_int_seed_is_recorded_and_others_become_one(table):
 
 
 def test_tidy_tables_summary_and_html(table):
-    comparison = compare_models(table, random_state=0, n_draws=2000)
+    comparison = compare_models(table, test="signed_rank", random_state=0, n_draws=2000)
     assert isinstance(comparison, ModelComparison)
     columns = comparison.to_columns()
     assert columns["model_a"] == ["knn", "knn", "knn", "tree", "tree", "forest"]
@@ -323,7 +331,13 @@ def test_tidy_tables_summary_and_html(table):
             ValueError,
             "test='bayesian_correlated_t' compares models on one",
         ),
-        ({"n_chains": 2}, TypeError, "got unknown option(s) ['n_chains']; it accepts"),
+        (
+            {"n_chains": 2},
+            TypeError,
+            "got unknown option(s) ['n_chains'] (test='auto' chose it for this table: every data "
+            "set has the scores of its splits and their sizes); n_chains is an option of "
+            "test='hierarchical'; it accepts ['prior']",
+        ),
         ({"test": "poisson", "n_draws": 10}, TypeError, "it accepts ['prior']"),
         ({"rope": (0.01, 0.02)}, ValueError, "low <= 0 <= high"),
     ],
@@ -341,16 +355,30 @@ def test_a_single_data_set_needs_the_correlated_t_test(table):
 
 
 def test_pairs_keep_their_numbers_but_no_draws_unless_asked(table):
-    comparison = compare_models(table, random_state=1, n_draws=3000)
+    comparison = compare_models(table, test="signed_rank", random_state=1, n_draws=3000)
     pair = comparison.result("knn", "forest")
     assert pair.samples.shape == (0, 3) and pair.n_draws == 3000
     alone = signed_rank_test(table.differences("knn", "forest"), n_draws=3000, random_state=1)
     assert pair.predictive_prob_a_better == alone.predictive_prob_a_better
     assert pair.summary() == alone.summary()
-    few = compare_models(table, random_state=1, n_draws=3000, keep_draws=100)
+    few = compare_models(table, test="signed_rank", random_state=1, n_draws=3000, keep_draws=100)
     np.testing.assert_array_equal(few.result("knn", "forest").samples, alone.samples[:100])
     pytest.importorskip("matplotlib")
     from sklearn_bayescmp.plotting import SimplexDisplay
 
     with pytest.raises(ValueError, match="Pass keep_draws=5000 to compare_models"):
         SimplexDisplay.from_result(pair)
+
+
+def test_auto_keeps_each_data_set_s_uncertainty_where_the_table_has_it(table):
+    # Per-split scores with their sizes: the Poisson-binomial test, built on each data
+    # set's correlated t-test, is the one the method was made for.
+    assert compare_models(table).test == "poisson"
+    # One score per data set, or no sizes: the signed-rank test of the data sets' means.
+    means = ScoreTable(
+        {name: table.scores(name).mean(axis=1, keepdims=True) for name in table.datasets},
+        models=MODELS,
+    )
+    assert compare_models(means, random_state=0).test == "signed_rank"
+    unsized = ScoreTable({name: table.scores(name) for name in table.datasets}, models=MODELS)
+    assert compare_models(unsized, random_state=0).test == "signed_rank"

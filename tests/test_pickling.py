@@ -69,8 +69,12 @@ FACTORIES = {
     "FriedmanTestResult": lambda: stats.friedman_test(RNG.random((8, 3))),
     "RankPosthocResult": lambda: stats.rank_posthoc([1.5, 2.0, 2.5], 10, method="shaffer"),
     "PlackettLuceResult": lambda: stats.plackett_luce_ranking(RNG.random((8, 3)), random_state=0),
-    "ModelComparison": lambda: _quiet(compare_models, _table(), random_state=0, n_draws=500),
-    "FrequentistReference": lambda: compare_models(_table(), n_draws=500).reference,
+    "ModelComparison": lambda: _quiet(
+        compare_models, _table(), test="signed_rank", random_state=0, n_draws=500
+    ),
+    "FrequentistReference": lambda: (
+        compare_models(_table(), test="signed_rank", n_draws=500).reference
+    ),
     "NormalGammaPrior": lambda: stats.NormalGammaPrior(0.0, 1.0, 2.0, 0.01),
     "PosteriorOdds": lambda: stats.posterior_odds(0.7, 0.2, 0.1),
     "RopeDecision": lambda: stats.bayesian_correlated_ttest(RECORDS["d0"]).rope_decision(),

@@ -268,7 +268,7 @@ def comparison():
     base = {f"d{d}": rng.normal(0.0, 0.002, (1, 20)) for d in range(8)}
     scores = {name: means + noise + rng.normal(0.0, 0.001, (4, 20)) for name, noise in base.items()}
     table = ScoreTable(scores, models=["nb", "knn", "tree", "forest"], test_train_ratio=1 / 9)
-    return compare_models(table, rope=0.01, random_state=0)
+    return compare_models(table, test="signed_rank", rope=0.01, random_state=0)
 
 
 def test_pairwise_display_shows_the_comparison(comparison, tmp_path):

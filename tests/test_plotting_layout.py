@@ -254,7 +254,7 @@ def _many_models(k, *, loss=False):
     )
     with warnings.catch_warnings():  # few draws: the ranking's chains are short
         warnings.simplefilter("ignore", ConvergenceWarning)
-        return compare_models(table, random_state=0, n_draws=1000)
+        return compare_models(table, test="signed_rank", random_state=0, n_draws=1000)
 
 
 def _overlapping(texts, renderer):

@@ -1355,7 +1355,7 @@ CASES = [
         "1 - AUC, log loss and RMSE in thousands, the default test",
         "refused: the units differ; the field's answers offered",
         2,
-        "scored by 3 metrics.*--metric NAME.*--test sign with --rope 0.*--normalize best-worst",
+        "scored by 3 metrics.*--metric NAME.*read signs only \\(--rope 0.*--normalize best-worst",
         _tabarena_units,
     ),
     Case(

@@ -32,7 +32,7 @@ def table():
 
 @pytest.fixture(scope="module")
 def comparison(table):
-    return compare_models(table, rope=0.01, random_state=0)
+    return compare_models(table, test="signed_rank", rope=0.01, random_state=0)
 
 
 def _table_rows(markdown, header):
@@ -154,7 +154,7 @@ def test_a_latex_report_of_many_models_keeps_every_pair(tmp_path):
     table = ScoreTable(scores, models=[f"m{i}" for i in range(k)], test_train_ratio=1 / 9)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        document = compare_models(table, random_state=0, n_draws=500).to_latex()
+        document = compare_models(table, test="signed_rank", random_state=0, n_draws=500).to_latex()
     pairs = k * (k - 1) // 2
     # The pairs' table and the frequentist reference's, a row per pair each.
     assert len(re.findall(r"^m\d+ & m\d+ & ", document, re.M)) == 2 * pairs

@@ -76,8 +76,8 @@ def test_long_and_wide_tables_of_the_same_scores_are_equal(long, table):
     assert wide == table
     assert table.models == tuple(MODELS) and table.datasets == tuple(DATASETS)
     # ... and so are their comparisons, to the bit.
-    first = compare_models(table, random_state=0, n_draws=2000)
-    second = compare_models(wide, random_state=0, n_draws=2000)
+    first = compare_models(table, test="signed_rank", random_state=0, n_draws=2000)
+    second = compare_models(wide, test="signed_rank", random_state=0, n_draws=2000)
     for name in ("prob_a_better", "prob_equivalent", "prob_b_better", "mean_difference"):
         np.testing.assert_array_equal(getattr(first, name), getattr(second, name))
     np.testing.assert_array_equal(
@@ -293,7 +293,7 @@ def test_failed_and_missing_scores_are_counted_reported_and_left_out_pairwise(ta
         "on 1 data set(s) ('iris')" in message
     )
     assert (incomplete.n_failed, incomplete.n_missing) == (1, 1)
-    comparison = compare_models(incomplete, random_state=0, n_draws=1000)
+    comparison = compare_models(incomplete, test="signed_rank", random_state=0, n_draws=1000)
     # logreg's failed split is left out of logreg's pairs only, tree's missing one of tree's.
     assert comparison.n_omitted.tolist() == [[0, 1, 2], [1, 0, 1], [2, 1, 0]]
     records = incomplete.differences("logreg", "tree")

@@ -225,8 +225,11 @@ def build_parser():
         type=_test,
         default="auto",
         metavar="TEST",
-        help="the test of every pair: auto (the default: the Bayesian correlated t-test on "
-        "one data set, the Bayesian signed-rank test on several) or a test of the registry "
+        help="the test of every pair: auto (the default: on one data set the Bayesian "
+        "correlated t-test; over several the Poisson-binomial test where every data set "
+        "has its splits' scores and sizes, as it keeps each data set's uncertainty, and the "
+        "Bayesian signed-rank test on one score per data set, which reads the means only) "
+        "or a test of the registry "
         "(bayesian_correlated_t, signed_rank, sign, poisson, hierarchical, corrected_t, wilcoxon..."
         "; an unknown name lists them all); the frequentist ones decide at p < 0.05",
     )

@@ -358,8 +358,8 @@ TEST_OPTIONS = {
 
 
 def _test(args, table):
-    """The back end ``--test`` names ("auto": the correlated t-test on one data set, the
-    signed-rank test on several)."""
+    """The back end ``--test`` names ("auto": :func:`~sklearn_bayescmp.compare_models`'s
+    choice for the table)."""
     from .._compare_models import automatic_test
 
     return get_backend(automatic_test(table) if args.test == "auto" else args.test)

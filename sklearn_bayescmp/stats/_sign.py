@@ -208,7 +208,9 @@ class _SignedRankKernel:
         arrays = sorted_weights, prefix, gathered
         theta_a = 1.0 - self._weighted_prefix(self.above, *arrays) / squared
         theta_b = self._weighted_prefix(self.not_below, *arrays) / squared
-        return np.column_stack([theta_a, 1.0 - theta_a - theta_b, theta_b])
+        # Complements are probabilities up to rounding (-1e-17): clipped where computed.
+        theta = np.column_stack([theta_a, 1.0 - theta_a - theta_b, theta_b])
+        return np.clip(theta, 0.0, 1.0, out=theta)
 
     @staticmethod
     def _weighted_prefix(boundaries, sorted_weights, prefix, gathered):
@@ -236,8 +238,7 @@ class _WithoutEquivalence:
         self.kernel = kernel
 
     def theta(self, weights, total, workspace):
-        # The signed-rank kernel gets theta_a as a complement: zero up to rounding.
-        theta = np.clip(self.kernel.theta(weights, total, workspace), 0.0, 1.0)
+        theta = self.kernel.theta(weights, total, workspace)
         sides = theta[:, 0] + theta[:, 2]
         share_a = np.divide(theta[:, 0], sides, out=np.full(sides.shape, 0.5), where=sides > 1e-12)
         return np.column_stack([share_a, np.zeros_like(share_a), 1.0 - share_a])

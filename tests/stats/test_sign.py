@@ -241,6 +241,9 @@ def test_summary_and_repr():
     assert repr(res).startswith("DirichletProcessTestResult(prob_a_better=")
 
 
+PROBABILITIES = ("prob_a_better", "prob_equivalent", "prob_b_better")
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     x=st.lists(st.floats(-0.1, 0.1, allow_subnormal=False), min_size=2, max_size=15),
@@ -257,7 +260,18 @@ def test_invariants(x, ropes, place, seed):
             probs = (res.prob_a_better, res.prob_equivalent, res.prob_b_better)
             assert sum(probs) == pytest.approx(1.0)
             np.testing.assert_allclose(res.samples.sum(axis=1), 1.0, atol=1e-12)
-            assert np.all(res.samples >= -1e-12)
+            # Probabilities, where they are computed: not -1e-17 (a complement's rounding).
+            assert np.all((res.samples >= 0) & (res.samples <= 1))
+            predictive = [getattr(res, f"predictive_{name}") for name in PROBABILITIES]
+            assert all(0 <= p <= 1 for p in (*probs, *predictive))
         # Same weights, wider rope: theta_equivalent grows in every draw.
         assert np.all(large.samples[:, 1] >= small.samples[:, 1] - 1e-12)
         assert large.prob_equivalent >= small.prob_equivalent
+
+
+def test_identical_models_give_no_negative_probability():
+    # Every difference 0, inside the rope: theta_a is a complement, -1.6e-17 before it
+    # was clipped where computed (and printed so in the JSON).
+    res = signed_rank_test(np.zeros(23), rope=0.005, random_state=3, n_draws=2000)
+    assert 0.0 <= res.predictive_prob_a_better < 1e-15 and res.samples.min() == 0.0
+    assert res.prob_equivalent == 1.0

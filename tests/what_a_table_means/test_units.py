@@ -76,7 +76,11 @@ def test_the_tests_that_pool_in_score_units_refuse(mixed, test, options):
         compare_models(mixed, test=test, random_state=0, **options)
     message = str(caught.value)
     assert mixed.units in message
-    assert "metric=<name>" in message and "test='sign' with rope=0" in message
+    assert "metric=<name>" in message
+    if test in ("signed_rank", "hierarchical"):  # they pool magnitudes: signs are another test
+        assert "use a test of signs without a rope (test='sign' with rope=0" in message
+    else:  # a rope of zero leaves this test the signs alone
+        assert "read signs only (rope=0;" in message
     assert "table.normalized()" in message
 
 
@@ -119,7 +123,8 @@ def test_one_metric_at_a_time_shares_one_unit():
     table = _tabarena()
     one = table.select(datasets=["credit-g", "adult"])
     assert one.units is None
-    assert compare_models(one, random_state=0).test == "signed_rank"
+    # Per-split scores with sizes, in one unit: the Poisson-binomial test.
+    assert compare_models(one, random_state=0).test == "poisson"
 
 
 @pytest.mark.parametrize(
