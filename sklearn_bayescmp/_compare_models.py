@@ -43,6 +43,7 @@ from .utils._display import (
     to_frame,
 )
 from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
+from .utils._io import write_csv
 from .utils._random import random_seed
 from .utils._report import render
 from .utils._sklearn import Interval, LiveOptions, StrOptions, validate_params
@@ -311,6 +312,30 @@ class ModelComparison(ReadOnlyPickleMixin):
         """
         return to_frame(self.to_columns()).set_index(["model_a", "model_b"])
 
+    def to_csv(self, path_or_buf=None):
+        """Write every pair as CSV: the columns of :meth:`to_columns`, then the
+        effect sizes (``ci_low``, ``ci_high``, ``cohens_dz``, ``cliffs_delta``,
+        as :meth:`effect_sizes` computes them).
+
+        The file a report of many models names for its pairs (see
+        :meth:`to_markdown`). Numbers are written so that they read back
+        exactly; a missing number (a NaN effect size) as ``nan``.
+
+        Parameters
+        ----------
+        path_or_buf : str, path-like or file-like, default=None
+            Where to write; None returns the text.
+
+        Returns
+        -------
+        str or None
+        """
+        columns = self.to_columns()
+        effects = self.effect_sizes()
+        for key in ("ci_low", "ci_high", "cohens_dz", "cliffs_delta"):
+            columns[key] = [float(value) for value in effects[key]]
+        return write_csv(columns, path_or_buf)
+
     def _pairs_table(self):
         """The columns of the printed pairs table."""
         columns = self.to_columns()
@@ -453,21 +478,23 @@ class ModelComparison(ReadOnlyPickleMixin):
             columns["cliffs_delta"].append(delta)
         return columns
 
-    def report(self, *, figures=()):
+    def report(self, *, figures=(), pairs_file=None):
         """The report to publish, as plain text (see :meth:`to_markdown`).
 
         Parameters
         ----------
         figures : sequence of (str, str), default=()
             ``(path, caption)`` of figure files to refer to (a path alone has no caption).
+        pairs_file : str or path-like, default=None
+            As for :meth:`to_markdown`.
 
         Returns
         -------
         str
         """
-        return render(report_blocks(self, figures), "text")
+        return render(report_blocks(self, figures, pairs_file), "text")
 
-    def to_markdown(self, *, figures=()):
+    def to_markdown(self, *, figures=(), pairs_file=None):
         """The report to publish, as Markdown.
 
         A methods paragraph (the test and its prior, the rope, the decision
@@ -478,12 +505,22 @@ class ModelComparison(ReadOnlyPickleMixin):
         Iman-Davenport, Nemenyi's critical difference, Holm-corrected
         p-values), the figures and the references.
 
+        Past 45 pairs (10 models) every pair takes more pages than a reader
+        reads: given ``pairs_file``, the report shows instead each model's
+        decisions (how many models it was decided better than, worse than,
+        equivalent to, undecided with, in the ranking's order) and the pairs
+        decided practically equivalent, and names the file for every pair.
+
         Parameters
         ----------
         figures : sequence of (str, str), default=()
             ``(path, caption)`` of figure files to include, e.g. a
             :class:`~sklearn_bayescmp.plotting.CriticalDifferenceDisplay`
             saved as SVG.
+        pairs_file : str or path-like, default=None
+            The file of every pair, written with :meth:`to_csv` beside the
+            report; the report names it (by its name, without the
+            directory). None: every pair is in the report.
 
         Returns
         -------
@@ -491,11 +528,29 @@ class ModelComparison(ReadOnlyPickleMixin):
 
         See Also
         --------
-        to_latex, to_html, report
-        """
-        return render(report_blocks(self, figures), "markdown")
+        to_latex, to_html, report, to_csv
 
-    def to_latex(self, *, figures=(), standalone=True):
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from sklearn_bayescmp import ScoreTable, compare_models
+        >>> rng = np.random.default_rng(0)
+        >>> table = ScoreTable.from_wide(
+        ...     {"dataset": [f"d{i}" for i in range(20)]}
+        ...     | {f"m{k}": 0.8 + 0.002 * k + rng.normal(0, 0.02, 20) for k in range(12)},
+        ...     dataset="dataset",
+        ... )
+        >>> comparison = compare_models(table, random_state=0)
+        >>> pairs = comparison.to_csv()  # or to_csv("pairs.csv"), beside the report
+        >>> pairs.splitlines()[0][:47]
+        'model_a,model_b,prob_a_better,prob_equivalent,p'
+        >>> text = comparison.to_markdown(pairs_file="pairs.csv")
+        >>> print(text[text.index("The 12 models") :].split(". ")[0])
+        The 12 models make 66 pairs: ...
+        """
+        return render(report_blocks(self, figures, pairs_file), "markdown")
+
+    def to_latex(self, *, figures=(), standalone=True, pairs_file=None):
         """The report of :meth:`to_markdown` as LaTeX (booktabs tables that break across
         pages: longtable).
 
@@ -512,14 +567,16 @@ class ModelComparison(ReadOnlyPickleMixin):
             characters of a name that its fonts lack as code points);
             False gives the body, to ``\\input`` into a paper. Names are
             escaped as text.
+        pairs_file : str or path-like, default=None
+            As for :meth:`to_markdown`.
 
         Returns
         -------
         str
         """
-        return render(report_blocks(self, figures), "latex", standalone=standalone)
+        return render(report_blocks(self, figures, pairs_file), "latex", standalone=standalone)
 
-    def to_html(self, *, figures=(), standalone=True):
+    def to_html(self, *, figures=(), standalone=True, pairs_file=None):
         """The report of :meth:`to_markdown` as HTML.
 
         Parameters
@@ -528,12 +585,14 @@ class ModelComparison(ReadOnlyPickleMixin):
             ``(path, caption)`` of image files (SVG or PNG) to show.
         standalone : bool, default=True
             A whole page; False gives the fragment to embed.
+        pairs_file : str or path-like, default=None
+            As for :meth:`to_markdown`.
 
         Returns
         -------
         str
         """
-        return render(report_blocks(self, figures), "html", standalone=standalone)
+        return render(report_blocks(self, figures, pairs_file), "html", standalone=standalone)
 
     def _repr_html_(self):
         shown = self._pairs_table()

@@ -85,13 +85,22 @@ def _fewer_datasets(comparison):
     )
 
 
+#: Past this many models, the methods paragraph leaves their names to the tables.
+_MOST_MODELS_NAMED = 12
+
+
+def _listed(models):
+    """The models' names in parentheses, when few enough to read in a sentence."""
+    return f" ({', '.join(models)})" if len(models) <= _MOST_MODELS_NAMED else ""
+
+
 def methods_paragraph(comparison):
     """What was done, in the words of a paper's methods section, with what to cite."""
     backend = get_backend(comparison.test)
     n_models, n_datasets = len(comparison.models), len(comparison.datasets)
     splits = _splits(comparison)
     text = (
-        f"We compared {n_models} models ({', '.join(comparison.models)}) on {n_datasets} "
+        f"We compared {n_models} models{_listed(comparison.models)} on {n_datasets} "
         f"data set{'s' if n_datasets > 1 else ''}, "
         + (
             "from one score per model and data set. "
@@ -195,7 +204,14 @@ def _pairs_note(comparison, shown):
     return " ".join(notes)
 
 
-def report_blocks(comparison, figures=()):
+#: Past this many pairs (10 models), a report with a file of every pair beside it shows
+#: the models' summary and the equivalent pairs instead of every pair.
+MOST_PAIRS_LISTED = 45
+#: The most pairs decided practically equivalent that such a report lists.
+_MOST_EQUIVALENT_LISTED = 100
+
+
+def report_blocks(comparison, figures=(), pairs_file=None):
     """The blocks of ``comparison``'s report (see :mod:`sklearn_bayescmp.utils._report`).
 
     Parameters
@@ -203,6 +219,11 @@ def report_blocks(comparison, figures=()):
     comparison : ModelComparison
     figures : sequence of (str, str)
         ``(path, caption)`` of figures to include after the tables.
+    pairs_file : str or path-like, default=None
+        The file holding every pair (:meth:`ModelComparison.to_csv`), named in the
+        report. With it, and more than :data:`MOST_PAIRS_LISTED` pairs, the report
+        shows each model's decisions and the pairs decided practically equivalent
+        instead of every pair.
     """
     figures = _check_figures(figures)
     n_models, n_datasets = len(comparison.models), len(comparison.datasets)
@@ -210,21 +231,35 @@ def report_blocks(comparison, figures=()):
     columns = comparison.to_columns()
     shown = _pairs(comparison, columns)
     digits = {**_EFFECT_DIGITS, "p": ".4g", "p (Holm)": ".4g"}
+    compact = pairs_file is not None and len(columns["model_a"]) > MOST_PAIRS_LISTED
     blocks = [
         ("title", f"Comparison of {n_models} models on {n_datasets} data set{plural}"),
         ("section", "Methods"),
         ("paragraph", methods_paragraph(comparison)),
-        ("section", "Pairs"),
-        ("table", shown, digits),
-        ("paragraph", _pairs_note(comparison, shown)),
     ]
+    if compact:
+        blocks += _model_blocks(comparison, columns, os.fspath(pairs_file))
+        blocks.append(("paragraph", _pairs_note(comparison, shown)))
+    else:
+        blocks += [
+            ("section", "Pairs"),
+            ("table", shown, digits),
+            ("paragraph", _pairs_note(comparison, shown)),
+        ]
+        if pairs_file is not None:
+            blocks.append(("paragraph", f"Every pair is also in the file {_named(pairs_file)}."))
     cited = [get_backend(comparison.test).cite, "Cohen 1988"]
     if "Cliff's delta" in shown:
         cited.append("Cliff 1993")
     if not comparison.bayesian:
         cited.append("Holm 1979")
     ranking = comparison.ranking
-    if ranking is not None:
+    if compact:
+        if ranking is not None:
+            cited.append("Calvo et al. 2018")
+            if ranking.fit_notes():
+                blocks.append(("paragraph", " ".join(ranking.fit_notes())))
+    elif ranking is not None:
         order = np.argsort(ranking.expected_rank, kind="stable")
         blocks += [
             ("section", "Ranking (Plackett-Luce)"),
@@ -241,7 +276,7 @@ def report_blocks(comparison, figures=()):
         cited.append("Calvo et al. 2018")
         if ranking.fit_notes():
             blocks.append(("paragraph", " ".join(ranking.fit_notes())))
-    blocks += _reference_blocks(comparison, columns, cited)
+    blocks += _reference_blocks(comparison, columns, cited, pairs_file if compact else None)
     blocks += [("figure", path, caption) for path, caption in figures]
     bibliography = report_references(comparison)
     references = sorted({c.strip() for entry in cited for c in entry.split(";")})
@@ -288,8 +323,117 @@ def _check_figures(figures):
     return checked
 
 
-def _reference_blocks(comparison, columns, cited):
-    """The frequentist reference's blocks; the works they cite are added to ``cited``."""
+def _named(path):
+    """A file as a report names it: its name, quoted (the report lies beside it)."""
+    return f"'{os.path.basename(os.fspath(path))}'"
+
+
+def _model_blocks(comparison, columns, pairs_file):
+    """The pairs of many models in few pages: how many pairs each decision took, each
+    model's decisions (in the ranking's order), and the pairs decided practically
+    equivalent; every pair is in ``pairs_file``."""
+    models, decisions = comparison.models, columns["decision"]
+    k, n_pairs = len(models), len(decisions)
+    better = "practically better" if comparison.bayesian else "significantly better"
+    counts = {
+        word: {model: 0 for model in models}
+        for word in ("better than", "worse than", "equivalent to", "undecided with")
+    }
+    for a, b, decision in zip(columns["model_a"], columns["model_b"], decisions, strict=True):
+        if decision in ("a", "b"):
+            winner, loser = (a, b) if decision == "a" else (b, a)
+            counts["better than"][winner] += 1
+            counts["worse than"][loser] += 1
+        else:
+            word = "equivalent to" if decision == "equivalent" else "undecided with"
+            counts[word][a] += 1
+            counts[word][b] += 1
+    n_decided = sum(counts["better than"].values())
+    n_equivalent = sum(counts["equivalent to"].values()) // 2
+    undecided = "undecided" if comparison.bayesian else "not significantly different"
+    summary = (
+        f"The {k} models make {n_pairs} pairs: {n_decided} were decided with one model "
+        f"{better}"
+        + (f", {n_equivalent} practically equivalent" if comparison.bayesian else "")
+        + f", and {n_pairs - n_decided - n_equivalent} {undecided}. Every pair, with its "
+        "mean difference, "
+        + ("credible interval, probabilities, " if comparison.bayesian else "")
+        + "decision, p-values and effect sizes, is in the file "
+        f"{_named(pairs_file)} beside this report (one row per pair); this report shows "
+        "each model's decisions"
+        + (" and the pairs decided practically equivalent." if comparison.bayesian else ".")
+    )
+    ranking = comparison.ranking
+    if ranking is not None:
+        order = [models.index(name) for name in np.asarray(ranking.names)]
+        order = [order[i] for i in np.argsort(ranking.expected_rank, kind="stable")]
+    else:
+        wins = np.array([counts["better than"][m] - counts["worse than"][m] for m in models])
+        order = list(np.argsort(-wins, kind="stable"))
+    table = {"model": [models[i] for i in order]}
+    if ranking is not None:
+        position = {name: i for i, name in enumerate(ranking.names)}
+        table["expected rank"] = [float(ranking.expected_rank[position[models[i]]]) for i in order]
+        table["P(first)"] = [float(ranking.prob_best[position[models[i]]]) for i in order]
+    headers = {
+        "better than": "decided better than",
+        "worse than": "decided worse than",
+        "equivalent to": "decided equivalent to",
+        "undecided with": "undecided with",
+    }
+    if not comparison.bayesian:  # a p-value never shows equivalence
+        headers = {
+            "better than": "significantly better than",
+            "worse than": "significantly worse than",
+            "undecided with": "not different from",
+        }
+    for word, header in headers.items():
+        table[header] = [counts[word][models[i]] for i in order]
+    section = (
+        "Models (Plackett-Luce ranking) and their pairs" if ranking else "Models and their pairs"
+    )
+    blocks = [
+        ("section", section),
+        ("paragraph", summary),
+        ("table", table, {"expected rank": ".2f", "P(first)": ".3f"}),
+    ]
+    if comparison.bayesian and n_equivalent:
+        rows = [
+            (p, a, b, mean)
+            for a, b, decision, p, mean in zip(
+                columns["model_a"],
+                columns["model_b"],
+                decisions,
+                columns["prob_equivalent"],
+                columns["mean_difference"],
+                strict=True,
+            )
+            if decision == "equivalent"
+        ]
+        rows.sort(key=lambda row: -row[0])
+        listed = rows[:_MOST_EQUIVALENT_LISTED]
+        equivalent = {"A": [r[1] for r in listed], "B": [r[2] for r in listed]}
+        if comparison.pooled:
+            equivalent["mean A-B"] = [r[3] for r in listed]
+        equivalent["P(eq)"] = [r[0] for r in listed]
+        blocks += [
+            ("section", "Pairs decided practically equivalent"),
+            (
+                "paragraph",
+                f"The {len(listed)} of {len(rows)} with the highest P(eq); the others are "
+                f"in {_named(pairs_file)}."
+                if len(listed) < len(rows)
+                else f"All {len(rows)}, by P(eq), highest first.",
+            ),
+            ("table", probability_cells(equivalent, comparison.threshold), _EFFECT_DIGITS),
+        ]
+    return blocks
+
+
+def _reference_blocks(comparison, columns, cited, pairs_file=None):
+    """The frequentist reference's blocks; the works they cite are added to ``cited``.
+    With ``pairs_file`` (a report of many models), the pairwise p-values are named there
+    instead of listed."""
     reference = comparison.reference
     if not comparison.bayesian and reference.friedman is None:
         return []
@@ -312,12 +456,18 @@ def _reference_blocks(comparison, columns, cited):
         cited += ["Demšar 2006", "Iman & Davenport 1980"]
     if comparison.bayesian:
         backend = get_backend(reference.test)
+        words = (
+            f"Pairwise p-values: {backend.title} ({backend.cite}), with Holm's correction "
+            "(Holm 1979)"
+        )
+        cited += [backend.cite, "Holm 1979"]
+        if pairs_file is not None:
+            return [
+                *blocks,
+                ("paragraph", f"{words}: in {_named(pairs_file)} (pvalue, pvalue_holm)."),
+            ]
         blocks += [
-            (
-                "paragraph",
-                f"Pairwise p-values: {backend.title} ({backend.cite}), with Holm's correction "
-                "(Holm 1979).",
-            ),
+            ("paragraph", f"{words}."),
             (
                 "table",
                 {
@@ -329,5 +479,4 @@ def _reference_blocks(comparison, columns, cited):
                 {"p": ".4g", "p (Holm)": ".4g"},
             ),
         ]
-        cited += [backend.cite, "Holm 1979"]
     return blocks

@@ -275,12 +275,21 @@ def test_pairwise_display_shows_the_comparison(comparison, tmp_path):
     from sklearn_bayescmp.plotting import PairwiseDisplay
 
     display = PairwiseDisplay.from_comparison(comparison)
-    np.testing.assert_array_equal(display.image_.get_array().data, comparison.prob_a_better)
+    # The models in the ranking's order, best first, rows and columns alike.
+    order = display.order_
+    np.testing.assert_array_equal(order, np.argsort(comparison.ranking.expected_rank))
+    assert "best expected rank first" in display.ax_.get_xlabel()
+    grid = np.ix_(order, order)
+    np.testing.assert_array_equal(
+        display.image_.get_array().data, np.asarray(comparison.prob_a_better)[grid]
+    )
     assert display.image_.get_array().mask.diagonal().all()
-    assert [t.get_text() for t in display.ax_.get_yticklabels()] == list(comparison.models)
+    names = [comparison.models[i] for i in order]
+    assert [t.get_text() for t in display.ax_.get_yticklabels()] == names
+    assert [t.get_text() for t in display.ax_.get_xticklabels()] == names
     k = len(comparison.models)
-    decided = np.asarray(comparison.decisions) == "a"
-    equivalent = (np.asarray(comparison.decisions) == "equivalent") & ~np.eye(k, dtype=bool)
+    decided = np.asarray(comparison.decisions)[grid] == "a"
+    equivalent = (np.asarray(comparison.decisions)[grid] == "equivalent") & ~np.eye(k, dtype=bool)
     # An outline where the row's model is decided better; a dashed one, and "≈", where
     # the pair is decided practically equivalent.
     assert len(display.ax_.patches) == decided.sum() + equivalent.sum()
@@ -289,12 +298,15 @@ def test_pairwise_display_shows_the_comparison(comparison, tmp_path):
     marked = [(i, j) for i, j in zip(*np.nonzero(equivalent), strict=True)]
     assert all(display.texts_[i, j].get_text().endswith("≈") for i, j in marked)
     assert "decided practically equivalent" in display.colorbar_.ax.get_ylabel().replace("\n", " ")
-    assert display.texts_[0, 1].get_text() == f"{comparison.prob_a_better[0, 1]:.2f}" or (
-        display.texts_[0, 1].get_text().startswith(("<", ">"))
-    )
+    first, second = order[:2]
+    assert display.texts_[0, 1].get_text().split("\n")[0] == (
+        f"{comparison.prob_a_better[first, second]:.2f}"
+    ) or (display.texts_[0, 1].get_text().startswith(("<", ">")))
     assert all(display.texts_[i, i] is None for i in range(k))
     equivalent = PairwiseDisplay.from_comparison(comparison, attribute="prob_equivalent")
-    np.testing.assert_array_equal(equivalent.image_.get_array().data, comparison.prob_equivalent)
+    np.testing.assert_array_equal(
+        equivalent.image_.get_array().data, np.asarray(comparison.prob_equivalent)[grid]
+    )
     assert "signed-rank" in display.ax_.get_title()
     with pytest.raises(ValueError, match="`attribute` must be one of"):
         PairwiseDisplay.from_comparison(comparison, attribute="prob_best")
@@ -325,15 +337,21 @@ def test_critical_difference_display_joins_equivalent_models(comparison, tmp_pat
     # knn and tree are equivalent (and neighbours in rank): exactly one bar joins them.
     assert display.groups == [tuple(sorted((order.index("knn"), order.index("tree"))))]
     assert len(display.bars_) == 1
+    # A critical difference is a distance in average ranks: never on the axis of
+    # expected ranks; on average ranks it is the frequentist reference's ruler.
     texts = [t.get_text() for t in display.ax_.texts]
-    assert any(t.startswith("Nemenyi CD = ") for t in texts)
+    assert not any(t.startswith("Nemenyi") for t in texts)
     cd = comparison.reference.friedman.critical_difference
-    assert f"Nemenyi CD = {cd:.2f} (frequentist reference)" in texts
-    average = CriticalDifferenceDisplay.from_comparison(
-        comparison, ranks="average", reference=False
-    )
+    average = CriticalDifferenceDisplay.from_comparison(comparison, ranks="average")
+    assert f"Nemenyi CD = {cd:.2f} (frequentist reference)" in [
+        t.get_text() for t in average.ax_.texts
+    ]
     np.testing.assert_array_equal(average.ranks, comparison.reference.friedman.average_ranks)
-    assert not any(t.get_text().startswith("Nemenyi") for t in average.ax_.texts)
+    bare = CriticalDifferenceDisplay.from_comparison(comparison, ranks="average", reference=False)
+    assert not any(t.get_text().startswith("Nemenyi") for t in bare.ax_.texts)
+    # The caption says what a bar means, and what its absence does.
+    caption = " ".join(display.bar_label.split())
+    assert "No bar between two models: they are not shown equivalent" in caption
     with pytest.raises(ValueError, match="`ranks` must be"):
         CriticalDifferenceDisplay.from_comparison(comparison, ranks="median")
     _render(display, tmp_path)

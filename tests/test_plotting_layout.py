@@ -230,7 +230,7 @@ def test_simplex_corner_labels_keep_a_name_whole_where_it_fits():
     plt.close(figure)
 
 
-def _many_models(k, *, loss=False):
+def _many_models(k, *, loss=False, names=None):
     """A comparison of ``k`` models on 12 data sets; every third model near-identical to
     the one before it (practically equivalent pairs)."""
     rng = np.random.default_rng(k)
@@ -241,7 +241,8 @@ def _many_models(k, *, loss=False):
         f"data set {d}": sign * (0.8 + lead[:, None] + rng.normal(0, 0.01, (k, 10)))
         for d in range(12)
     }
-    names = [f"model {i}" if i % 4 else f"a longer model name {i}" for i in range(k)]
+    if names is None:
+        names = [f"model {i}" if i % 4 else f"a longer model name {i}" for i in range(k)]
     table = ScoreTable.from_long(
         {
             "dataset": [d for d in scores for _ in range(k * 10)],
@@ -284,10 +285,14 @@ MANY_MODEL_DISPLAYS = {
 }
 
 
-@pytest.mark.parametrize("k", [19, 40])
+@pytest.mark.parametrize("k", [2, 19, 40, 80])
 @pytest.mark.parametrize("name", MANY_MODEL_DISPLAYS)
 def test_many_models_fit_their_figure_without_overlapping_numbers(name, k):
     comparison = _many_models(k, loss=True)
+    if name == "classic critical difference" and k < 3:
+        with pytest.raises(ValueError, match="three or more models"):
+            MANY_MODEL_DISPLAYS[name](comparison)
+        return
     with warnings.catch_warnings():
         warnings.simplefilter("error", UserWarning)
         display = MANY_MODEL_DISPLAYS[name](comparison)
@@ -300,7 +305,7 @@ def test_many_models_fit_their_figure_without_overlapping_numbers(name, k):
         assert not _overlapping(ax.get_yticklabels(), renderer), name
     if "critical difference" in name:  # the rank axis' numbers are texts of the axes
         numbers = [t for t in display.ax_.texts if t.get_text().isdigit()]
-        assert len(numbers) >= 8 and not _overlapping(numbers, renderer)
+        assert len(numbers) >= min(k, 8) and not _overlapping(numbers, renderer)
     # The scores were a loss, and the figure says so.
     assert "Lower is better" in " ".join(figure.get_supxlabel().split())
     plt.close(figure)
@@ -337,8 +342,40 @@ def test_the_heatmap_keeps_numbers_while_they_fit():
     numbered = PairwiseDisplay.from_comparison(few)
     coloured = PairwiseDisplay.from_comparison(many)
     assert numbered.texts_[0, 5].get_text().replace(".", "").strip("<> ").isdigit()
-    assert coloured.texts_[0, 5].get_text() in ("", "≈")
+    # Past 20 models no cell has text; the outlines are thinner, so that blocks show.
+    assert all(text is None for text in coloured.texts_.ravel())
     assert "(by colour)" in coloured.colorbar_.ax.get_ylabel()
+    widths = {patch.get_linewidth() for patch in coloured.ax_.patches}
+    assert max(widths) < min(patch.get_linewidth() for patch in numbered.ax_.patches)
+    plt.close("all")
+
+
+def test_the_heatmap_numbers_long_names_of_many_models_with_a_key():
+    names = [f"HistGradientBoosting, learning rate {i / 100:.2f}, depth {i % 7}" for i in range(50)]
+    comparison = _many_models(50, names=names)
+    display = PairwiseDisplay.from_comparison(comparison)
+    figure = display.figure_
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", UserWarning)
+        figure.canvas.draw()
+    _assert_inside(figure)
+    ticks = [t.get_text() for t in display.ax_.get_yticklabels()]
+    assert ticks == [str(i) for i in range(1, 51)]
+    # The key lists every name whole, beside its number, in the heatmap's order.
+    key = "\n".join(text.get_text() for text in display.key_).splitlines()
+    shown = [comparison.models[i] for i in display.order_]
+    assert [line.split(maxsplit=1) for line in key] == [
+        [str(number), name] for number, name in enumerate(shown, 1)
+    ]
+    renderer = figure.canvas.get_renderer()
+    heatmap = display.ax_.get_window_extent(renderer)
+    assert all(not text.get_window_extent(renderer).overlaps(heatmap) for text in display.key_)
+    # Drawn on given axes, the key goes beside them.
+    figure, ax = plt.subplots(figsize=(16, 10), layout="constrained")
+    display = PairwiseDisplay.from_comparison(comparison, ax=ax)
+    figure.canvas.draw()
+    _assert_inside(figure)
+    assert len(display.key_) == 2
     plt.close("all")
 
 

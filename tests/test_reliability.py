@@ -407,9 +407,9 @@ def _report_over_input(directory):
 def _foreign_figure(directory):
     pytest.importorskip("matplotlib")
     path = _long_csv(directory, models=("A", "B", "C"))
-    (directory / "r_classic_cd.svg").write_text("<svg>mine</svg>")
+    (directory / "r_md_classic_cd.svg").write_text("<svg>mine</svg>")
     observed = _command("compare", path, "--report", directory / "r.md")
-    kept = (directory / "r_classic_cd.svg").read_text() == "<svg>mine</svg>"
+    kept = (directory / "r_md_classic_cd.svg").read_text() == "<svg>mine</svg>"
     return Observed(observed.status, f"{observed.text} [{'kept' if kept else 'replaced'}]")
 
 
@@ -1179,7 +1179,7 @@ CASES = [
     ),
     Case(
         "silent",
-        "``--report r.md`` where ``r_classic_cd.svg`` is the user's own file",
+        "``--report r.md`` where ``r_md_classic_cd.svg`` is the user's own file",
         "refused; the file kept",
         2,
         "exists and was not written for this report.*\\[kept\\]",

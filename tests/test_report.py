@@ -1,5 +1,6 @@
 """Reports to publish: ModelComparison.report / to_markdown / to_latex / to_html, --report."""
 
+import csv
 import html
 import re
 import shutil
@@ -212,14 +213,18 @@ def test_cli_writes_the_report_and_its_figures(extension, tmp_path, capsys):
     out = tmp_path / f"report{extension}"
     assert main(["compare", str(DEMSAR_TABLE), "--report", str(out)]) == 0
     figure = "pdf" if extension == ".tex" else "svg"
-    written = [out, *(tmp_path / f"report_{kind}_cd.{figure}" for kind in ("bayesian", "classic"))]
-    assert f"wrote {', '.join(map(str, written))}" in capsys.readouterr().err
+    stem = f"report_{extension[1:]}"
+    figures = [tmp_path / f"{stem}_{kind}_cd.{figure}" for kind in ("bayesian", "classic")]
+    pairs = tmp_path / f"{stem}_pairs.csv"
+    assert f"wrote {', '.join(map(str, [out, *figures, pairs]))}" in capsys.readouterr().err
     text = out.read_text(encoding="utf-8")
-    for kind in ("bayesian", "classic"):
-        assert (tmp_path / f"report_{kind}_cd.{figure}").stat().st_size > 0
+    for path in figures:
+        assert path.stat().st_size > 0
         if extension != ".txt":
-            assert f"report_{kind}_cd.{figure}" in text
+            assert path.name in text
     assert "C4.5+m+cf" in text and "Demšar" in text
+    # Few pairs: every pair in the report, and in the CSV it names.
+    assert _rendered(pairs.name) in _rendered(" ".join(text.split()))
 
 
 @pytest.mark.parametrize("name", ["report.docx", "report", "."])
@@ -332,3 +337,129 @@ def test_the_hierarchical_interval_is_named_as_delta0s(table):
     effects = comparison.effect_sizes()
     interval = comparison.result("k_nn", "tree & co").credible_interval(parameter="delta0")
     assert (effects["ci_low"][0], effects["ci_high"][0]) == tuple(interval)
+
+
+def _many_models_csv(path, k, n_datasets=30):
+    """A paper's table of ``k`` models' mean scores on ``n_datasets`` data sets: a steady
+    lead, every third model within 0.0005 of the one before it."""
+    rng = np.random.default_rng(k)
+    lead = np.linspace(0, 0.05, k)
+    lead[1::3] = lead[0::3][: len(lead[1::3])] + 0.0005
+    lines = ["dataset," + ",".join(f"model {i}" for i in range(k))]
+    for d in range(n_datasets):
+        base = rng.uniform(0.6, 0.9)
+        scores = base + lead + rng.normal(0, 0.01, k)
+        lines.append(f"d{d}," + ",".join(f"{v:.4f}" for v in scores))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def test_a_latex_report_of_80_models_fits_20_pages_with_every_pair_in_its_csv(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    table = _many_models_csv(tmp_path / "scores.csv", 80)
+    report = tmp_path / "r.tex"
+    status = main(["compare", str(table), "--report", str(report), "--n-draws", "2000"])
+    assert status == 0, capsys.readouterr().err
+    pairs = tmp_path / "r_tex_pairs.csv"
+    document = report.read_text(encoding="utf-8")
+    assert "r\\_tex\\_pairs.csv" in document and "r_tex_pairwise.pdf" in document
+    # Every pair in the CSV, read back exactly as the comparison holds it.
+    comparison = compare_models(
+        ScoreTable.read_csv(table), n_draws=2000, random_state=0, test="signed_rank"
+    )
+    with open(pairs, newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    columns = comparison.to_columns()
+    assert len(rows) == 80 * 79 // 2 == len(columns["model_a"])
+    for key in ("model_a", "model_b", "decision"):
+        assert [row[key] for row in rows] == columns[key]
+    for key in ("prob_a_better", "prob_equivalent", "prob_b_better", "mean_difference"):
+        assert [float(row[key]) for row in rows] == columns[key]
+    # No pair's row in the document: the models' decisions and the equivalent pairs.
+    assert not re.search(r"^model \d+ & model \d+ & -?\d\.\d{4} & -?\d\.\d{4} & ", document, re.M)
+    run = compile_latex(document, tmp_path, engine="pdflatex")
+    assert run.returncode == 0, run.stdout[-2000:]
+    pages = int(re.search(r"Output written on \S+ \((\d+) pages?", run.stdout).group(1))
+    assert pages <= 20, pages
+
+
+def test_a_report_of_many_models_summarises_each_model_s_decisions(tmp_path):
+    k = 14
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        comparison = compare_models(
+            ScoreTable.read_csv(_many_models_csv(tmp_path / "s.csv", k)),
+            n_draws=2000,
+            random_state=0,
+        )
+    full = comparison.to_markdown()
+    text = comparison.to_markdown(pairs_file=tmp_path / "deep" / "pairs.csv")
+    assert len(text) < len(full) / 2
+    # The file by its name: the report lies beside it.
+    assert "'pairs.csv'" in _rendered(text) and "deep" not in text
+    columns = comparison.to_columns()
+    decisions = columns["decision"]
+    rows = _table_rows(text, "| model |")
+    assert len(rows) == k
+    # Each model's counts are its pairs' decisions, and add up to k - 1.
+    header = [c.strip() for c in text.split("| model |")[1].splitlines()[0].split("|")[:-1]]
+    header = ["model", *header]
+    for row in rows:
+        cells = dict(zip(header, row, strict=True))
+        model = _rendered(cells["model"])
+        mine = [
+            ("a" if a == model else "b", decision)
+            for a, b, decision in zip(
+                columns["model_a"], columns["model_b"], decisions, strict=True
+            )
+            if model in (a, b)
+        ]
+        assert int(cells["decided better than"]) == sum(side == d for side, d in mine)
+        assert int(cells["decided worse than"]) == sum(d in "ab" and side != d for side, d in mine)
+        assert int(cells["decided equivalent to"]) == sum(d == "equivalent" for _, d in mine)
+        assert int(cells["undecided with"]) == sum(d == "undecided" for _, d in mine)
+    # In the ranking's order.
+    ranks = [float(row[1]) for row in rows]
+    assert ranks == sorted(ranks)
+    # Every pair decided practically equivalent is listed (fewer than 100 here).
+    listed = _table_rows(text, "| A | B |")
+    assert len(listed) == decisions.count("equivalent")
+    probabilities = [float(row[-1]) for row in listed]
+    assert probabilities == sorted(probabilities, reverse=True)
+    # 45 pairs or fewer: every pair stays, and the file is named beside them.
+    few = compare_models(comparison.table.select(models=comparison.models[:10]), random_state=0)
+    text = few.to_markdown(pairs_file="pairs.csv")
+    assert len(_table_rows(text, "| A | B |")) == 45
+    assert "Every pair is also in the file 'pairs.csv'" in _rendered(" ".join(text.split()))
+
+
+def test_the_pairs_csv_reads_back_exactly(comparison, tmp_path):
+    comparison.to_csv(tmp_path / "pairs.csv")
+    with open(tmp_path / "pairs.csv", newline="", encoding="utf-8") as file:
+        rows = list(csv.DictReader(file))
+    assert comparison.to_csv().encode() == (tmp_path / "pairs.csv").read_bytes()
+    columns = comparison.to_columns()
+    effects = comparison.effect_sizes()
+    assert [row["model_a"] for row in rows] == ["k_nn", "k_nn", "tree & co"]
+    for key, values in {**columns, **effects}.items():
+        if key in ("model_a", "model_b", "decision"):
+            assert [row[key] for row in rows] == values
+        else:
+            read = np.array([float(row[key]) for row in rows])
+            np.testing.assert_array_equal(read, np.asarray(values, dtype=float))
+
+
+def test_a_report_states_what_was_done_never_what_to_type(tmp_path):
+    # A default that a hint on the terminal would explain (higher is better, by no name).
+    path = tmp_path / "scores.csv"
+    path.write_text(
+        "dataset,a,b,c\n" + "".join(f"d{i},0.{80 + i},0.{70 + i},0.{75 + i}\n" for i in range(9))
+    )
+    comparison = compare_models(ScoreTable.read_csv(path), random_state=0)
+    for text in (comparison.report(), comparison.to_markdown(pairs_file="p.csv")):
+        methods = " ".join(text.split("Methods")[1].split("\n\n")[1:3])
+        assert "higher is better (no name says which)" in " ".join(_rendered(methods).split())
+        # No instruction: no clause that starts with a verb of doing, no option to pass.
+        clause = r"(?:^|[.;:(]\s*)(?:pass|use|set|try|drop|add|give|choose)\b"
+        assert not re.search(clause, methods, re.I | re.M), methods
+        assert not re.search(r"\w+=\w+ (?:for|to)\b", methods), methods

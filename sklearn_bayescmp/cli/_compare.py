@@ -13,6 +13,7 @@ import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from .._compare_models import compare_models, split_reference
+from .._comparison_report import MOST_PAIRS_LISTED
 from .._pair_summary import dataset_comparisons, pair_summary
 from ..exceptions import MissingScoresWarning
 from ..stats import backend_names, get_backend
@@ -107,18 +108,29 @@ def _check_options(args):
 
 #: The report's format, by the extension of ``--report``.
 REPORT_FORMATS = {".md": "markdown", ".tex": "latex", ".html": "html", ".txt": "text"}
+#: The files written beside a report, by what they hold: its name's ending, and its
+#: extension (None: a figure's, PDF for LaTeX and SVG otherwise).
+REPORT_FILES = {
+    "bayesian": ("bayesian_cd", None),
+    "classic": ("classic_cd", None),
+    "pairwise": ("pairwise", None),
+    "pairs": ("pairs", "csv"),
+}
 #: The kinds of critical-difference diagram written beside a report.
 REPORT_FIGURES = ("bayesian", "classic")
 
 
-def report_figure_path(report, kind):
-    """The file of a report's ``kind`` diagram: beside the report, named after it with only
+def report_file_path(report, what):
+    """The file of a report's ``what`` (a key of :data:`REPORT_FILES`): beside the report,
+    named after it and its format (two formats of one report live side by side) with only
     the characters every format (LaTeX's included) takes in a file name."""
     directory, name = os.path.split(report)
     stem, extension = os.path.splitext(name)
     safe = re.sub(r"[^A-Za-z0-9._-]", "_", stem) or "report"
-    suffix = "pdf" if REPORT_FORMATS[extension.lower()] == "latex" else "svg"
-    return os.path.join(directory, f"{safe}_{kind}_cd.{suffix}")
+    ending, suffix = REPORT_FILES[what]
+    if suffix is None:
+        suffix = "pdf" if REPORT_FORMATS[extension.lower()] == "latex" else "svg"
+    return os.path.join(directory, f"{safe}_{extension.lower().lstrip('.')}_{ending}.{suffix}")
 
 
 def _figure_mark(report):
@@ -129,45 +141,58 @@ def _figure_mark(report):
 
 
 def _written_by_us(path, mark):
-    """Whether an existing file carries ``mark`` (an earlier run's figure of the report)."""
+    """Whether an existing file was written by this command for the report: a figure
+    carrying ``mark`` (in its metadata), or a CSV of pairs (by its header)."""
     try:
         with open(path, "rb") as file:
-            return mark.encode() in file.read(1 << 20)
+            start = file.read(1 << 20)
     except OSError:
         return False
+    if path.endswith(".csv"):
+        return start.startswith(b"model_a,model_b,")
+    return mark.encode() in start
 
 
 def _check_outputs(args):
-    """No output is the input or another output of the run, and no figure replaces a file
-    that this command did not write for the same report."""
+    """No output is the input or another output of the run, and no file written beside a
+    report replaces a file that this command did not write for the same report."""
     outputs = {}
     if args.plot:
         outputs["--plot"] = args.plot
     if args.report:
         outputs["--report"] = args.report
-        for kind in REPORT_FIGURES:
-            path = report_figure_path(args.report, kind)
-            outputs[f"the report's {kind} diagram"] = path
+        for what in REPORT_FILES:
+            path = report_file_path(args.report, what)
+            kind = "pairs" if what == "pairs" else f"{what} diagram"
+            outputs[f"the report's {kind}"] = path
             if os.path.exists(path) and not _written_by_us(path, _figure_mark(args.report)):
                 raise InputError(
-                    f"--report {args.report!r} draws its {kind} diagram into {path!r}, which "
+                    f"--report {args.report!r} writes its {kind} into {path!r}, which "
                     "exists and was not written for this report; move that file, or choose "
                     "another report name."
                 )
     what = "the input file" if len(args.files) == 1 else "an input file"
-    seen = {_same_file_key(path): what for path in args.files}
+    seen = [(path, what) for path in args.files]
     for what, path in outputs.items():
-        key = _same_file_key(path)
-        if key in seen:
-            raise InputError(
-                f"{what} {path!r} is {seen[key]}: writing it would destroy it. Choose another name."
-            )
-        seen[key] = f"also {what}" if what.startswith("--") else what
+        for other, known in seen:
+            if _same_file(path, other):
+                raise InputError(
+                    f"{what} {path!r} is {known}: writing it would destroy it. Choose another name."
+                )
+        seen.append((path, f"also {what}" if what.startswith("--") else what))
 
 
-def _same_file_key(path):
-    """What two names of one file share (case-insensitive file systems aside)."""
-    return os.path.normcase(os.path.realpath(path))
+def _same_file(path, other):
+    """Whether two names may be one file: the same file on disk (a hard link, a symbolic
+    link, another spelling; compared by device and inode), or, for a file not yet
+    written, the same path but for letter case (one file on a case-insensitive file
+    system, as macOS's and Windows' are by default)."""
+    try:
+        return os.path.samefile(path, other)
+    except OSError:  # one of them does not exist yet
+        pass
+    paths = [os.path.normcase(os.path.realpath(p)) for p in (path, other)]
+    return paths[0].casefold() == paths[1].casefold()
 
 
 def _check_report_path(path):
@@ -560,7 +585,8 @@ def _row(result, **options):
 
 
 def _write_report(args, comparison):
-    """Write the report of the comparison printed (and its critical-difference diagrams).
+    """Write the report of the comparison printed, the CSV of every pair it names, and its
+    figures: the critical-difference diagrams and, past 45 pairs, the pairwise heatmap.
 
     Returns
     -------
@@ -569,34 +595,52 @@ def _write_report(args, comparison):
     """
     fmt = REPORT_FORMATS[os.path.splitext(args.report)[1].lower()]
     figures, written = [], []
-    for kind in REPORT_FIGURES if comparison.bayesian else REPORT_FIGURES[1:]:
-        try:
-            from ..plotting import CriticalDifferenceDisplay
+    from ..plotting import CriticalDifferenceDisplay, PairwiseDisplay
 
-            display = CriticalDifferenceDisplay.from_comparison(comparison, kind=kind)
+    displays = {
+        kind: lambda kind=kind: CriticalDifferenceDisplay.from_comparison(comparison, kind=kind)
+        for kind in (REPORT_FIGURES if comparison.bayesian else REPORT_FIGURES[1:])
+    }
+    n_models = len(comparison.models)
+    if comparison.bayesian and n_models * (n_models - 1) // 2 > MOST_PAIRS_LISTED:
+        # A report of many models shows the pairs as one matrix.
+        displays["pairwise"] = lambda: PairwiseDisplay.from_comparison(comparison)
+    for kind, draw in displays.items():
+        try:
+            display = draw()
         except ImportError as exc:
             print(f"bayescmp compare: note: the report has no figure: {exc}", file=sys.stderr)
             break
         except ValueError:
             continue  # no ranking (one data set) or no Friedman test (two models)
-        path = report_figure_path(args.report, kind)
+        path = report_file_path(args.report, kind)
         _save_plot(path, lambda display=display: display, mark=_figure_mark(args.report))
         written.append(path)
-        what = (
-            "practically equivalent models joined"
-            if kind == "bayesian"
-            else "Demšar's diagram, models not significantly different joined (Nemenyi)"
-        )
-        figures.append((os.path.basename(path), f"Critical-difference diagram: {what}."))
-    text = getattr(comparison, "report" if fmt == "text" else f"to_{fmt}")(figures=figures)
+        figures.append((os.path.basename(path), _REPORT_CAPTIONS[kind]))
+    pairs = report_file_path(args.report, "pairs")
     try:
+        comparison.to_csv(pairs)
+        written.append(pairs)
+        text = getattr(comparison, "report" if fmt == "text" else f"to_{fmt}")(
+            figures=figures, pairs_file=os.path.basename(pairs)
+        )
         with open(args.report, "w", encoding="utf-8") as file:
             file.write(text)
     except OSError as exc:
         raise InputError(
-            f"cannot write the report {args.report!r}: {exc.strerror or exc}"
+            f"cannot write the report {exc.filename or args.report!r}: {exc.strerror or exc}"
         ) from None
     return [args.report, *written]
+
+
+#: The captions of a report's figures.
+_REPORT_CAPTIONS = {
+    "bayesian": "Critical-difference diagram: practically equivalent models joined.",
+    "classic": "Critical-difference diagram: Demšar's diagram, models not significantly "
+    "different joined (Nemenyi).",
+    "pairwise": "Every pair: the probability that the row model is practically better than "
+    "the column model, models in the order of the ranking; outlined cells decided.",
+}
 
 
 def _rows(columns):

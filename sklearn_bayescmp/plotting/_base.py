@@ -5,9 +5,11 @@ blindness) and are used with one meaning throughout: blue for A (or the row
 model) being better, vermillion for B, grey for practical equivalence and the
 rope. New figures use matplotlib's constrained layout, so labels and legends
 are never cut off; global matplotlib state (rcParams, styles) is never
-changed.
+changed (only for the duration of a drawing, which makes every text plain
+text: a name is never mathtext).
 """
 
+import functools
 import textwrap
 
 #: Colours of the three outcomes (A better, equivalent, B better), colour-blind safe.
@@ -57,6 +59,28 @@ class _DisplayMixin:
         set_title(ax, self.title if title is None else title)
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+
+def plain_text(draw):
+    """Decorate a function that draws: every text it creates is plain text.
+
+    Names come from users' tables, where "$" is as common as anywhere
+    ("cost $5 vs $6", a paper's "$\\alpha$-tuned"); matplotlib would read two of
+    them as mathtext. The texts are made with ``parse_math=False`` (matplotlib's
+    ``text.parse_math`` for the duration of the call only); tick labels, which
+    matplotlib makes when it draws, are given ``parse_math=False`` where they
+    are set.
+    """
+
+    @functools.wraps(draw)
+    def drawn(*args, **kwargs):
+        check_matplotlib()
+        import matplotlib
+
+        with matplotlib.rc_context({"text.parse_math": False}):
+            return draw(*args, **kwargs)
+
+    return drawn
 
 
 def merge_style(defaults, user, artist="line"):
@@ -206,6 +230,7 @@ def set_title(ax, title):
         ax.set_title(wrap_to_axes(title, ax, role="title"))
 
 
+@plain_text
 def note_direction(display, note, ax):
     """Say under a figure how the table was read (``note``: the comparison's
     ``reading_note``: a loss, rescaled scores, the splits' design), when the display drew

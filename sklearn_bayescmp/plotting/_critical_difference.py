@@ -9,6 +9,7 @@ from ._base import (
     OUTCOME_COLOURS,
     axes_to_draw_on,
     note_direction,
+    plain_text,
     wrap_text,
     wrap_to_figure,
 )
@@ -173,7 +174,10 @@ class CriticalDifferenceDisplay:
             "wilcoxon" uses the comparison's pairwise Wilcoxon signed-rank
             p-values with Holm's correction (as autorank does).
         reference : bool, default=True
-            Bayesian: draw Nemenyi's critical difference above the axis.%(title)s%(ax)s
+            Bayesian on average ranks (``ranks="average"``): draw Nemenyi's
+            critical difference above the axis, the frequentist reference. A
+            critical difference is a distance in average ranks: it is never
+            drawn on the axis of expected ranks.%(title)s%(ax)s
 
         Returns
         -------
@@ -202,18 +206,24 @@ class CriticalDifferenceDisplay:
                     "The classic diagram needs the Friedman test: three or more models on two "
                     "or more data sets."
                 )
+            of = len(comparison.datasets)
             if posthoc != "wilcoxon":
-                display = cls.from_friedman(friedman, posthoc=posthoc, title=title, ax=ax)
+                display = cls._classic(friedman, posthoc, title, ax, of=of)
                 return note_direction(display, comparison.reading_note, ax)
             # With a Friedman test (data sets, 3+ models) the pairwise reference is
             # the Wilcoxon test over the data sets.
             from ..stats import get_backend
 
             alpha = comparison.reference.alpha
-            different = np.asarray(comparison.reference.pvalues_holm) < alpha
             pairwise = get_backend(comparison.reference.test).title
             display = cls._classic(
-                friedman, different, f"{pairwise}, Holm, alpha = {alpha:g}", title, ax
+                friedman,
+                None,
+                title,
+                ax,
+                different=np.asarray(comparison.reference.pvalues_holm) < alpha,
+                test=f"{pairwise}, Holm, alpha = {alpha:g}",
+                of=of,
             )
             return note_direction(display, comparison.reading_note, ax)
         ranks = "expected" if ranks is None else ranks
@@ -226,19 +236,25 @@ class CriticalDifferenceDisplay:
                     "compare_models(..., ranking=True) on two or more data sets."
                 )
             values, label = comparison.ranking.expected_rank, "expected rank (Plackett-Luce)"
+            label += _subset_words(comparison.ranking.n_datasets, len(comparison.datasets))
         else:
             if friedman is None:
                 raise ValueError(
                     "Average ranks need three or more models on two or more data sets."
                 )
             values, label = friedman.average_ranks, "average rank"
+            label += _subset_words(friedman.n_datasets, len(comparison.datasets))
         threshold = comparison.threshold if threshold is None else threshold
         equivalent = np.asarray(comparison.prob_equivalent) > threshold
         order = np.argsort(values, kind="stable")
         groups = equivalent_groups(order, equivalent)
         apart = unjoined_pairs(order, equivalent, groups)
         if groups:
-            caption = f"Bars: every pair practically equivalent, P(equivalent) > {threshold:g}."
+            caption = (
+                f"Bars: every pair practically equivalent, P(equivalent) > {threshold:g}. No "
+                "bar between two models: they are not shown equivalent (one may be practically "
+                "better, or the pair is undecided)."
+            )
         elif apart:
             caption = (
                 "No bar: no run of neighbours is practically equivalent with P(equivalent) > "
@@ -264,8 +280,11 @@ class CriticalDifferenceDisplay:
             groups=groups,
             rank_label=label,
             bar_label=caption,
+            # A critical difference is a distance in average ranks: never on expected ones.
             critical_difference=(
-                friedman.critical_difference if reference and friedman is not None else None
+                friedman.critical_difference
+                if reference and friedman is not None and ranks == "average"
+                else None
             ),
             title=title,
         )
@@ -295,17 +314,26 @@ class CriticalDifferenceDisplay:
         """
         if posthoc not in ("nemenyi", "holm", "shaffer"):
             raise ValueError(f"`posthoc` must be 'nemenyi', 'holm' or 'shaffer'; got {posthoc!r}.")
-        tests = result.posthoc(method=posthoc)
-        test = f"{tests.title}, alpha = {result.alpha:g}"
-        return cls._classic(result, tests.significant, test, title, ax, tests.critical_difference)
+        return cls._classic(result, posthoc, title, ax)
 
     @classmethod
-    def _classic(cls, friedman, different, test, title, ax, critical_difference=None):
-        """The classic diagram: average ranks, bars where no pair differs significantly."""
+    def _classic(cls, friedman, posthoc, title, ax, *, different=None, test=None, of=None):
+        """The classic diagram: average ranks, bars where no pair differs significantly.
+
+        ``posthoc`` names a test of the average ranks, or ``different`` (with its
+        ``test`` in words) gives the pairs another test found different; ``of``: the
+        data sets of the comparison, when the ranks were computed on fewer.
+        """
+        critical_difference = None
+        if different is None:
+            tests = friedman.posthoc(method=posthoc)
+            different, critical_difference = tests.significant, tests.critical_difference
+            test = f"{tests.title}, alpha = {friedman.alpha:g}"
         order = np.argsort(friedman.average_ranks, kind="stable")
         groups = equivalent_groups(order, ~np.asarray(different, dtype=bool))
         caption = (
-            f"Bars: no pair significantly different ({test}); not evidence of equivalence."
+            f"Bars: no pair significantly different ({test}); not evidence of equivalence. No "
+            "bar between two models: they differ significantly."
             if groups
             else f"No bar: every pair of neighbours differs significantly ({test})."
         )
@@ -313,7 +341,7 @@ class CriticalDifferenceDisplay:
             models=list(friedman.names),
             ranks=np.asarray(friedman.average_ranks, dtype=float),
             groups=groups,
-            rank_label="average rank",
+            rank_label="average rank" + _subset_words(friedman.n_datasets, of or 0),
             bar_label=caption,
             critical_difference=critical_difference,
             kind="classic",
@@ -321,6 +349,7 @@ class CriticalDifferenceDisplay:
         )
         return display.plot(ax=ax)
 
+    @plain_text
     def plot(self, ax=None, *, title=None):
         """Draw the diagram.
 
@@ -423,3 +452,10 @@ class CriticalDifferenceDisplay:
             ax.set_title(wrap_to_figure(title, ax.figure))
         self.ax_, self.figure_ = ax, ax.figure
         return self
+
+
+def _subset_words(used, total):
+    """What a rank axis says when it ranks on some of the data sets only."""
+    if used >= total:
+        return ""
+    return f", on {used} of {total} data sets: those where every model has scores"

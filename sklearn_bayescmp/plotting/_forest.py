@@ -13,6 +13,7 @@ from ._base import (
     axes_to_draw_on,
     legend_outside,
     merge_style,
+    plain_text,
     wrap_text,
     wrap_to_axes,
 )
@@ -160,6 +161,7 @@ class ForestDisplay(_DisplayMixin):
         )
         return display.plot(ax=ax, **kwargs)
 
+    @plain_text
     def plot(self, ax=None, *, title=None, **kwargs):
         """Draw one row per data set.
 
@@ -207,7 +209,7 @@ class ForestDisplay(_DisplayMixin):
                 capsize=2,
                 label="shrinkage estimate, 95% HDI (hierarchical)",
             )
-        ax.set_yticks(rows, [names[i] for i in self.order_])
+        ax.set_yticks(rows, [names[i] for i in self.order_], parse_math=False)
         ax.set_ylim(-0.7, len(rows) - 0.3)
         ax.margins(x=0.08)  # the outermost markers whole, not cut by the limits
         from matplotlib.ticker import MaxNLocator

@@ -10,12 +10,20 @@ from ._base import (
     _DisplayMixin,
     axes_to_draw_on,
     format_probability,
+    new_figure,
     note_direction,
+    plain_text,
     wrap_text,
 )
 
-#: The most models whose cells print their probabilities.
+#: The most models whose cells print their probabilities (and "≈" marks): past them a
+#: cell is too small for text, and the colour says the value.
 _MOST_NUMBERED = 20
+#: Past this many models, names longer than this many characters are shown as their
+#: numbers on the axes, with a key beside the figure.
+_LONGEST_NAME = 28
+#: Lines in one column of that key.
+_KEY_ROWS = 45
 _TITLES = {
     "prob_a_better": "P(row model practically better)",
     "prob_equivalent": "P(practically equivalent)",
@@ -29,10 +37,13 @@ class PairwiseDisplay(_DisplayMixin):
 
     Cell ``(i, j)`` holds, by default, the probability that the row model
     ``i`` is practically better than the column model ``j``; the cell of a
-    model against itself is left blank. Every cell is annotated with its
-    probability (never printing a certainty that is not one); cells where the
-    decision rule decided the outcome shown are outlined, and pairs decided
-    practically equivalent are marked "≈" with a dashed outline.
+    model against itself is left blank. Up to 20 models every cell is
+    annotated with its probability (never printing a certainty that is not
+    one); cells where the decision rule decided the outcome shown are
+    outlined, and pairs decided practically equivalent are marked "≈" with a
+    dashed outline. Past 20 models the colour says the value and the outlines
+    are thin, so that blocks show; names too long for the axes are numbered,
+    with a key beside the heatmap.
 
     Build it with :meth:`from_comparison`.
 
@@ -49,15 +60,26 @@ class PairwiseDisplay(_DisplayMixin):
         another outcome.
     label : str, default="P(row model practically better)"
         What the colours mean (the colour bar's label).%(title)s
+    ordered_by : str, default=None
+        What the order of the models is, when it means something ("best
+        expected rank first"): said beside the axes.
 
     Attributes
     ----------%(display_axes)s
+    order_ : ndarray of int or None
+        :meth:`from_comparison`: the comparison's models in the order shown
+        (by the ranking, so that blocks of equivalent models show); None
+        for a display built directly.
+    key_ : list of matplotlib Text or None
+        The key of the numbered names (one text per column of names), when
+        the names are numbered; None otherwise.
     image_ : matplotlib AxesImage
         The heatmap.
     colorbar_ : matplotlib Colorbar
         Its colour bar.
     texts_ : ndarray of matplotlib Text
-        The annotations (None on the diagonal).
+        The annotations (None on the diagonal, and everywhere past 20
+        models, where the colour says the value).
 
     Examples
     --------
@@ -74,6 +96,7 @@ class PairwiseDisplay(_DisplayMixin):
         equivalent=None,
         label=_TITLES["prob_a_better"],
         title=None,
+        ordered_by=None,
     ):
         self.models = models
         self.values = values
@@ -81,6 +104,8 @@ class PairwiseDisplay(_DisplayMixin):
         self.equivalent = equivalent
         self.label = label
         self.title = title
+        self.ordered_by = ordered_by
+        self.order_ = None
 
     @classmethod
     def from_comparison(cls, comparison, *, attribute="prob_a_better", title=None, ax=None):
@@ -107,18 +132,33 @@ default="prob_a_better"
         decided = decisions == outcome[attribute]
         equivalent = None if attribute == "prob_equivalent" else decisions == "equivalent"
         if title is None:
+            from ..stats import get_backend
+
             low, high = comparison.rope
-            title = f"{comparison.test.replace('_', '-')} test, rope [{low:g}, {high:g}]"
+            title = f"{get_backend(comparison.test).title}, rope [{low:g}, {high:g}]"
+        # The models in the ranking's order (best first), so that blocks of equivalent
+        # or decided pairs show; without a ranking, by how often each wins.
+        if comparison.ranking is not None:
+            order = np.argsort(comparison.ranking.expected_rank, kind="stable")
+            ordered_by = "best expected rank first"
+        else:
+            wins = np.asarray(comparison.prob_a_better) - np.asarray(comparison.prob_b_better)
+            order = np.argsort(-wins.sum(axis=1), kind="stable")
+            ordered_by = "most often better first"
+        grid = np.ix_(order, order)
         display = cls(
-            models=list(comparison.models),
-            values=np.asarray(getattr(comparison, attribute), dtype=float),
-            decided=decided,
-            equivalent=equivalent,
+            models=[comparison.models[i] for i in order],
+            values=np.asarray(getattr(comparison, attribute), dtype=float)[grid],
+            decided=decided[grid],
+            equivalent=None if equivalent is None else equivalent[grid],
             label=_TITLES[attribute],
             title=title,
+            ordered_by=ordered_by,
         )
+        display.order_ = order
         return note_direction(display.plot(ax=ax), comparison.reading_note, ax)
 
+    @plain_text
     def plot(self, ax=None, *, title=None):
         """Draw the heatmap.
 
@@ -135,10 +175,22 @@ default="prob_a_better"
             ``colorbar_`` and ``texts_``.
         """
         k = len(self.models)
+        names = [str(name) for name in self.models]
+        # Many models with long names: the axes show numbers and a key the names, which
+        # would otherwise take more room than the heatmap.
+        numbered = k > _MOST_NUMBERED and max(map(len, names)) > _LONGEST_NAME
         side = min(12.0, 2.5 + 0.55 * k)
         # Room for the names: about 0.05 inch per character of the longest, slanted.
-        names = 0.05 * max(len(str(name)) for name in self.models)
-        ax = axes_to_draw_on(ax, figsize=(side + 1.5 + names, side + names))
+        room = 0.05 * (len(str(k)) if numbered else max(map(len, names)))
+        key_ax = None
+        if ax is None and numbered:
+            columns = -(-k // _KEY_ROWS)
+            width = columns * 0.075 * (max(map(len, names)) + len(str(k)) + 2)
+            _, (ax, key_ax) = new_figure(
+                2, figsize=(side + 1.5 + room + width, side + room), width_ratios=[side, width]
+            )
+        else:
+            ax = axes_to_draw_on(ax, figsize=(side + 1.5 + room, side + room))
         values = np.array(self.values, dtype=float)
         shown = np.ma.masked_array(values, mask=np.eye(k, dtype=bool))
         self.image_ = ax.imshow(shown, cmap=PROBABILITY_CMAP, vmin=0.0, vmax=1.0)
@@ -146,54 +198,120 @@ default="prob_a_better"
         # The bar is about half of the figure's height; its label runs along it.
         height = 0.5 * ax.figure.get_figheight() * 72 / (0.55 * 10)
         marks = self.equivalent is not None and np.asarray(self.equivalent).any()
-        label = self.label if k <= _MOST_NUMBERED else f"{self.label} (by colour)"
+        # Past this many models a cell is too small for text: the colour says the
+        # value, and thin outlines the decisions, so that blocks show.
+        small = k > _MOST_NUMBERED
+        label = f"{self.label} (by colour)" if small else self.label
         if self.decided is not None and np.asarray(self.decided).any():
             label += "; outlined: decided"
         if marks:
-            label += "; ≈, dashed: decided practically equivalent"
+            label += "; dashed: decided practically equivalent"
+            if not small:
+                label = label.replace("; dashed", "; ≈, dashed")
         self.colorbar_.set_label(wrap_text(label, height))
         self.texts_ = np.empty((k, k), dtype=object)
         fontsize = "small" if k <= 8 else "x-small"
-        # Past this many models a cell is too small for its number: the colour
-        # says the value, and only the marks remain.
-        numbers = k <= _MOST_NUMBERED
+        linewidth = 0.6 if small else 1.5
         for i in range(k):
             for j in range(k):
                 if i == j:
                     continue
                 dark = values[i, j] < 0.6  # cividis is dark at low values
                 same = marks and self.equivalent[i, j]
-                text = format_probability(values[i, j]) if numbers else ""
-                text = "\n".join(part for part in (text, "≈" if same else "") if part)
-                self.texts_[i, j] = ax.text(
-                    j,
-                    i,
-                    text,
-                    ha="center",
-                    va="center",
-                    fontsize=fontsize,
-                    color="white" if dark else INK,
-                )
-                if self.decided is not None and self.decided[i, j]:
-                    ax.add_patch(
-                        _outline(i, j, edgecolor="white" if dark else INK),
+                edge = "white" if dark else INK
+                if not small:
+                    text = format_probability(values[i, j])
+                    self.texts_[i, j] = ax.text(
+                        j,
+                        i,
+                        f"{text}\n≈" if same else text,
+                        ha="center",
+                        va="center",
+                        fontsize=fontsize,
+                        color=edge,
                     )
+                if self.decided is not None and self.decided[i, j]:
+                    ax.add_patch(_outline(i, j, edgecolor=edge, linewidth=linewidth))
                 elif same:
                     ax.add_patch(
-                        _outline(i, j, edgecolor="white" if dark else INK, linestyle="--"),
+                        _outline(i, j, edgecolor=edge, linewidth=linewidth, linestyle="--")
                     )
+        if numbered:
+            shown_names = [str(number) for number in range(1, k + 1)]
+            row_names = shown_names
+        else:
+            shown_names = names
+            # Wrapped names of many models would run into each other's lines.
+            row_names = names if small else [wrap_text(name, NAME_WIDTH) for name in names]
         # Slanted column names stay on one line: wrapped, their lines would overlap.
-        ax.set_xticks(range(k), self.models, rotation=45, ha="right", rotation_mode="anchor")
-        ax.set_yticks(range(k), [wrap_text(name, NAME_WIDTH) for name in self.models])
-        ax.set_xlabel("column model")
+        # Past 40 models a cell is narrower than a slanted line is apart from the
+        # next: upright, they are a cell apart.
+        rotation = 90 if k > 2 * _MOST_NUMBERED else 0 if numbered else 45
+        ax.set_xticks(
+            range(k),
+            shown_names,
+            rotation=rotation,
+            ha="right" if rotation == 45 else "center",
+            rotation_mode="anchor" if rotation == 45 else "default",
+            parse_math=False,
+            fontsize="x-small" if small else None,
+        )
+        ax.set_yticks(range(k), row_names, parse_math=False, fontsize="x-small" if small else None)
         ax.set_ylabel("row model")
+        ax.set_xlabel(
+            f"column model\n(rows and columns: {self.ordered_by})"
+            if self.ordered_by
+            else "column model"
+        )
         ax.tick_params(length=0)
         for spine in ax.spines.values():
             spine.set_visible(False)
+        self.key_ = _key(names, key_ax, beside=self.colorbar_.ax) if numbered else None
         return self._drawn(ax, title)
 
 
-def _outline(i, j, *, edgecolor, linestyle="-"):
+def _key(names, ax, *, beside=None):
+    """The numbered names, in columns of :data:`_KEY_ROWS` lines: from the top left of
+    ``ax``, the key's own axes; or, ``ax`` None, right of the colour bar ``beside`` and
+    its label. Each column is placed from the one before it when drawn, so that
+    columns never overlap whatever the font's widths."""
+    digits = len(str(len(names)))
+    lines = [f"{number:>{digits}}  {name}" for number, name in enumerate(names, 1)]
+    columns = [
+        "\n".join(lines[start : start + _KEY_ROWS]) for start in range(0, len(lines), _KEY_ROWS)
+    ]
+    style = {"va": "top", "ha": "left", "fontsize": "x-small", "family": "monospace"}
+    if ax is not None:
+        ax.axis("off")
+        texts = [ax.annotate(columns[0], xy=(0, 1), xycoords="axes fraction", **style)]
+        where = ax
+    else:
+        texts = [
+            beside.annotate(
+                columns[0],
+                xy=(1, 1),
+                xycoords=(beside.yaxis.label, "axes fraction"),
+                xytext=(8, 0),
+                textcoords="offset points",
+                **style,
+            )
+        ]
+        where = beside
+    for column in columns[1:]:
+        texts.append(
+            where.annotate(
+                column,
+                xy=(1, 1),
+                xycoords=texts[-1],
+                xytext=(8, 0),
+                textcoords="offset points",
+                **style,
+            )
+        )
+    return texts
+
+
+def _outline(i, j, *, edgecolor, linewidth=1.5, linestyle="-"):
     """A square around cell ``(i, j)``: the decision rule decided there."""
     from matplotlib.patches import Rectangle
 
@@ -203,6 +321,6 @@ def _outline(i, j, *, edgecolor, linestyle="-"):
         0.9,
         fill=False,
         edgecolor=edgecolor,
-        linewidth=1.5,
+        linewidth=linewidth,
         linestyle=linestyle,
     )

@@ -11,6 +11,7 @@ from ._base import (
     legend_outside,
     merge_style,
     outcome_label,
+    plain_text,
     wrap_to_axes,
 )
 
@@ -169,6 +170,7 @@ class PosteriorDisplay(_DisplayMixin):
             **kwargs,
         )
 
+    @plain_text
     def plot(self, ax=None, *, title=None, **kwargs):
         """Draw the posterior.
 

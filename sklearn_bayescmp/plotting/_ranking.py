@@ -8,6 +8,7 @@ from ._base import (
     OUTCOME_COLOURS,
     new_figure,
     note_direction,
+    plain_text,
     wrap_to_axes,
     wrap_to_figure,
 )
@@ -104,7 +105,8 @@ class RankingDisplay:
         comparison : ModelComparison
             From :func:`~sklearn_bayescmp.compare_models` on two or more data sets.
         title : str, default=None
-            Title of the figure.
+            Title of the figure; None says how many data sets were ranked (of
+            how many the comparison has).
         ax : sequence of two matplotlib Axes, default=None
             Axes to draw on; a new figure when None.
 
@@ -117,9 +119,16 @@ class RankingDisplay:
                 "This comparison has no ranking (one data set, or ranking=False); use "
                 "compare_models(..., ranking=True) on two or more data sets."
             )
+        used, total = comparison.ranking.n_datasets, len(comparison.datasets)
+        if title is None and used < total:
+            title = (
+                f"Plackett-Luce ranking over {used} of {total} data sets (those where every "
+                "model has scores)"
+            )
         display = cls.from_result(comparison.ranking, title=title, ax=ax)
         return note_direction(display, comparison.reading_note, ax)
 
+    @plain_text
     def plot(self, ax=None, *, title=None):
         """Draw both panels.
 
@@ -158,13 +167,14 @@ class RankingDisplay:
                 color=colour,
                 capsize=3,
             )
-            panel.set_yticks(rows, [self.models[i] for i in self.order_])
+            panel.set_yticks(rows, [self.models[i] for i in self.order_], parse_math=False)
             panel.set_ylim(k - 0.5, -0.5)
             panel.grid(axis="x", alpha=0.3)
         prob_ax.tick_params(labelleft=False)  # the names once, on the left
         rank_ax.set_xlim(0.8, k + 0.2)
-        # Every rank a tick, its number where numbers do not overlap (about 4 inches wide).
-        step = 1 if k <= 12 else 2 if k <= 24 else 5
+        # Every rank a tick; at most about 12 numbers, which fit the panel without touching.
+        steps = (m * 10**e for e in range(len(str(k))) for m in (1, 2, 5))
+        step = next(step for step in steps if k <= 12 * step)
         rank_ax.set_xticks(range(1, k + 1), minor=True)
         rank_ax.set_xticks([r for r in range(1, k + 1) if r == 1 or r % step == 0])
         rank_ax.set_xlabel(wrap_to_axes("expected rank on a new data set (1 = best)", rank_ax))

@@ -4,7 +4,7 @@ import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
 from ..utils._docstrings import fill_doc
-from ._base import INK, OUTCOME_COLOURS, _DisplayMixin, axes_to_draw_on, wrap_text
+from ._base import INK, OUTCOME_COLOURS, _DisplayMixin, axes_to_draw_on, plain_text, wrap_text
 
 #: Test names longer than this many characters are wrapped (wider than model
 #: names: identifiers such as "bayesian_correlated_ttest" break only at spaces).
@@ -72,6 +72,7 @@ class ReplicabilityDisplay(_DisplayMixin):
         )
         return display.plot(ax=ax, **kwargs)
 
+    @plain_text
     def plot(self, ax=None, *, title=None, **kwargs):
         """Draw one bar per test.
 
@@ -104,7 +105,9 @@ class ReplicabilityDisplay(_DisplayMixin):
                 color="white" if inside else INK,
                 fontsize="small",
             )
-        ax.set_yticks(rows, [wrap_text(test, TEST_NAME_WIDTH) for test in self.tests])
+        ax.set_yticks(
+            rows, [wrap_text(test, TEST_NAME_WIDTH) for test in self.tests], parse_math=False
+        )
         ax.set_xlim(0.0, 1.0)
         ax.set_xticks(np.linspace(0, 1, 6))
         ax.set_xlabel("replicability R: probability that two seeds agree")

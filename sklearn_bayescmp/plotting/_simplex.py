@@ -11,6 +11,7 @@ from ._base import (
     characters_across,
     merge_style,
     outcome_label,
+    plain_text,
     set_title,
     wrap_text,
     wrap_to_axes,
@@ -105,6 +106,7 @@ class SimplexDisplay(_DisplayMixin):
         )
         return display.plot(ax=ax, **kwargs)
 
+    @plain_text
     def plot(self, ax=None, *, title=None, **kwargs):
         """Draw the triangle, its three regions and the draws.
 

@@ -67,12 +67,26 @@ def _text(blocks, width=88):
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]|~])")
 
 
+#: What GitHub's and GitLab's Markdown turn into links without any syntax (their autolink
+#: extension): a scheme's "://" and a "www." at the start of a word.
+_AUTOLINKS = re.compile(r"(?<=[A-Za-z0-9])(:)(/)(/)|(?<![A-Za-z0-9_])([Ww]{3})(\.)")
+
+
 def markdown_escape(text):
     """``text`` as Markdown text: HTML escaped as the HTML renderer does (``<script>`` shows
     as written), the characters of emphasis, code, links and tables backslash-escaped,
-    and line breaks as spaces (a break could start a heading)."""
+    what autolinks would take for a link ("https://", "www.") broken by escapes, and line
+    breaks as spaces (a break could start a heading)."""
     text = html.escape(printable(" ".join(str(text).splitlines())), quote=False)
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    text = _MARKDOWN_SPECIAL.sub(r"\\\1", text)
+    return _AUTOLINKS.sub(_unlinked, text)
+
+
+def _unlinked(match):
+    r"""An autolink's trigger with its punctuation escaped: ``:\/\/``, ``www\.``."""
+    if match.group(1):
+        return r":\/\/"
+    return match.group(4) + r"\."
 
 
 def _markdown_cell(text):
@@ -142,9 +156,12 @@ def latex_escape(text):
 
 #: The characters a figure's path may hold in LaTeX (others are commands or break it).
 _LATEX_PATH = re.compile(r"[A-Za-z0-9._/-]+")
-#: Code points that pdflatex's utf8 input and T1 fonts typeset (Latin-1, Latin Extended-A);
-#: the document declares any other the report holds.
-_PDFLATEX_TYPESETS = range(0x180)
+#: Code points that pdflatex's utf8 input and T1 fonts typeset: Latin-1 and Latin
+#: Extended-A but for the nine letters T1 lacks (measured: each of U+00A0 to U+017F
+#: compiled alone, tests/certain_or_refused/test_safe_reports.py compiles them all); the
+#: document declares any other the report holds.
+_PDFLATEX_LACKS = frozenset({0x126, 0x127, 0x138, 0x13F, 0x140, 0x149, 0x166, 0x167, 0x17F})
+_PDFLATEX_TYPESETS = frozenset(range(0x180)) - _PDFLATEX_LACKS
 #: Greek letters that LaTeX's math fonts have, by their Unicode names' last word.
 _GREEK = frozenset(
     "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma "

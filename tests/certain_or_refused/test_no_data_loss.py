@@ -51,14 +51,14 @@ def test_the_plot_never_overwrites_the_input(tmp_path, capsys):
 
 
 def test_a_side_figure_never_replaces_the_plot(scores, tmp_path, capsys):
-    plot = tmp_path / "r_bayesian_cd.svg"
+    plot = tmp_path / "r_md_bayesian_cd.svg"
     status, err = _run(capsys, "compare", scores, "--plot", plot, "--report", tmp_path / "r.md")
     assert status == 2 and "the report's bayesian diagram" in err and "also --plot" in err
     assert not plot.exists()
 
 
 def test_a_side_figure_never_replaces_a_file_it_did_not_write(scores, tmp_path, capsys):
-    mine = tmp_path / "r_classic_cd.svg"
+    mine = tmp_path / "r_md_classic_cd.svg"
     mine.write_text("<svg>my own figure</svg>")
     status, err = _run(capsys, "compare", scores, "--report", tmp_path / "r.md")
     assert status == 2 and "exists and was not written for this report" in err
@@ -72,16 +72,44 @@ def test_running_again_replaces_the_run_s_own_files_and_names_them(
 ):
     report = tmp_path / f"r{extension}"
     figure = "pdf" if extension == ".tex" else "svg"
-    written = [report, *(tmp_path / f"r_{kind}_cd.{figure}" for kind in ("bayesian", "classic"))]
+    stem = f"r_{extension[1:]}"
+    written = [
+        report,
+        *(tmp_path / f"{stem}_{kind}_cd.{figure}" for kind in ("bayesian", "classic")),
+        tmp_path / f"{stem}_pairs.csv",
+    ]
     for _ in range(2):  # the second run replaces the first's files
         status, err = _run(capsys, "compare", scores, "--report", report)
         assert status == 0
         assert f"bayescmp compare: wrote {', '.join(map(str, written))}" in err
     # A figure of another report of the same directory is not this report's.
     other = tmp_path / f"r-other{extension}"
-    (tmp_path / f"r-other_bayesian_cd.{figure}").write_bytes(written[1].read_bytes())
+    (tmp_path / f"r-other_{extension[1:]}_bayesian_cd.{figure}").write_bytes(
+        written[1].read_bytes()
+    )
     status, err = _run(capsys, "compare", scores, "--report", other)
     assert status == 2 and "was not written for this report" in err
+
+
+def test_two_formats_of_one_report_live_side_by_side(scores, tmp_path, capsys):
+    for extension in (".md", ".html", ".tex", ".txt"):
+        status, err = _run(capsys, "compare", scores, "--report", tmp_path / f"r{extension}")
+        assert status == 0, err
+    names = sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("r"))
+    for extension in ("md", "html", "tex", "txt"):
+        assert f"r.{extension}" in names and f"r_{extension}_pairs.csv" in names
+    assert {"r_md_bayesian_cd.svg", "r_html_bayesian_cd.svg", "r_tex_bayesian_cd.pdf"} <= set(names)
+    # Each report names its own files.
+    assert "r_md_bayesian_cd.svg" in (tmp_path / "r.md").read_text(encoding="utf-8")
+    assert "r_html_pairs.csv" in (tmp_path / "r.html").read_text(encoding="utf-8")
+
+
+def test_a_csv_of_pairs_never_replaces_a_file_it_did_not_write(scores, tmp_path, capsys):
+    mine = tmp_path / "r_md_pairs.csv"
+    mine.write_text("my,own\n1,2\n")
+    status, err = _run(capsys, "compare", scores, "--report", tmp_path / "r.md")
+    assert status == 2 and "writes its pairs into" in err and "was not written" in err
+    assert mine.read_text() == "my,own\n1,2\n"
 
 
 def test_the_plot_is_named_with_the_report(scores, tmp_path, capsys):
@@ -89,3 +117,33 @@ def test_the_plot_is_named_with_the_report(scores, tmp_path, capsys):
     status, err = _run(capsys, "compare", scores, "--plot", plot, "--report", report)
     assert status == 0 and f"wrote {plot}, {report}, " in err
     assert plot.stat().st_size > 0
+
+
+@pytest.mark.parametrize("option", ["--report", "--plot"])
+def test_a_hard_link_of_the_input_is_the_input(scores, capsys, option, tmp_path):
+    # Another path, the same file: compared by identity (device and inode), not by name.
+    link = tmp_path / ("hard.md" if option == "--report" else "hard.png")
+    os.link(scores, link)
+    before = scores.read_text()
+    status, err = _run(capsys, "compare", scores, option, link)
+    assert status == 2 and "is the input file: writing it would destroy it" in err
+    assert scores.read_text() == before and link.read_text() == before
+
+
+def test_two_outputs_that_differ_only_in_case_are_one_file_on_a_case_insensitive_disk(
+    scores, capsys, tmp_path
+):
+    status, err = _run(
+        capsys, "compare", scores, "--plot", tmp_path / "R.svg", "--report", tmp_path / "r.svg.md"
+    )
+    assert status == 0
+    status, err = _run(
+        capsys,
+        "compare",
+        scores,
+        "--report",
+        tmp_path / "Out.md",
+        "--plot",
+        tmp_path / "out_md_bayesian_cd.svg",
+    )
+    assert status == 2 and "diagram" in err and "is also --plot: writing it would destroy" in err

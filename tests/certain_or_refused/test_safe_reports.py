@@ -149,9 +149,91 @@ def test_a_report_named_with_a_percent_compiles(tmp_path, capsys):
     report = tmp_path / "50% of it #1.tex"
     assert main(["compare", str(path), "--report", str(report)]) == 0
     err = capsys.readouterr().err
-    figure = tmp_path / "50__of_it__1_bayesian_cd.pdf"
+    figure = tmp_path / "50__of_it__1_tex_bayesian_cd.pdf"
     assert figure.exists() and str(figure) in err
     document = report.read_text(encoding="utf-8")
-    assert r"\includegraphics[width=\linewidth]{50__of_it__1_bayesian_cd.pdf}" in document
+    assert r"\includegraphics[width=\linewidth]{50__of_it__1_tex_bayesian_cd.pdf}" in document
     run = compile_latex(document, tmp_path)
     assert run.returncode == 0, run.stdout[-2000:]
+
+
+#: Every printable character of Latin-1 and Latin Extended-A (U+00A0 to U+017F), nine of
+#: which T1 fonts lack (Ħ ħ ĸ Ŀ ŀ ŉ Ŧ ŧ ſ): pdflatex must compile every one.
+LATIN = "".join(chr(code) for code in range(0xA0, 0x180) if chr(code).isprintable())
+
+
+def test_every_latin_character_compiles_with_pdflatex(tmp_path):
+    names = [f"m{k} {LATIN[k::6]}" for k in range(6)]  # every character, in six names
+    assert set("".join(names)) >= set(LATIN)
+    document = _comparison(names).to_latex()
+    for lacking in "ĦħĸĿŀŉŦŧſ":
+        declared = (
+            rf"\DeclareUnicodeCharacter{{{ord(lacking):04X}}}{{\texttt{{<U+{ord(lacking):04X}>}}}}"
+        )
+        assert declared in document
+    run = compile_latex(document, tmp_path)
+    assert run.returncode == 0, run.stdout[-2000:]
+
+
+@pytest.mark.parametrize("engine", ["xelatex", "lualatex"])
+def test_other_scripts_compile_with_the_engines_the_preamble_names(engine, tmp_path):
+    names = [*UNICODE, "Ħ ſ Ŧ", "Ελληνικά", "русский", "עברית"]
+    document = _comparison(names).to_latex()
+    assert f"{engine}" in document.splitlines()[0]
+    run = compile_latex(document, tmp_path, engine=engine)
+    assert run.returncode == 0, run.stdout[-2000:]
+
+
+@pytest.mark.parametrize("name", [r"$\foo$", "cost $5 vs $6", "$x^2$", r"\textbf{x}"])
+def test_a_name_of_mathtext_is_drawn_as_text_in_every_figure(name, tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    import matplotlib.text
+
+    rng = np.random.default_rng(0)
+    rows = ["dataset,model,fold,score"] + [
+        f'd{d},"{model}",{fold},{rng.normal(0.8, 0.02)!r}'
+        for d in range(4)
+        for model in (name, "plain", "other")
+        for fold in range(5)
+    ]
+    path = tmp_path / "scores.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    options = ["--test-train-ratio", "1/4", "--plot", tmp_path / "cd.png"]
+    assert main(["compare", str(path), *map(str, options), "--report", str(tmp_path / "r.md")]) == 0
+    assert (tmp_path / "cd.png").stat().st_size > 1000
+    assert "Traceback" not in capsys.readouterr().err
+    from sklearn_bayescmp.plotting import CriticalDifferenceDisplay, PairwiseDisplay
+
+    table = ScoreTable.read_csv(path, test_train_ratio=1 / 4)
+    comparison = compare_models(table, random_state=0)
+    for display in (
+        CriticalDifferenceDisplay.from_comparison(comparison),
+        PairwiseDisplay.from_comparison(comparison),
+    ):
+        texts = [t for t in display.figure_.findobj(matplotlib.text.Text) if t.get_text()]
+        assert any(name in t.get_text() for t in texts)
+        assert not any(t.get_parse_math() for t in texts)
+        display.figure_.savefig(tmp_path / "drawn.png")
+
+
+#: What GitHub's and GitLab's autolink extension links without any syntax.
+_AUTOLINK_TRIGGERS = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?<![A-Za-z0-9_\\])www\.", re.I)
+
+
+@pytest.mark.parametrize(
+    "name", ["https://evil.example/x", "see www.example.com", "WWW.Example.org", "ftp://host/f"]
+)
+def test_a_name_like_a_url_is_no_link_where_markdown_autolinks(name):
+    source = _comparison([name, "plain", "other"]).to_markdown()
+    assert not _AUTOLINK_TRIGGERS.search(source)
+    # Rendered, the name reads as written.
+    rendered = _markdown_renderer().render(source)
+    assert html.escape(name, quote=False) in rendered and "<a " not in rendered
+
+
+def test_an_escape_sequence_in_an_option_is_shown_escaped(tmp_path, capsys):
+    path = tmp_path / "scores.csv"
+    path.write_text("dataset,a,b\nd0,0.8,0.7\nd1,0.9,0.85\nd2,0.7,0.72\n")
+    assert main(["compare", str(path), "--plot", str(tmp_path / "out\x1b[31m.xyz")]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "out\\x1b[31m.png" in err and err.count("\n") == 1
