@@ -16,7 +16,7 @@ from sklearn.base import BaseEstimator
 from sklearn.utils import get_tags
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from ._compare_models import automatic_test, compare_models
+from ._compare_models import automatic_test, compare_models, split_reference
 from ._engine import (
     ENGINE_CONSTRAINTS,
     Engine,
@@ -408,7 +408,13 @@ class RepeatedCVComparator(BaseEstimator):
         self.n_splits_ = len(result.failed)
         self.n_failed_splits_ = int(result.failed.any(axis=1).sum())
         self.cv_results_ = self._cv_results(result)
-        self.results_ = {metric: self.test("auto", metric=metric) for metric in self.metrics_}
+        try:
+            self.results_ = {metric: self.test("auto", metric=metric) for metric in self.metrics_}
+        except ValueError as exc:  # a setting the scores refuse (a rope in percent...)
+            raise ValueError(
+                f"{exc} The scores are kept (tables_, cv_results_): change the setting with "
+                "set_params and call test() to read them without fitting again."
+            ) from None
         self.result_ = self.results_[self.metrics_[0]]
         self.decision_ = self.result_.decision(self.threshold)
         return self
@@ -574,7 +580,8 @@ class RepeatedCVComparator(BaseEstimator):
         return self._compare(table, name, metric, **options)
 
     def corrected_ttest(self, *, alternative="two-sided", metric=None):
-        """The corrected repeated-CV t-test: ``test("corrected_t", ...)``.
+        """The corrected t-test of the splits: ``test("corrected_t", ...)``, or
+        ``test("corrected_resampled_t", ...)`` for random splits.
 
         Parameters
         ----------
@@ -586,10 +593,15 @@ class RepeatedCVComparator(BaseEstimator):
         Returns
         -------
         TTestResult
-            See :func:`sklearn_bayescmp.stats.corrected_ttest`; with random
-            splits (``ShuffleSplit``) it is the corrected resampled t-test.
+            See :func:`sklearn_bayescmp.stats.corrected_ttest`. With random
+            splits (``ShuffleSplit``, a list of splits whose test sets overlap)
+            it is the corrected resampled t-test
+            (:func:`~sklearn_bayescmp.stats.corrected_resampled_ttest`, the same
+            statistic), named so.
         """
-        return self.test("corrected_t", metric=metric, alternative=alternative)
+        check_is_fitted(self, "tables_")
+        table = self.tables_[self._metric(metric)]
+        return self.test(split_reference(table), metric=metric, alternative=alternative)
 
     # -- reports -------------------------------------------------------------
 
@@ -625,7 +637,12 @@ class RepeatedCVComparator(BaseEstimator):
         if table.n_datasets > 1:
             return "\n".join(lines + [f"scoring: {scoring}", *self._collection_summary()])
         n_repeats = int(np.unique(table.splits()["repeat"]).size)
-        lines.append(f"{self.n_splits_} paired splits ({n_repeats} repeat(s)), scoring: {scoring}")
+        splits = (
+            f"{self.n_splits_} paired train/test resamples (random splits, not cross-validation)"
+            if table.design == "resamples"
+            else f"{self.n_splits_} paired splits ({n_repeats} repeat(s))"
+        )
+        lines.append(f"{splits}, scoring: {scoring}")
         if self.n_failed_splits_:
             lines.append(f"{self.n_failed_splits_} failed split(s) left out; see fit_errors_")
         if self.stopped_early_:

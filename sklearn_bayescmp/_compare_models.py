@@ -656,11 +656,20 @@ def _check_scope(backend, table):
             "'poisson', 'hierarchical', 'wilcoxon'), or table.select(datasets=[...])."
         )
     single = all(len(table.splits(d)["fold"]) == 1 for d in table.datasets)
-    if single and table.n_datasets == 1:
+    if single and table.n_datasets == 1 and not table.has_scores:
         raise ValueError(
             f"test={backend.name!r} compares models on the splits of one data set; this table "
             f"has one split of data set {table.datasets[0]!r}, and a test needs at least 2 "
             "(a variance). Use more cross-validation splits."
+        )
+    if single and table.n_datasets == 1:
+        # One score per model: a table of means cut to one data set, or one split's.
+        raise ValueError(
+            f"this table holds one score per model, on one data set ({table.datasets[0]!r}): "
+            "no test can tell two models apart from one score each. Compare over two or more "
+            "data sets (a table of one score per data set; keep more of them with "
+            "datasets=[...] if you chose this one), or on the scores of every split of this "
+            "data set (cross-validation's, not their mean)."
         )
     means = [name for name in backend_names() if get_backend(name).scope == "means"]
     if backend.scope != "means" and single:
@@ -712,6 +721,35 @@ def _check_design(backend, table):
         f"test={backend.name!r} (the {backend.title}) reads {accepted}; this table holds "
         f"{DESIGNS[table.design]}{why}: {_DESIGN_REASONS[table.design]}. Use {use}, or give "
         "the design when reading the table (design=...) if it was read wrong."
+    )
+
+
+def _check_rope_scale(table, rope):
+    """A rope that reaches a difference no two scores between -1 and 1 can make.
+
+    Scores that are fractions (accuracy, AUC, a negated error rate) differ by
+    less than 1: a rope's side at 1 or beyond leaves no difference outside it, and
+    decides "equivalent" (or never that side's model better) whatever the scores.
+    Such a rope was meant in percent (``rope=1`` for one point of accuracy).
+    """
+    low, high = rope
+    if not table.has_scores or max(-low, high) < 1:
+        return
+    smallest, largest = np.inf, -np.inf
+    for name in table.datasets:
+        scores = table.scores(name)
+        finite = scores[np.isfinite(scores)]
+        if finite.size:
+            smallest, largest = min(smallest, finite.min()), max(largest, finite.max())
+    if not (-1 <= smallest and largest <= 1):
+        return
+    radius = max(-low, high)
+    raise ValueError(
+        f"rope=({low:g}, {high:g}) reaches {radius:g}, but every score lies between "
+        f"{smallest:.4g} and {largest:.4g} (fractions, as accuracy is): no difference can "
+        "leave the rope on that side, which would decide the pairs whatever the scores. A "
+        f"rope is in the scores' units: one point of a fraction is 0.01 (rope={radius / 100:g} "
+        f"for {radius:g} point{'s' if radius != 1 else ''})."
     )
 
 
@@ -994,6 +1032,7 @@ def compare_models(
     _check_scope(backend, table)
     _check_options(backend, options, automatic)
     rope = check_rope(rope)
+    _check_rope_scale(table, rope)
     _check_units(backend, table, rope)
     seed = random_seed(random_state) if backend.sampled or ranking else None
     arguments = {"rope": rope, "random_state": seed, "n_jobs": n_jobs, **options}

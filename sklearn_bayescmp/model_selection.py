@@ -168,6 +168,24 @@ def compare_search_candidates(
         repeat=repeat,
         fold=fold,
     )
+    # A candidate that failed on every split (the search's error_score) has nothing to
+    # compare; the others are named by the indices this function takes.
+    scored = np.isfinite(table.scores()).any(axis=1)
+    failed = [k for k in chosen if not scored[k]]
+    if failed:
+        kept = [int(rows[k]) for k in chosen if scored[k]]
+        raise ValueError(
+            f"The search scored candidate{'s' if len(failed) > 1 else ''} "
+            f"{', '.join(f'{int(rows[k])} ({table.models[k]})' for k in failed)} NaN on every "
+            "split (each fit failed: the search's error_score), so there is nothing to compare "
+            f"{'them' if len(failed) > 1 else 'it'} on. "
+            + (
+                f"Leave {'them' if len(failed) > 1 else 'it'} out with candidates={kept}."
+                if len(kept) >= 2
+                else "Fewer than two candidates have scores: fix the fits that failed (the "
+                "search's warnings say why), or search other candidates."
+            )
+        )
     table = table.select(models=[table.models[k] for k in chosen])
     return compare_models(table, test="bayesian_correlated_t", rope=rope, prior=prior)
 

@@ -227,6 +227,20 @@ CASES = {
         lambda: _csv("\n\r0"),
         r"the first line is empty; expected the header row",
     ),
+    # A scorer's name misspelt: the names it resembles, not the list of all of them.
+    "scorer name misspelt": (
+        lambda: _comparator(scoring="acuracy").fit(X, Y),
+        r"^`scoring`: 'acuracy' is not the name of a scikit-learn scorer\. Did you mean "
+        r"'accuracy'.{0,160}$",
+    ),
+    "scorer name written with a hyphen": (
+        lambda: _comparator(scoring="roc-auc").fit(X, Y),
+        r"Did you mean 'roc_auc'\?",
+    ),
+    "one misspelt name among several metrics": (
+        lambda: _comparator(scoring=["accuracy", "f1_macr"]).fit(X, Y),
+        r"'f1_macr' is not the name of a scikit-learn scorer\. Did you mean 'f1_macro'",
+    ),
     "JSON that is not JSON": (
         lambda: CVDifferences.from_json(io.StringIO("{not json")),
         r"is not valid JSON",

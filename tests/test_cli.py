@@ -568,7 +568,7 @@ def test_the_command_selects_models_and_data_sets(capsys, tmp_path):
     )
     assert report["models"] == ["model 3", "model 1"] and report["datasets"] == ["set 0", "set 2"]
     status, _, err = _run(capsys, "compare", path, "--models", "model 9", "model 1")
-    assert status == 2 and "has no model 'model 9' (--models)" in err
+    assert status == 2 and "--models names 'model 9', which is not a model of the table" in err
 
 
 def test_the_sampled_tests_take_their_draws_and_refuse_what_they_do_not_read(capsys, tmp_path):
@@ -612,3 +612,49 @@ def test_advice_names_options_the_command_has(capsys, tmp_path):
     percent.write_text("\r\n".join([header, *map(in_percent, body)]) + "\r\n", newline="")
     status, _, err = _run(capsys, "compare", percent)
     assert status == 0 and "Pass --rope 1 for one point" in err
+
+
+def _nonfinite_fields(value, found):
+    """The names of every ``<name>_nonfinite`` field of a JSON value, recursively."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key.endswith("_nonfinite"):
+                found.add(key.removesuffix("_nonfinite"))
+            _nonfinite_fields(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _nonfinite_fields(item, found)
+    return found
+
+
+def test_every_number_the_json_can_hold_as_non_finite_is_documented(tmp_path, capsys):
+    rng = np.random.default_rng(0)
+    # Two models on the splits of three data sets: a constant difference, identical models,
+    # noise; three models whose data sets are in other units and rank them alike.
+    rows = ["dataset,model,fold,score"]
+    for d in range(3):
+        for fold in range(10):
+            a = 0.8 + rng.normal(0, 0.01)
+            b = {0: a - 0.01, 1: a}.get(d, a - rng.normal(0, 0.01))
+            rows += [f"d{d},a,{fold},{a}", f"d{d},b,{fold},{b}"]
+    pairs = tmp_path / "pairs.csv"
+    pairs.write_text("\n".join(rows) + "\n")
+    units = tmp_path / "units.csv"
+    units.write_text(
+        "dataset,a,b,c\n"
+        + "".join(f"d{d},{3 * s + 0.1},{2.9 * s},{3.1 * s}\n" for d, s in enumerate([2, 50] * 3))
+    )
+    found = set()
+    for path, tests in (
+        (pairs, ["auto", "corrected_t", "hierarchical", "sign", "signed_rank", "paired_t"]),
+        (units, ["wilcoxon", "sign"]),
+    ):
+        for test in tests:
+            args = ["compare", str(path), "--json", "--test", test, "--test-train-ratio", "1/9"]
+            if main(args) != 0:
+                continue
+            _nonfinite_fields(json.loads(capsys.readouterr().out), found)
+    documented = (Path(__file__).parents[1] / "docs" / "command_line.rst").read_text()
+    paragraph = documented.split("The output is strict JSON")[1].split("::")[0]
+    assert found >= {"statistic", "ci_low", "mean_difference", "iman_davenport_statistic"}
+    assert {name for name in found if f"``{name}``" not in paragraph} == set()

@@ -14,6 +14,7 @@ from sklearn.exceptions import FitFailedWarning, NotFittedError
 from sklearn.linear_model import LinearRegression, LogisticRegression, Ridge
 from sklearn.model_selection import (
     GridSearchCV,
+    KFold,
     LeaveOneGroupOut,
     RepeatedKFold,
     RepeatedStratifiedKFold,
@@ -312,6 +313,44 @@ def test_all_failed_raises_with_hint(indexed_binary_data):
     assert "sample 0 in the training set" in str(info.value)
 
 
+def test_nan_in_x_is_said_first_and_briefly(cancer):
+    # Every fit of one estimator fails on the same cause: the message says it, in the
+    # exception's words, without a traceback that would bury it.
+    X, y = cancer
+    X = X.copy()
+    X[3, 1] = np.nan
+    cmp = RepeatedCVComparator(
+        GaussianNB(),
+        DummyClassifier(),
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+    )
+    with pytest.raises(ValueError) as info:
+        cmp.fit(X, y)
+    message = str(info.value)
+    first_line = message.splitlines()[0]
+    assert "6 of 6 splits failed" in first_line
+    assert "(estimator_a (GaussianNB), split 0): ValueError: Input X contains NaN." in first_line
+    assert "Traceback" not in message and 'File "' not in message
+    assert len(message.splitlines()) <= 4
+
+
+def test_the_exception_of_a_formatted_traceback():
+    from sklearn_bayescmp._engine._run import _exception_text
+
+    try:
+        try:
+            raise KeyError("inner")
+        except KeyError as exc:
+            raise ValueError("outer\n  indented detail\nlast line") from exc
+    except ValueError:
+        import traceback
+
+        text = traceback.format_exc()
+    # The last exception of the chain, whole (its own indented lines too).
+    assert _exception_text(text) == "ValueError: outer\n  indented detail\nlast line"
+    assert _exception_text("the score was NaN") == "the score was NaN"
+
+
 def test_scoring_none_refuses_different_kinds(cancer):
     X, y = cancer
     cmp = RepeatedCVComparator(GaussianNB(), LinearRegression())
@@ -329,13 +368,19 @@ def test_scoring_none_refuses_different_kinds(cancer):
     ).fit(X, y)
 
 
+def test_a_scorer_name_is_checked_with_the_names_it_resembles(cancer):
+    X, y = cancer
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), scoring="accuracy_typo")
+    with pytest.raises(ValueError, match=r"^`scoring`: 'accuracy_typo' is not the name"):
+        cmp.fit(X, y)
+
+
 @pytest.mark.parametrize(
     "params, name",
     [
         ({"n_jobs": "two"}, "n_jobs"),
         ({"threshold": 1.0}, "threshold"),
         ({"rope": -0.1}, "rope"),
-        ({"scoring": "accuracy_typo"}, "scoring"),
         ({"error_score": "ignore"}, "error_score"),
         ({"cv": "tenfold"}, "cv"),
         ({"estimator_b": "not an estimator"}, "estimator_b"),
@@ -952,3 +997,32 @@ def test_warnings_of_the_fits_reach_the_caller_once_with_a_count(indexed_binary_
         "the solver did not converge (raised in 100 of 100 fits of estimator_a (warner))"
     ]
     assert caught[0].filename == __file__  # the line that called fit, in a worker too
+
+
+@pytest.mark.parametrize(
+    "cv, design",
+    [
+        (RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0), "cross-validation"),
+        (KFold(5), "cross-validation"),
+        (ShuffleSplit(8, test_size=0.2, random_state=0), "resamples"),
+        ("a list of random splits", "resamples"),
+    ],
+)
+def test_the_splits_design_is_read_from_their_test_sets(cancer, cv, design):
+    X, y = cancer
+    if isinstance(cv, str):  # a list of random splits, as people write them
+        rng = np.random.default_rng(0)
+        cv = []
+        for _ in range(6):
+            test = rng.choice(len(y), size=len(y) // 5, replace=False)
+            cv.append((np.setdiff1d(np.arange(len(y)), test), test))
+    cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=cv).fit(X, y)
+    assert cmp.to_table().design == design
+    summary = cmp.summary()
+    if design == "resamples":
+        # Named for what they are: neither "repeated-CV" nor "repeat(s)".
+        assert "train/test resamples (random splits, not cross-validation)" in summary
+        assert "Corrected resampled t-test" in summary and "repeated-CV" not in summary
+        assert cmp.corrected_ttest().pvalue == cmp.test("corrected_t").pvalue
+    else:
+        assert "Corrected repeated-CV t-test" in summary and "resamples" not in summary

@@ -1,5 +1,6 @@
 """Tests of comparisons between the candidates of a hyper-parameter search."""
 
+import ast
 import re
 
 import numpy as np
@@ -132,6 +133,26 @@ def test_multimetric_search_uses_the_refit_metric(gallery):
 def test_candidate_selection_errors(gallery, candidates, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         compare_search_candidates(*gallery, candidates=candidates)
+
+
+def test_a_candidate_that_failed_everywhere_is_named_with_the_option_that_drops_it(gallery):
+    import warnings
+
+    _, X, y = gallery
+    cv = RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the search's own warnings of the failed fits
+        search = GridSearchCV(SVC(), {"C": [1.0, 10.0, -1.0]}, cv=cv, error_score=np.nan)
+        search.fit(X, y)
+    with pytest.raises(ValueError) as caught:
+        compare_search_candidates(search, X, y)
+    message = str(caught.value)
+    assert "candidate 2 (C=-1.0) NaN on every split" in message
+    assert "candidates=[" in message and "table.select" not in message
+    assert "allow_incomplete" not in message
+    kept = ast.literal_eval(message.split("candidates=")[1].rstrip("."))  # the offered indices
+    comparison = compare_search_candidates(search, X, y, candidates=kept)
+    assert set(comparison.models) == {"C=1.0", "C=10.0"}
 
 
 def test_splits_must_be_reproducible(gallery):

@@ -173,7 +173,43 @@ def test_replicability_display(tmp_path):
     assert len(display.bars_) == len(study.summary_["test"])
     widths = [bar.get_width() for bar in display.bars_]
     np.testing.assert_allclose(widths, study.summary_["replicability"])
-    assert [t.get_text() for t in display.ax_.get_yticklabels()] == study.summary_["test"]
+    # The tests by their titles, not the registry's names.
+    assert [" ".join(t.get_text().split()) for t in display.ax_.get_yticklabels()] == [
+        "Corrected repeated-CV t-test",
+        "Paired t-test (uncorrected)",
+        "Bayesian correlated t-test",
+    ]
+    # Beside each bar, what the runs concluded most often, with the models' names.
+    texts = [" ".join(t.get_text().split()) for t in display.ax_.texts]
+    for test, text in zip(study.summary_["test"], texts, strict=True):
+        outcomes = zip(study.outcomes_["test"], study.outcomes_["outcome"], strict=True)
+        runs = [outcome for name, outcome in outcomes if name == test]
+        top = max(set(runs), key=runs.count)
+        word = {"a": "GaussianNB better", "b": "DecisionTreeClassifier better"}.get(top, top)
+        assert f"{word} in {runs.count(top)} of {len(runs)} runs" in text
+        assert "data sets consistent" in text
+
+
+def test_replicability_display_of_a_collection_says_so(tmp_path):
+    from sklearn.datasets import load_breast_cancer, load_iris, load_wine
+
+    comparator = RepeatedCVComparator(
+        GaussianNB(),
+        DecisionTreeClassifier(random_state=0),
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2),
+    )
+    study = ReplicabilityStudy(comparator, seeds=range(2), tests=["poisson"]).fit_datasets(
+        {
+            "iris": load_iris(return_X_y=True),
+            "wine": load_wine(return_X_y=True),
+            "cancer": load_breast_cancer(return_X_y=True),
+        }
+    )
+    display = ReplicabilityDisplay.from_study(study)
+    text = " ".join(display.ax_.texts[0].get_text().split())
+    assert "on the collection" in text and "1/1 data sets" not in text
+    assert "of 2 runs" in text
+    assert display.ax_.get_yticklabels()[0].get_text() == "Poisson-binomial test"
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,8 @@ one warning, and its fits run uncached: a stored score is never reused
 without a key that covers it. What no key can see (the environment, files
 read at run time, the global NumPy seed) is listed in the user guide; an
 estimator left with ``random_state=None``, whose every uncached fit draws
-anew, is named in one warning.
+anew, is named in one warning (not one whose fit, as scikit-learn documents
+it, draws nothing with its parameters: an lbfgs logistic regression).
 """
 
 import os
@@ -71,11 +72,51 @@ def _culprit(estimator):
 
 
 def _unseeded(estimator):
-    """The ``random_state`` parameters of ``estimator`` (nested ones too) left at None."""
+    """The ``random_state`` parameters of ``estimator`` (nested ones too) left at None, of
+    the (sub-)estimators whose fit draws random numbers."""
     params = estimator.get_params(deep=True) if hasattr(estimator, "get_params") else {}
-    return [
-        name for name, value in params.items() if name.endswith("random_state") and value is None
-    ]
+    unseeded = []
+    for name, value in params.items():
+        if not name.endswith("random_state") or value is not None:
+            continue
+        owner = params.get(name.rpartition("__")[0], estimator) if "__" in name else estimator
+        if _fit_draws(owner):
+            unseeded.append(name)
+    return unseeded
+
+
+def _fit_draws(estimator):
+    """Whether ``estimator``'s fit may draw random numbers: False only where scikit-learn
+    documents that, with these parameters, its ``random_state`` is not used (an lbfgs
+    logistic regression, an SVC without probabilities, coordinate descent in cyclic
+    order); True for every other estimator, whose code we cannot read."""
+    from sklearn import linear_model, svm
+
+    unused = {
+        # "Used when solver == 'sag', 'saga' or 'liblinear'."
+        linear_model.LogisticRegression: lambda e: e.solver not in ("sag", "saga", "liblinear"),
+        linear_model.LogisticRegressionCV: lambda e: e.solver not in ("sag", "saga", "liblinear"),
+        # "Ignored when probability is False" (scikit-learn 1.9 deprecates the parameter;
+        # its default is then a marker, not True).
+        svm.SVC: lambda e: getattr(e, "probability", False) is not True,
+        svm.NuSVC: lambda e: getattr(e, "probability", False) is not True,
+        # "When dual=False the underlying implementation of LinearSVC is not random."
+        svm.LinearSVC: lambda e: e.dual is False,
+        # "Used when selection == 'random'."
+        **{
+            cls: lambda e: e.selection != "random"
+            for cls in (
+                linear_model.Lasso,
+                linear_model.ElasticNet,
+                linear_model.LassoCV,
+                linear_model.ElasticNetCV,
+                linear_model.MultiTaskLasso,
+                linear_model.MultiTaskElasticNet,
+            )
+        },
+    }
+    rule = unused.get(type(estimator))
+    return rule is None or not rule(estimator)
 
 
 def _warn_about_unseeded(estimators):

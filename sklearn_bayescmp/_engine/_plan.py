@@ -25,7 +25,9 @@ from ._routing import comparison_router, route_params, routing_enabled
 #: (scikit-learn's parameter validation).
 ENGINE_CONSTRAINTS = {
     "cv": ["cv_object"],
-    "scoring": [StrOptions(set(get_scorer_names())), callable, list, tuple, set, dict, None],
+    # A name is checked by check_common_scoring, which offers the names it resembles
+    # (StrOptions would list all sixty).
+    "scoring": [str, callable, list, tuple, set, dict, None],
     "n_jobs": [Integral, None],
     "pre_dispatch": [Integral, str],
     "random_state": ["random_state"],
@@ -115,8 +117,30 @@ def check_common_scoring(estimators, scoring):
         for estimator in estimators.values():
             check_scoring(estimator, scoring=None)
     multimetric = isinstance(scoring, (Mapping, list, tuple, set, frozenset))
+    names = [scoring] if isinstance(scoring, str) else []
+    if isinstance(scoring, (list, tuple, set, frozenset)):
+        names = [name for name in scoring if isinstance(name, str)]
+    for name in names:
+        _check_scorer_name(name)
     scorer = check_scoring(next(iter(estimators.values())), scoring=scoring)
     return Scoring(scorer, metric_names(scoring), multimetric, scoring)
+
+
+def _check_scorer_name(name):
+    """A scorer's name that scikit-learn knows, or a refusal offering the names it resembles."""
+    import difflib
+
+    known = sorted(get_scorer_names())
+    if name in known:
+        return
+    spelled = name.strip().lower().replace("-", "_").replace(" ", "_")
+    near = [spelled] if spelled in known else difflib.get_close_matches(spelled, known, n=3)
+    offer = f" Did you mean {' or '.join(map(repr, near))}?" if near else ""
+    raise ValueError(
+        f"`scoring`: {name!r} is not the name of a scikit-learn scorer.{offer} "
+        f"sklearn.metrics.get_scorer_names() lists the {len(known)} names; a callable "
+        "scorer(estimator, X, y) works too."
+    )
 
 
 def check_repeated_cv(cv, y, estimator, random_state):

@@ -17,6 +17,7 @@ from sklearn.exceptions import FitFailedWarning
 from sklearn.utils.parallel import delayed
 
 from ..tables._layouts import DEFAULT_DATASET
+from ..tables._reading import DESIGNS, Witness
 from ..tables._score_table import ScoreTable
 from ..utils._warnings import reissue, warn
 from ._cache import FitCache
@@ -103,6 +104,30 @@ def tasks(plans, scoring, error_score, cache=None):
             )
 
 
+def splits_design(plans):
+    """The design of the plans' splits, from their test sets, as a reading's witness.
+
+    Cross-validation when every repeat of every data set has two or more splits whose
+    test sets are disjoint (each example tested at most once per repeat); otherwise
+    train/test resamples (ShuffleSplit, a list of random splits, one hold-out), which
+    the corrected resampled t-test and the tables' reports name as such.
+    """
+    for plan in plans:
+        for repeat in np.unique(plan.repeat):
+            tests = [plan.splits[i][1] for i in np.flatnonzero(plan.repeat == repeat)]
+            indices = np.concatenate([np.asarray(test).ravel() for test in tests])
+            if len(tests) < 2 or np.unique(indices).size < indices.size:
+                why = (
+                    "one split per repeat (a hold-out)"
+                    if len(tests) < 2
+                    else "test sets that overlap within a repeat (random splits)"
+                )
+                return Witness("design", DESIGNS["resamples"], "values", f"the splitter's {why}")
+    return Witness(
+        "design", DESIGNS["cross-validation"], "values", "disjoint test sets in every repeat"
+    )
+
+
 def collect(plans, outcomes, scoring, names):
     """The :class:`EngineRun` of the outcomes of the plans' tasks (in task order).
 
@@ -136,7 +161,11 @@ def collect(plans, outcomes, scoring, names):
         sizes["repeat"][dataset], sizes["fold"][dataset] = plan.repeat, plan.fold
         start = stop
     models = [names[key] for key in keys]
-    tables = {metric: ScoreTable(data[metric], models=models, **sizes) for metric in metrics}
+    witness = splits_design(plans)
+    tables = {
+        metric: ScoreTable(data[metric], models=models, **sizes)._with_design(witness)
+        for metric in metrics
+    }
     raised = [
         (category, message, key)
         for task in outcomes
@@ -145,6 +174,20 @@ def collect(plans, outcomes, scoring, names):
     ]
     times = field("fit_time"), field("score_time")
     return EngineRun(tables, scores, failed, *times, failures, raised, list(plans))
+
+
+def _exception_text(error):
+    """A formatted exception without its traceback: the exception's type and message (of
+    the last exception of a chain); any other text as it is."""
+    lines = error.rstrip().splitlines()
+    starts = [i for i, line in enumerate(lines) if line.startswith("Traceback (most recent")]
+    if not starts:
+        return error.strip()
+    # The last traceback's frames are indented; the exception's lines follow them.
+    frames = starts[-1] + 1
+    while frames < len(lines) and lines[frames].startswith(" "):
+        frames += 1
+    return "\n".join(lines[frames:]).strip() or error.strip()
 
 
 def report(results, names, error_score):
@@ -171,9 +214,10 @@ def report(results, names, error_score):
     )
     first = failures[0]
     where = "" if first.dataset is None else f", data set {first.dataset!r}"
+    # The cause first, in the exception's own words; its traceback only on request.
     details = (
-        f"{counts}. First failure ({_label(first.estimator, names)}, split {first.split}{where}):"
-        f"\n{first.error}"
+        f"{counts}. The first failure ({_label(first.estimator, names)}, split "
+        f"{first.split}{where}): {_exception_text(first.error)}"
     )
     for result in results:
         start = 0
@@ -186,7 +230,7 @@ def report(results, names, error_score):
                 raise ValueError(
                     f"{int((~ok).any(axis=1).sum())} of {len(plan.splits)} splits failed{name}, "
                     f"leaving {n_ok}; at least 2 are needed. {details}\nSet error_score='raise' "
-                    "to see the full traceback of the first failure."
+                    "to see the traceback of the first failure."
                 )
             start = stop
     n_failed = sum(int(result.failed.any(axis=1).sum()) for result in results)

@@ -340,6 +340,7 @@ _OPTIONS = (
     (re.compile(r"\b(?:table\.)?select\(models=\[[^\]]*\]\)"), "--models NAME ..."),
     (re.compile(r"\b(?:table\.)?select\(datasets=\[[^\]]*\]\)"), "--datasets NAME ..."),
     (re.compile(r"\(`(models|datasets)`\)"), r"(--\1)"),
+    (re.compile(r"`(models|datasets)` names"), r"--\1 names"),
     (re.compile(r"\bmodels=\[\.\.\.\]"), "--models NAME ..."),
     (re.compile(r"\bdatasets=\[\.\.\.\]"), "--datasets NAME ..."),
     (re.compile(r"\brope=(\d[\d.]*)"), r"--rope \1"),

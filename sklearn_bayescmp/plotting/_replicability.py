@@ -18,20 +18,29 @@ class ReplicabilityDisplay(_DisplayMixin):
     One horizontal bar per test: its replicability ``R``, the probability
     that two runs with different seeds reach the same conclusion (Bouckaert &
     Frank, 2004), annotated with the share of data sets on which every seed
-    agreed.
+    agreed and with the conclusion the runs reached most often. A test that
+    stays undecided on every seed is perfectly replicable (R = 1): the
+    verdict says what was replicated.
 
     Build it with :meth:`from_study`.
 
     Parameters
     ----------
     tests : sequence of str
-        Test names.
+        Test names, as shown (:meth:`from_study` shows each test's title).
     replicability : ndarray of shape (n_tests,)
         ``R`` of each test, in [0, 1].
     n_consistent : ndarray of shape (n_tests,)
         Data sets on which every seed gave the same outcome.
     n_datasets : ndarray of shape (n_tests,)
-        Data sets (rows of outcomes) of each test.%(title)s
+        Data sets (rows of outcomes) of each test; for a test over data sets,
+        1: the collection.%(title)s
+    verdicts : sequence of str, default=None
+        What the runs of each test concluded most often ("undecided in 10 of
+        10 runs"), written beside its bar.
+    over_datasets : sequence of bool, default=None
+        Which tests compare over data sets: their one row of outcomes is the
+        whole collection, which every seed agreed on or not.
 
     Attributes
     ----------%(display_axes)s
@@ -39,12 +48,24 @@ class ReplicabilityDisplay(_DisplayMixin):
         The bars.
     """
 
-    def __init__(self, *, tests, replicability, n_consistent, n_datasets, title=None):
+    def __init__(
+        self,
+        *,
+        tests,
+        replicability,
+        n_consistent,
+        n_datasets,
+        title=None,
+        verdicts=None,
+        over_datasets=None,
+    ):
         self.tests = tests
         self.replicability = replicability
         self.n_consistent = n_consistent
         self.n_datasets = n_datasets
         self.title = title
+        self.verdicts = verdicts
+        self.over_datasets = over_datasets
 
     @classmethod
     def from_study(cls, study, *, title=None, ax=None, **kwargs):
@@ -61,14 +82,31 @@ class ReplicabilityDisplay(_DisplayMixin):
         -------
         ReplicabilityDisplay
         """
+        from ..stats import get_backend
+
         check_is_fitted(study, "summary_")
         summary = study.summary_
+        tests = list(summary["test"])
+        outcomes = study.outcomes_
+        model_a, model_b = next(iter(study.tables_.values())).models
+        words = {"a": f"{model_a} better", "b": f"{model_b} better"}
+        verdicts = []
+        for test in tests:
+            runs = [
+                o for t, o in zip(outcomes["test"], outcomes["outcome"], strict=True) if t == test
+            ]
+            values, counts = np.unique(runs, return_counts=True)
+            top = int(np.argmax(counts))
+            word = words.get(values[top], values[top])
+            verdicts.append(f"{word} in {counts[top]} of {len(runs)} runs")
         display = cls(
-            tests=list(summary["test"]),
+            tests=[get_backend(test).title for test in tests],
             replicability=np.asarray(summary["replicability"], dtype=float),
             n_consistent=np.asarray(summary["n_consistent"]),
             n_datasets=np.asarray(summary["n_datasets"]),
             title=title,
+            verdicts=verdicts,
+            over_datasets=[get_backend(test).scope != "dataset" for test in tests],
         )
         return display.plot(ax=ax, **kwargs)
 
@@ -89,14 +127,29 @@ class ReplicabilityDisplay(_DisplayMixin):
         ax = axes_to_draw_on(ax)
         rows = np.arange(len(self.tests))
         self.bars_ = ax.barh(rows, self.replicability, **{"color": OUTCOME_COLOURS["a"], **kwargs})
-        for row, value, consistent, total in zip(
-            rows, self.replicability, self.n_consistent, self.n_datasets, strict=True
+        verdicts = self.verdicts if self.verdicts is not None else [None] * len(rows)
+        over = self.over_datasets if self.over_datasets is not None else [False] * len(rows)
+        for row, value, consistent, total, verdict, collection in zip(
+            rows,
+            self.replicability,
+            self.n_consistent,
+            self.n_datasets,
+            verdicts,
+            over,
+            strict=True,
         ):
+            if collection:
+                agreed = "every seed agreed" if consistent == total else "the seeds disagreed"
+                lines = [f"R = {value:.2f}; {agreed} on the collection"]
+            else:
+                lines = [f"R = {value:.2f}; {consistent}/{total} data sets consistent"]
+            if verdict:
+                lines.append(verdict)
             # Inside a long bar (right-aligned, white), after a short one: the
             # annotation stays within the axes, whatever their width.
             inside = value > 0.55
             ax.annotate(
-                f"R = {value:.2f}\n{consistent}/{total} data sets consistent",
+                "\n".join(lines),
                 xy=(min(value, 1.0), row),
                 xytext=(-4 if inside else 4, 0),
                 textcoords="offset points",

@@ -116,6 +116,69 @@ def _clashes(names):
     return None
 
 
+#: The most known names a message lists.
+_NAMES_LISTED = 12
+
+
+def unknown_names(given, known, argument, kind):
+    """Why names given are not among the ``known`` ones, with what was likely meant.
+
+    Names that a command line split at their spaces or commas (``RF, tuned`` given
+    as ``RF`` and ``tuned``) are named whole; a name that differs from a known one
+    by letter case, or little else, is offered (as ``difflib`` finds it).
+
+    Parameters
+    ----------
+    given : sequence of str
+    known : sequence of str
+    argument : str
+        The argument that gave the names (``"models"``).
+    kind : str
+        What the names name ("model", "data set", "column").
+
+    Returns
+    -------
+    str or None
+        The message's sentences; None when every name given is known.
+    """
+    import difflib
+
+    known_set = set(known)
+    unknown = [name for name in given if name not in known_set]
+    if not unknown:
+        return None
+    hints, explained = [], set()
+    for start in range(len(given)):
+        for end in range(start + 2, min(start + 6, len(given)) + 1):
+            for separator in (" ", ", ", ","):
+                joined = separator.join(map(str, given[start:end]))
+                if joined in known_set and not explained & set(given[start:end]):
+                    parts = " and ".join(map(repr, given[start:end]))
+                    hints.append(
+                        f"{parts} together are the {kind} {joined!r}: give it as one name "
+                        "(quoted, on a command line)."
+                    )
+                    explained.update(given[start:end])
+    folded = {name.casefold(): name for name in known}
+    for name in unknown:
+        if name in explained:
+            continue
+        near = folded.get(str(name).casefold()) or next(
+            iter(difflib.get_close_matches(str(name), list(map(str, known)), n=1)), None
+        )
+        if near is not None:
+            hints.append(f"Did you mean {near!r} for {name!r}?")
+    listed = ", ".join(map(repr, list(known)[:_NAMES_LISTED]))
+    more = len(known) - _NAMES_LISTED
+    plural = "s" if len(unknown) > 1 else ""
+    return (
+        f"`{argument}` names {', '.join(map(repr, unknown))}, which {'are' if plural else 'is'} "
+        f"not {'' if plural else 'a '}{kind}{plural} of the table. "
+        + "".join(f"{hint} " for hint in hints)
+        + f"Its {kind}s: {listed}{f' and {more} more' if more > 0 else ''}."
+    )
+
+
 def check_names(names, argument):
     """A tuple of distinct names (models or data sets), from any sequence.
 

@@ -47,6 +47,36 @@ def stems(paths):
     return found
 
 
+def told_apart(paths, names):
+    """The models' names of their files, those that two files share told apart by the
+    folders above them (``a/RF`` and ``b/RF``: one estimator run twice, or two versions).
+
+    A name that the folders cannot tell apart either (the same file given twice) is
+    refused.
+    """
+    names = list(names)
+    parts = [
+        os.path.normpath(os.path.abspath(os.fspath(path))).split(os.sep)[:-1] for path in paths
+    ]
+    for name in set(names):
+        shared = [i for i, other in enumerate(names) if other == name]
+        if len(shared) < 2:
+            continue
+        for depth in range(1, max(len(parts[i]) for i in shared) + 1):
+            longer = ["/".join([*parts[i][-depth:], name]) for i in shared]
+            if len(set(longer)) == len(longer):
+                for i, longer_name in zip(shared, longer, strict=True):
+                    names[i] = longer_name
+                break
+        else:
+            raise ValueError(
+                f"The file {os.fspath(paths[shared[0]])!r} is given twice (as "
+                f"{', '.join(repr(os.fspath(paths[i])) for i in shared)}); give each model's "
+                "file once."
+            )
+    return names
+
+
 def resample_rows(paths, models, *, encoding=None):
     """The long table of per-estimator files: columns dataset, model, resample, score.
 

@@ -76,9 +76,14 @@ def one_of_alike(raw, role, matches):
 
 
 def seed_of_a_run(raw, found, given):
-    """Whether the repeat column found by its name is each run's seed: it differs between
-    the models on a fold, and the fold alone pairs the models (one row per data set,
-    model and fold)."""
+    """Whether the repeat column found by its name is each run's seed, not a repeat's
+    number: on some fold of a data set, a model's seeds are none of the other models'.
+
+    A repeat's number pairs the models' splits, so that two models with scores on a
+    fold share one at least. Left out, the seed leaves the folds to pair the models;
+    a fold that then holds two rows of a model is a duplicated run, which the layout
+    names (the seed would have hidden it as a repeat of one model alone).
+    """
     repeat, fold, model = found.get("repeat"), found.get("fold"), found.get("model")
     if given.get("repeat") is not None or None in (repeat, fold, model):
         return False
@@ -86,12 +91,23 @@ def seed_of_a_run(raw, found, given):
         return False
     dataset = found.get("dataset")
     datasets = codes(raw.columns[dataset]) if dataset in raw.columns else np.zeros(raw.n_rows)
-    cell = np.column_stack([datasets, codes(raw.columns[fold])]).astype(np.int64)
-    models = codes(raw.columns[model])
-    if len(np.unique(np.column_stack([cell, models]), axis=0)) != raw.n_rows:
-        return False  # a fold holds several rows of a model: the column tells them apart
-    seeds = codes(raw.columns[repeat])
-    return len(np.unique(np.column_stack([cell, seeds]), axis=0)) > len(np.unique(cell, axis=0))
+    cells = np.unique(
+        np.column_stack([datasets, codes(raw.columns[fold])]).astype(np.int64),
+        axis=0,
+        return_inverse=True,
+    )[1].ravel()
+    models, seeds = codes(raw.columns[model]), codes(raw.columns[repeat])
+    runs = np.unique(np.column_stack([cells, models, seeds]).astype(np.int64), axis=0)
+    # How many models ran each (fold, seed); a model's run is shared when another did too.
+    _, seed_of, per_seed = np.unique(
+        runs[:, [0, 2]], axis=0, return_inverse=True, return_counts=True
+    )
+    shared = per_seed[seed_of.ravel()] > 1
+    model_of = np.unique(runs[:, :2], axis=0, return_inverse=True)[1].ravel()
+    shares = np.bincount(model_of, weights=shared) > 0
+    cell_of_model = np.unique(runs[:, :2], axis=0)[:, 0]
+    models_per_cell = np.bincount(cell_of_model)
+    return bool(np.any(~shares & (models_per_cell[cell_of_model] > 1)))
 
 
 def refuse_data_set_candidates(raw, columns, found):

@@ -20,7 +20,8 @@ from numbers import Real
 import numpy as np
 
 from ..utils._frozen import ReadOnlyPickleMixin
-from ._columns import check_names
+from ._columns import check_names, unknown_names
+from ._roles import SEED_NAMES, normalised
 
 #: The columns of a differences table that name its two models.
 MODEL_COLUMNS = ("model_a", "model_b")
@@ -304,8 +305,9 @@ def wide_layout(
     datasets,
 ):
     models = check_names(models, "models")
-    for model in models:
-        raw.require(model, "models")
+    message = unknown_names(models, raw.names, "models", "column")
+    if message is not None:
+        raise ValueError(f"{raw.source}: {message}")
     dataset_column = _optional(raw, dataset, "dataset", "dataset")
     dataset_names = (
         _same_label(DEFAULT_DATASET, raw.n_rows)
@@ -398,13 +400,14 @@ def _chosen(found, chosen, argument, raw):
     if chosen is None:
         return found
     chosen = list(check_names(chosen, argument))
-    known = set(found)
-    absent = [name for name in chosen if name not in known]
-    if absent:
-        raise ValueError(
-            f"{raw.source} has no {argument[:-1]} {absent[0]!r} (`{argument}`); found {found[:10]}."
-        )
+    message = unknown_names(chosen, found, argument, _KINDS[argument])
+    if message is not None:
+        raise ValueError(f"{raw.source}: {message}")
     return chosen
+
+
+#: What the names of each argument name.
+_KINDS = {"models": "model", "datasets": "data set"}
 
 
 def assemble(
@@ -557,8 +560,18 @@ def _what_tells_them_apart(raw, first, second, scores):
     names = ", ".join(repr(c) for c in differing)
     if not (_is_number(one) and _is_number(other)):
         options = (
-            f"if {column!r} names the models or the data sets, pass model={column!r} or "
+            f"if {column!r} is a condition the runs were made under (a time budget, a "
+            "machine), compare one condition at a time, in a table of its rows alone; if "
+            f"it names the models or the data sets, pass model={column!r} or "
             f"dataset={column!r}; if it names a metric, keep one with metric=<name>"
+        )
+    elif normalised(column) in SEED_NAMES or normalised(column) == "run":
+        # Left out as each run's seed (it pairs no two models' folds): the same run twice.
+        options = (
+            f"{column!r} was read as each run's own seed, not a repeat (the models' seeds "
+            "differ on a fold). If this is one run made twice, keep one of the two rows; if "
+            "the rows are repeats of the cross-validation, number the repeats alike for "
+            "every model (0, 1, ...) in a column and name it with repeat=<column>"
         )
     else:
         options = (

@@ -19,7 +19,7 @@ import numpy as np
 from ..exceptions import MissingScoresWarning
 from ._columns import RawColumns, check_names
 from ._decide import Roles, decide_long_roles, decide_wide_roles, wide_turned_around
-from ._estimator_files import refuse_one_resamples_file, resample_rows, stems
+from ._estimator_files import refuse_one_resamples_file, resample_rows, stems, told_apart
 from ._evidence import (
     decide_direction,
     direction_of_measure,
@@ -549,6 +549,7 @@ def read_resamples(
     paths = list(paths)
     file_stems = stems(paths)
     names, measure = file_models(file_stems)
+    ending = "" if measure is None else f"; the files' common ending {measure!r} left out"
     if models is not None:
         names = list(check_names(models, "models"))
         if len(names) != len(paths):
@@ -557,7 +558,10 @@ def read_resamples(
                 "name per file."
             )
     else:
-        names = list(check_names(names, "the files' names"))
+        shared = len(set(names)) < len(names)
+        names = list(check_names(told_apart(paths, names), "the files' names"))
+        if shared:
+            ending = f"{ending}; the files that share a name told apart by their folders"
     source = f"The results files of {', '.join(map(repr, names))}"
     name = direction_of_measure(file_stems, measure, greater_is_better, source)
     columns = resample_rows(paths, names, encoding=encoding)
@@ -587,7 +591,6 @@ def read_resamples(
         {},
         named_design=("resamples", "aeon/tsml results files"),
     )
-    ending = "" if measure is None else f"; the files' common ending {measure!r} left out"
     reading = replace(
         parts.reading,
         witnesses=(

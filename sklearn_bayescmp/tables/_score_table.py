@@ -35,7 +35,7 @@ from ..utils._docstrings import fill_doc
 from ..utils._io import file_stem, write_csv
 from ..utils._validation import check_scale, check_splits
 from ..utils._warnings import warn
-from ._columns import RawColumns, check_names
+from ._columns import RawColumns, check_names, unknown_names
 from ._decide import decide_long_roles
 from ._evidence import decide_direction, units_of
 from ._layouts import (
@@ -501,7 +501,7 @@ class ScoreTable:
         return cls(scores, models=models, n_train=n_train, n_test=n_test)
 
     @classmethod
-    def from_skore(cls, reports, *, metric="accuracy", greater_is_better=None):
+    def from_skore(cls, reports, *, metric="accuracy", greater_is_better=None, pos_label=None):
         """A table of skore's cross-validation reports: their splits pair.
 
         `skore <https://skore.probabl.ai>`_ keeps every split of a
@@ -525,6 +525,10 @@ class ScoreTable:
             False for a loss. None is True, except that a metric named like a
             loss ("log_loss", "brier_score", "rmse"...) is refused until the
             direction is given.
+        pos_label : int or str, default=None
+            The class whose score is compared, for a metric that gives one
+            score per class (skore's "precision" and "recall"); without it
+            such a metric is refused, naming the classes.
 
         Returns
         -------
@@ -552,7 +556,7 @@ class ScoreTable:
         """
         named = cross_validation_reports(reports)
         greater_is_better = check_greater_is_better(greater_is_better)
-        scores, n_train, n_test = split_scores(named, metric)
+        scores, n_train, n_test = split_scores(named, metric, pos_label)
         negated, direction, _ = decide_direction(
             option=greater_is_better,
             name=("the metric", metric),
@@ -1065,6 +1069,13 @@ class ScoreTable:
         """
         models = self._models if models is None else check_names(models, "models")
         datasets = self.datasets if datasets is None else check_names(datasets, "datasets")
+        for given, known, argument, kind in (
+            (models, self._models, "models", "model"),
+            (datasets, self.datasets, "datasets", "data set"),
+        ):
+            message = unknown_names(given, known, argument, kind)
+            if message is not None:
+                raise ValueError(message)
         rows = [self._model_index(model, "models") for model in models]
         data = {}
         for name in datasets:
@@ -1299,6 +1310,18 @@ class ScoreTable:
         return write_csv(self.to_columns(layout), path_or_buf)
 
     # -- comparing and showing ------------------------------------------------
+
+    def _with_design(self, witness):
+        """This table with the design ``witness`` says (a Witness of the "design"
+        subject), for a caller that knows the splits (the comparator's engine)."""
+        design = next(name for name, words in DESIGNS.items() if words == witness.value)
+        if self._reading.design == "means":  # one split per data set: its values decide
+            return self
+        kept = tuple(w for w in self._reading.witnesses if w.subject != "design")
+        self._reading = dataclasses.replace(
+            self._reading, witnesses=(*kept, witness), design=design
+        )
+        return self
 
     def __eq__(self, other):
         if not isinstance(other, ScoreTable):

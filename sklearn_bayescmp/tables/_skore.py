@@ -77,7 +77,7 @@ def cross_validation_reports(reports):
     return named
 
 
-def split_scores(reports, metric):
+def split_scores(reports, metric, pos_label=None):
     """Every model's score on every split, and the splits' sizes, checked to pair.
 
     Parameters
@@ -85,6 +85,9 @@ def split_scores(reports, metric):
     reports : dict of str to CrossValidationReport
     metric : str
         A metric of skore's reports ("accuracy", "roc_auc", "log_loss", ...).
+    pos_label : int, str or None, default=None
+        The class whose score is read, for a metric that gives one per class
+        (skore's "precision" and "recall" give a dict of class to score).
 
     Returns
     -------
@@ -97,19 +100,49 @@ def split_scores(reports, metric):
     rows = []
     for name, report in reports.items():
         try:
-            rows.append([float(split.metrics.get(metric)) for split in report.reports_])
+            values = [split.metrics.get(metric) for split in report.reports_]
         except (AttributeError, KeyError, ValueError, TypeError) as exc:
-            available = _available(report)
             raise ValueError(
                 f"The report of {name!r} cannot compute metric={metric!r} on its splits "
-                f"({exc}); its metrics are {available}."
+                f"({exc}); its metrics are {_available(report)}."
             ) from None
+        rows.append([_one_score(value, name, metric, pos_label, report) for value in values])
     indices = reference.split_indices
     return (
         np.array(rows),
         [len(train) for train, _ in indices],
         [len(test) for _, test in indices],
     )
+
+
+def _one_score(value, name, metric, pos_label, report):
+    """A split's score: the number, or the class ``pos_label``'s of a score per class."""
+    if isinstance(value, Mapping):
+        classes = list(value)
+        if pos_label is None or pos_label not in value:
+            average = f"{metric}_avg"
+            other = (
+                f", or metric={average!r} (their average)" if average in _available(report) else ""
+            )
+            got = "" if pos_label is None else f"; pos_label={pos_label!r} is none of them"
+            raise ValueError(
+                f"metric={metric!r} gives the report of {name!r} one score per class "
+                f"({', '.join(map(repr, classes))}){got}: pick the class to compare with "
+                f"pos_label= (e.g. pos_label={classes[-1]!r}){other}."
+            )
+        value = value[pos_label]
+    elif pos_label is not None:
+        raise ValueError(
+            f"pos_label={pos_label!r}: metric={metric!r} gives one score per split, not one "
+            "per class; leave pos_label out."
+        )
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"metric={metric!r} gives the report of {name!r} a {type(value).__name__}, not a "
+            f"score; its metrics are {_available(report)}."
+        ) from None
 
 
 def _available(report):

@@ -7,8 +7,12 @@ import warnings
 
 import numpy as np
 import pytest
+from sklearn.linear_model import ElasticNet, Lasso, LogisticRegression
 from sklearn.model_selection import RepeatedStratifiedKFold
 from sklearn.naive_bayes import GaussianNB
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import StandardScaler
+from sklearn.svm import SVC, LinearSVC
 from sklearn.tree import DecisionTreeClassifier
 
 from sklearn_bayescmp import RepeatedCVComparator
@@ -279,3 +283,48 @@ def test_a_cached_run_with_an_unseeded_estimator_warns_once(tmp_path):
         warnings.simplefilter("error")
         _run("accuracy", tmp_path / "cache")  # seeded: silent
         _run("accuracy", None, DecisionTreeClassifier())  # not cached: silent
+
+
+@pytest.mark.parametrize(
+    "estimator, warned",
+    [
+        (LogisticRegression(max_iter=500), False),  # lbfgs draws nothing
+        (make_pipeline(StandardScaler(), LogisticRegression()), False),
+        (SVC(), False),
+        (LogisticRegression(solver="saga", max_iter=500), True),
+        (SVC(probability=True), True),
+        (make_pipeline(StandardScaler(), DecisionTreeClassifier()), True),
+    ],
+)
+def test_the_unseeded_warning_names_only_fits_that_draw(tmp_path, estimator, warned):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        _run("accuracy", tmp_path / "cache", estimator)
+    said = [str(w.message) for w in caught if "random_state=None" in str(w.message)]
+    assert bool(said) == warned, said
+
+
+@pytest.mark.parametrize(
+    "estimator",
+    [
+        LogisticRegression(max_iter=2000),
+        LogisticRegression(solver="newton-cg", max_iter=2000),
+        SVC(),
+        LinearSVC(dual=False),
+        Lasso(alpha=0.01),
+        ElasticNet(alpha=0.01),
+    ],
+)
+def test_a_fit_said_to_draw_nothing_gives_the_same_model_under_any_seed(estimator):
+    # The rule that silences the warning, checked on this scikit-learn: two seeds, one fit.
+    from sklearn.base import clone, is_classifier
+
+    from sklearn_bayescmp._engine._cache import _fit_draws
+
+    assert not _fit_draws(estimator)
+    X, y = _data()
+    target = y if is_classifier(estimator) else X[:, 0] + y
+    fits = [clone(estimator).set_params(random_state=seed).fit(X, target) for seed in (0, 1)]
+    np.testing.assert_array_equal(fits[0].predict(X), fits[1].predict(X))
+    coef = [getattr(fit, "coef_", getattr(fit, "dual_coef_", None)) for fit in fits]
+    np.testing.assert_array_equal(coef[0], coef[1])

@@ -35,7 +35,9 @@ def test_a_method_column_taken_as_the_model_is_named_with_the_other_candidates()
         ValueError,
         match=re.escape(
             "They differ in 'learner_variant' ('learner_variant': 'a1' and 'c1'): if "
-            "'learner_variant' names the models or the data sets, pass model='learner_variant'"
+            "'learner_variant' is a condition the runs were made under (a time budget, a "
+            "machine), compare one condition at a time, in a table of its rows alone; if it "
+            "names the models or the data sets, pass model='learner_variant'"
         ),
     ):
         ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2)
@@ -62,8 +64,8 @@ def test_a_repeated_cell_names_a_text_column_as_model_data_set_or_metric():
     with pytest.raises(
         ValueError,
         match=re.escape(
-            "if 'kind' names the models or the data sets, pass model='kind' or dataset='kind'; if "
-            "it names a metric, keep one with metric=<name>"
+            "in a table of its rows alone; if it names the models or the data sets, pass "
+            "model='kind' or dataset='kind'; if it names a metric, keep one with metric=<name>"
         ),
     ):
         ScoreTable.read_csv(
@@ -168,3 +170,74 @@ def test_a_long_table_of_unknown_names_is_told_how_to_read_either_way():
 def test_an_empty_table_is_said_to_be_empty():
     with pytest.raises(ValueError, match="The dict of columns has no rows"):
         ScoreTable.from_long({"model": [], "score": [], "fold": []}, test_train_ratio=1)
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        (
+            ["RF", "tuned", "b"],
+            "--models names 'RF', 'tuned', which are not columns of the table. 'RF' and 'tuned' "
+            "together are the column 'RF, tuned': give it as one name (quoted, on a command "
+            "line).",
+        ),
+        (["rf, Tuned", "b"], "Did you mean 'RF, tuned' for 'rf, Tuned'?"),
+        (["RF, tunde", "b"], "Did you mean 'RF, tuned' for 'RF, tunde'?"),
+    ],
+)
+def test_a_model_name_the_command_line_split_or_misspelt_is_named_whole(
+    tmp_path, capsys, given, expected
+):
+    path = tmp_path / "scores.csv"
+    path.write_text('dataset,"RF, tuned",b\nd0,0.8,0.7\nd1,0.9,0.8\nd2,0.7,0.72\n')
+    assert main(["compare", str(path), "--models", *given]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert expected in err and "Its columns: 'dataset', 'RF, tuned', 'b'." in err
+    assert "models=" not in err  # the command's option, not the library's argument
+
+
+def test_select_names_the_models_and_data_sets_it_does_not_know():
+    table = ScoreTable.from_long(
+        {
+            "dataset": ["iris"] * 4 + ["wine"] * 4,
+            "model": ["RandomForest", "SVC"] * 4,
+            "fold": [0, 0, 1, 1] * 2,
+            "score": [0.9, 0.8, 0.91, 0.82, 0.7, 0.6, 0.72, 0.61],
+        },
+        test_train_ratio=1 / 2,
+    )
+    with pytest.raises(ValueError, match="Did you mean 'RandomForest' for 'randomforest'"):
+        table.select(models=["randomforest", "SVC"])
+    with pytest.raises(ValueError, match="`datasets` names 'Wine ', which is not a data set"):
+        table.select(datasets=["iris", "Wine "])
+
+
+def test_one_data_set_of_a_table_of_means_is_told_what_a_test_needs(tmp_path, capsys):
+    path = tmp_path / "means.csv"
+    path.write_text("dataset,a,b,c\nd0,0.8,0.7,0.75\nd1,0.9,0.8,0.85\nd2,0.7,0.72,0.71\n")
+    assert main(["compare", str(path), "--datasets", "d0"]) == 2
+    err = " ".join(capsys.readouterr().err.split())
+    assert "this table holds one score per model, on one data set ('d0')" in err
+    assert "Compare over two or more data sets" in err and "--datasets NAME" in err
+    assert "cross-validation splits" not in err.replace("every split of this data set", "")
+
+
+def test_two_results_files_of_one_name_in_two_folders_are_two_models(tmp_path, capsys):
+    header = "Resamples:,0,1,2\n"
+    for folder, scores in (("old", "0.90,0.91,0.92"), ("new", "0.93,0.91,0.95")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "RF_accuracy.csv").write_text(
+            f"{header}Chinatown,{scores}\nItaly,{scores}\n"
+        )
+    (tmp_path / "new" / "HC2_accuracy.csv").write_text(
+        f"{header}Chinatown,0.94,0.95,0.96\nItaly,0.91,0.91,0.92\n"
+    )
+    files = [tmp_path / "old" / "RF_accuracy.csv", tmp_path / "new" / "RF_accuracy.csv"]
+    table = ScoreTable.read_resamples([*files, tmp_path / "new" / "HC2_accuracy.csv"])
+    assert table.models == ("old/RF", "new/RF", "HC2")
+    assert "the files that share a name told apart by their folders" in table.reading
+    # The command selects them by those names; one file given twice is refused.
+    args = ["compare", *map(str, files), "--models", "new/RF", "old/RF"]
+    assert main(args) == 0, capsys.readouterr().err
+    with pytest.raises(ValueError, match="is given twice"):
+        ScoreTable.read_resamples([files[0], tmp_path / "old" / ".." / "old" / "RF_accuracy.csv"])

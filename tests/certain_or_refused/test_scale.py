@@ -67,3 +67,43 @@ def test_a_loss_whose_data_sets_differ_in_scale_is_read():
     with pytest.warns(UserWarning, match=PERCENT):
         table = _wide([0.4, 25.0, 12.0], [0.5, 27.0, 13.5], greater_is_better=False)
     assert table.lower_is_better == ("d0", "d1", "d2")
+
+
+def test_a_rope_in_percent_on_fractions_is_refused_and_the_fit_kept():
+    # rope=1 on accuracy: every difference lies inside it, and "equivalent" at P = 1 would
+    # be the rope's answer, not the scores'.
+    import numpy as np
+    from sklearn.datasets import load_breast_cancer
+    from sklearn.dummy import DummyClassifier
+    from sklearn.model_selection import RepeatedStratifiedKFold
+    from sklearn.naive_bayes import GaussianNB
+
+    from sklearn_bayescmp import RepeatedCVComparator, compare_models
+
+    X, y = load_breast_cancer(return_X_y=True)
+    comparator = RepeatedCVComparator(
+        GaussianNB(),
+        DummyClassifier(),
+        rope=1,
+        cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+    )
+    with pytest.raises(ValueError, match=r"rope=\(-1, 1\) reaches 1, but every score lies") as e:
+        comparator.fit(X, y)
+    assert "(rope=0.01 for 1 point)" in str(e.value) and "The scores are kept" in str(e.value)
+    # Nothing the fit computed is lost: another rope reads the same scores.
+    decision = comparator.set_params(rope=0.01).test().decision()
+    assert decision == "a"
+    # A table of fractions too; percentages take a rope of points.
+    fractions = _wide([0.81, 0.92, 0.70, 0.88], [0.80, 0.905, 0.723, 0.87])
+    with pytest.raises(ValueError, match="one point of a fraction is 0.01"):
+        compare_models(fractions, rope=1)
+    # One side reaching 1 is enough: B could never be decided better.
+    with pytest.raises(ValueError, match=r"rope=\(-1.5, 0.02\) reaches 1.5"):
+        compare_models(fractions, rope=(-1.5, 0.02))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        percent = _wide([81.0, 92.0, 70.0, 88.0], [80.0, 90.5, 72.3, 87.0])
+    assert compare_models(percent, rope=1, random_state=0).rope == (-1.0, 1.0)
+    # A rope under 1 on fractions is the user's to choose, however wide.
+    assert compare_models(fractions, rope=0.5, random_state=0).rope == (-0.5, 0.5)
+    assert np.isfinite(compare_models(fractions, rope=0.5, random_state=0).prob_equivalent).all()

@@ -69,12 +69,13 @@ def test_names_come_from_the_files_or_are_given(tmp_path):
     assert named.models == ("hc2 (2021)", "rocket")
     with pytest.raises(ValueError, match="names 1 models for 2 files"):
         ScoreTable.read_resamples(paths, models=["one"])
+    # One name in two folders: two models, told apart by their folders.
     same = [
         tsml_file(tmp_path, "ROCKET.csv", [[0.9, 0.8]]),
         tsml_file(tmp_path / "..", "ROCKET.csv", [[0.9, 0.8]]),
     ]
-    with pytest.raises(ValueError, match="repeats \\['ROCKET'\\]"):
-        ScoreTable.read_resamples(same)
+    folders = tmp_path.resolve().name, tmp_path.resolve().parent.name
+    assert ScoreTable.read_resamples(same).models == tuple(f"{f}/ROCKET" for f in folders)
 
 
 def test_a_loss_measure_needs_its_direction(tmp_path):

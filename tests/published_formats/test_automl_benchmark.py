@@ -90,8 +90,39 @@ def test_real_repeats_with_per_framework_seeds_are_refused_naming_the_seed():
         return ",".join(cells)
 
     again = [reseeded(row) for row in rows]
-    with pytest.raises(ValueError, match="columns 'seed' and 'fold'; if 'seed' is each run's seed"):
+    with pytest.raises(ValueError, match="'seed' was read as each run's own seed") as caught:
         _read("\n".join([header, *rows, *again]) + "\n")
+    assert "number the repeats alike for every model (0, 1, ...)" in str(caught.value)
+
+
+def test_a_run_made_twice_is_named_where_it_is():
+    # One framework's fold run again (another seed, another result) on the second task:
+    # the refusal names that task and those two lines, not a task where nothing is wrong.
+    text = amlb_results(n_folds=3)
+    header, *rows = text.splitlines()
+    task = TASKS[1]
+    twice = next(r for r in rows if f",{task}," in r and ",H2OAutoML," in r)
+    cells = twice.split(",")
+    cells[AMLB_COLUMNS.index("seed")] = "77"
+    cells[AMLB_COLUMNS.index("result")] = "0.5"
+    with pytest.raises(ValueError) as caught:
+        _read("\n".join([header, *rows, ",".join(cells)]) + "\n")
+    message = str(caught.value)
+    line = rows.index(twice) + 2
+    assert f"line {line} and line {len(rows) + 2} both score model 'H2OAutoML'" in message
+    assert f"of data set {task!r}" in message
+    assert "If this is one run made twice, keep one of the two rows" in message
+
+
+def test_a_second_constraint_is_named_as_a_condition_of_the_runs():
+    text = amlb_results(n_folds=2)
+    header, *rows = text.splitlines()
+    other = [row.replace(",1h8c,", ",4h8c,") for row in rows]
+    with pytest.raises(ValueError) as caught:
+        _read("\n".join([header, *rows, *other]) + "\n")
+    message = str(caught.value)
+    assert "They differ in 'constraint'" in message
+    assert "if 'constraint' is a condition the runs were made under" in message
 
 
 def test_the_command_reads_it_without_options_and_asks_for_one_unit(tmp_path, capsys):

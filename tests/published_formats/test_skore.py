@@ -82,3 +82,45 @@ def test_reports_on_other_splits_are_refused(data):
         ScoreTable.from_skore(one["GaussianNB"])
     with pytest.raises(ValueError, match="two or more reports"):
         ScoreTable.from_skore({"a": one["GaussianNB"]})
+
+
+def test_a_metric_of_one_score_per_class_reads_the_class_asked_for(data):
+    reports = _reports(data, StratifiedKFold(5))
+    with pytest.raises(ValueError, match=r"one score per class \(0, 1\): pick the class"):
+        ScoreTable.from_skore(reports, metric="precision")
+    table = ScoreTable.from_skore(reports, metric="precision", pos_label=1)
+    # The class's precision on every split, as scikit-learn's precision_score computes it.
+    X, y = data
+    from sklearn.base import clone
+    from sklearn.metrics import precision_score
+
+    for row, model in enumerate(MODELS.values()):
+        expected = [
+            precision_score(
+                y[test], clone(model).fit(X[train], y[train]).predict(X[test]), pos_label=1
+            )
+            for train, test in StratifiedKFold(5).split(X, y)
+        ]
+        np.testing.assert_allclose(table.scores()[row], expected, rtol=1e-12)
+    with pytest.raises(ValueError, match="pos_label=2 is none of them"):
+        ScoreTable.from_skore(reports, metric="precision", pos_label=2)
+    with pytest.raises(ValueError, match="one score per split, not one per class"):
+        ScoreTable.from_skore(reports, metric="accuracy", pos_label=1)
+
+
+def test_a_multiclass_metric_per_class_offers_its_average():
+    from sklearn.datasets import load_iris
+
+    X, y = load_iris(return_X_y=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        reports = {
+            name: skore.CrossValidationReport(model, X, y, splitter=3)
+            for name, model in {
+                "LogisticRegression": LogisticRegression(max_iter=1000),
+                "GaussianNB": GaussianNB(),
+            }.items()
+        }
+    with pytest.raises(ValueError, match=r"or metric='precision_avg' \(their average\)"):
+        ScoreTable.from_skore(reports, metric="precision")
+    assert ScoreTable.from_skore(reports, metric="precision", pos_label=2).n_models == 2
