@@ -197,12 +197,13 @@ default="prob_a_better"
         self.colorbar_ = ax.figure.colorbar(self.image_, ax=ax, shrink=0.8)
         # The bar is about half of the figure's height; its label runs along it.
         height = 0.5 * ax.figure.get_figheight() * 72 / (0.55 * 10)
-        marks = self.equivalent is not None and np.asarray(self.equivalent).any()
+        off_diagonal = ~np.eye(k, dtype=bool)  # a model is "equivalent" to itself
+        marks = self.equivalent is not None and (np.asarray(self.equivalent) & off_diagonal).any()
         # Past this many models a cell is too small for text: the colour says the
         # value, and thin outlines the decisions, so that blocks show.
         small = k > _MOST_NUMBERED
         label = f"{self.label} (by colour)" if small else self.label
-        if self.decided is not None and np.asarray(self.decided).any():
+        if self.decided is not None and (np.asarray(self.decided) & off_diagonal).any():
             label += "; outlined: decided"
         if marks:
             label += "; dashed: decided practically equivalent"
