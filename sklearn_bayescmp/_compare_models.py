@@ -15,6 +15,7 @@ set, Holm-corrected corrected t-tests), labelled as the reference, not the
 recommendation.
 """
 
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
@@ -23,6 +24,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._comparison_report import report_blocks
+from .stats._collection import DatasetMeans
 from .stats._core import holm_adjusted, record_scale
 from .stats._correlated_t import NormalGammaPrior
 from .stats._effect_size import cliffs_delta, cohens_dz
@@ -30,7 +32,7 @@ from .stats._friedman import friedman_test
 from .stats._ranking import plackett_luce_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
-from .stats._ties import tie_scale
+from .stats._ties import merge_signed_ties, tie_scale
 from .tables._reading import DESIGNS
 from .tables._score_table import ScoreTable
 from .utils._display import (
@@ -873,6 +875,65 @@ def _reference(table, pairs, results, test, alpha, complete):
     return FrequentistReference(test, pvalues, adjusted, friedman, float(alpha))
 
 
+def _centres(raw_means, pooled):
+    """Each pair's mean and median of its data sets' mean differences (NaN unpooled).
+
+    Pairs with as many data sets are stacked into rows: ``mean`` and ``median`` along
+    a row give what they give one pair's vector (the same pairwise sum, the same
+    middle values), in one call for all of them.
+    """
+    if not pooled:
+        return [(np.nan, np.nan)] * len(raw_means)
+    centres = [None] * len(raw_means)
+    by_length = {}
+    for p, means in enumerate(raw_means):
+        by_length.setdefault(len(means), []).append(p)
+    for indices in by_length.values():
+        rows = np.array([raw_means[p] for p in indices], dtype=float)
+        for p, mean, median in zip(
+            indices, np.mean(rows, axis=1), np.median(rows, axis=1), strict=True
+        ):
+            centres[p] = (float(mean), float(median))
+    return centres
+
+
+def _score_magnitudes(table):
+    """``magnitudes[d, k]``: the largest finite magnitude of model ``k``'s scores on data
+    set ``d`` (0 without one), the scale of ties that a pair's record would take
+    (:func:`~sklearn_bayescmp.stats._core.record_scale`)."""
+    magnitudes = []
+    for name in table.datasets:
+        scores = np.abs(table.scores(name))
+        magnitudes.append(np.where(np.isfinite(scores), scores, 0.0).max(axis=1))
+    return np.stack(magnitudes)
+
+
+def _pair_means(table, batch):
+    """Each pair's mean difference on each data set, over the splits both models
+    completed, and its failed splits: as the pair's records compute them (the same
+    subtraction and ``nanmean``, row by row), for a batch of pairs at once.
+
+    Returns
+    -------
+    means : ndarray of shape (n_datasets, n_pairs)
+        NaN where the two share no split.
+    failed : ndarray of shape (n_datasets, n_pairs)
+    """
+    first = np.array([i for i, _ in batch])
+    second = np.array([j for _, j in batch])
+    means = np.empty((table.n_datasets, len(batch)))
+    failed = np.empty((table.n_datasets, len(batch)), dtype=np.int64)
+    for d, name in enumerate(table.datasets):
+        scores = table.scores(name)
+        differences = scores[first] - scores[second]
+        missing = np.isnan(differences)
+        failed[d] = missing.sum(axis=1)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", RuntimeWarning)  # a pair without a split: NaN
+            means[d] = np.nanmean(differences, axis=1)
+    return means, failed
+
+
 def _shared_split_means(table):
     """``means[d, i, j]``: model ``i``'s mean score on data set ``d`` over the splits that
     ``i`` and ``j`` both completed (NaN when they share none)."""
@@ -1061,34 +1122,58 @@ def compare_models(
     results, references = [], []
     # The pairs' records are built a batch at a time and dropped once compared:
     # memory is bounded by one batch, not by the number of pairs.
+    # Tests of the data sets' means read each pair's means, computed for a batch of pairs
+    # at once from the table (not from a record per pair and data set, whose cost would
+    # exceed the tests').
+    by_means = backend.scope == "means" and table.has_scores
+    magnitudes = _score_magnitudes(table) if by_means else None
     for start in range(0, len(pairs), _PAIRS_PER_BATCH):
         batch = pairs[start : start + _PAIRS_PER_BATCH]
-        collections = []
-        for i, j in batch:
-            records = table.differences(models[i], models[j])
+        if by_means:
+            pair_means, pair_failed = _pair_means(table, batch)
+        collections, raw_means, failed = [], [], []
+        for p, (i, j) in enumerate(batch):
             lacking = _lacking(table, shared, i, j, needed)
             if lacking and not allow_incomplete:
                 raise ValueError(_incomplete_message(table, shared, i, j, lacking[0], needed))
-            if len(records) - len(lacking) < min(2, table.n_datasets):
+            n_common = table.n_datasets - len(lacking)
+            if n_common < min(2, table.n_datasets):
                 raise ValueError(
-                    f"Models {models[i]!r} and {models[j]!r} have scores on "
-                    f"{len(records) - len(lacking)} data set(s) in common; "
-                    f"test={test!r} needs {min(2, table.n_datasets)}."
+                    f"Models {models[i]!r} and {models[j]!r} have scores on {n_common} data "
+                    f"set(s) in common; test={test!r} needs {min(2, table.n_datasets)}."
                 )
             n_datasets_omitted[i, j] = n_datasets_omitted[j, i] = len(lacking)
-            collections.append({name: r for name, r in records.items() if name not in lacking})
+            if by_means:
+                kept = np.array([name not in lacking for name in table.datasets])
+                means = pair_means[kept, p]
+                scale = float(np.maximum(magnitudes[kept, i], magnitudes[kept, j]).max())
+                names = [name for name, keep in zip(table.datasets, kept, strict=True) if keep]
+                pair = (models[i], models[j])
+                collections.append(
+                    DatasetMeans(names, merge_signed_ties(means, scale), pair, scale)
+                )
+                raw_means.append(means)
+                failed.append(int(pair_failed[kept, p].sum()))
+            else:
+                records = table.differences(models[i], models[j])
+                collection = {name: r for name, r in records.items() if name not in lacking}
+                collections.append(collection)
+                raw_means.append([record.mean for record in collection.values()])
+                failed.append(sum(r.n_failed for r in collection.values()))
         batch_results = _run(backend, collections, **arguments)
         references += _reference_results(backend, table, collections) or batch_results
-        for (i, j), result, collection in zip(batch, batch_results, collections, strict=True):
+        centres = _centres(raw_means, pooled)
+        for (i, j), result, (mean, median), n_failed in zip(
+            batch, batch_results, centres, failed, strict=True
+        ):
             if bayesian:
                 for name, values in matrices.items():
                     mirror = {"prob_a_better": "prob_b_better", "prob_b_better": "prob_a_better"}
                     values[i, j] = getattr(result, name)
                     values[j, i] = getattr(result, mirror.get(name, name))
-            means = [record.mean for record in collection.values()] if pooled else [np.nan]
-            mean_difference[i, j], mean_difference[j, i] = np.mean(means), -np.mean(means)
-            median_difference[i, j], median_difference[j, i] = np.median(means), -np.median(means)
-            n_omitted[i, j] = n_omitted[j, i] = sum(r.n_failed for r in collection.values())
+            mean_difference[i, j], mean_difference[j, i] = mean, -mean
+            median_difference[i, j], median_difference[j, i] = median, -median
+            n_omitted[i, j] = n_omitted[j, i] = n_failed
         results += batch_results
     complete = _complete_datasets(table, allow_incomplete)
     reference_test = _reference_test(backend, table)

@@ -94,6 +94,16 @@ def _listed(models):
     return f" ({', '.join(models)})" if len(models) <= _MOST_MODELS_NAMED else ""
 
 
+def _draws_words(results):
+    """How many draws the pairs took, when a rule chose them (``n_draws=None``)."""
+    results = [r for r in results if getattr(r, "target_mcse", None) is not None]
+    if not results:
+        return ""
+    low, high = min(r.n_draws for r in results), max(r.n_draws for r in results)
+    taken = f"{low:,}" if low == high else f"{low:,} to {high:,}"
+    return f" ({taken} draws {'a pair' if len(results) > 1 else ''})".replace(" )", ")")
+
+
 def methods_paragraph(comparison):
     """What was done, in the words of a paper's methods section, with what to cite."""
     backend = get_backend(comparison.test)
@@ -117,7 +127,8 @@ def methods_paragraph(comparison):
     )
     if comparison.bayesian:
         low, high = comparison.rope
-        prior = next(iter(comparison.results.values())).prior_description()
+        first = next(iter(comparison.results.values()))
+        prior = first.prior_description() + _draws_words(comparison.results.values())
         text += (
             f", with a region of practical equivalence (rope) of [{low:g}, {high:g}] in "
             f"{_rope_units(comparison.table)}{', ' + prior if prior else ''}. A pair is "

@@ -658,3 +658,22 @@ def test_every_number_the_json_can_hold_as_non_finite_is_documented(tmp_path, ca
     paragraph = documented.split("The output is strict JSON")[1].split("::")[0]
     assert found >= {"statistic", "ci_low", "mean_difference", "iman_davenport_statistic"}
     assert {name for name in found if f"``{name}``" not in paragraph} == set()
+
+
+def test_the_json_says_how_many_draws_each_pair_took_and_their_error(tmp_path, capsys):
+    path = tmp_path / "means.csv"
+    rng = np.random.default_rng(0)
+    path.write_text(
+        "dataset,a,b,c\n"
+        + "".join(
+            f"d{i},{0.8 + rng.normal(0, 0.01)},{0.81 + rng.normal(0, 0.01)},{0.9}\n"
+            for i in range(12)
+        )
+    )
+    assert main(["compare", str(path), "--json"]) == 0
+    pairs = json.loads(capsys.readouterr().out)["pairs"]
+    for pair in pairs:
+        assert pair["n_draws"] % 4096 == 0 and pair["mcse"] <= 0.5 / np.sqrt(50_000)
+    assert main(["compare", str(path), "--json", "--n-draws", "3000"]) == 0
+    fixed = json.loads(capsys.readouterr().out)["pairs"]
+    assert {pair["n_draws"] for pair in fixed} == {3000}

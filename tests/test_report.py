@@ -463,3 +463,15 @@ def test_a_report_states_what_was_done_never_what_to_type(tmp_path):
         clause = r"(?:^|[.;:(]\s*)(?:pass|use|set|try|drop|add|give|choose)\b"
         assert not re.search(clause, methods, re.I | re.M), methods
         assert not re.search(r"\w+=\w+ (?:for|to)\b", methods), methods
+
+
+def test_the_methods_paragraph_states_the_rule_that_chose_the_draws(table):
+    comparison = compare_models(table, test="signed_rank", random_state=0)
+    text = " ".join(comparison.report().split())
+    draws = sorted(r.n_draws for r in comparison.results.values())
+    assert "posterior draws in rounds until the Monte Carlo standard error of every" in text
+    low, high = draws[0], draws[-1]
+    taken = f"{low:,}" if low == high else f"{low:,} to {high:,}"
+    assert f"({taken} draws a pair)" in text
+    fixed = compare_models(table, test="signed_rank", random_state=0, n_draws=20_000)
+    assert "20000 posterior draws" in " ".join(fixed.report().split())

@@ -275,8 +275,10 @@ def build_parser():
         "--n-draws",
         type=_count,
         metavar="N",
-        help="draws of the sampled tests (signed_rank, sign, hierarchical; default: the "
-        "test's own)",
+        help="draws of the sampled tests (signed_rank, sign, hierarchical). By default the "
+        "signed-rank and sign tests draw until every probability's Monte Carlo standard "
+        "error is at most 0.0022 (4,096 to 53,248 draws a pair, in the JSON as n_draws and "
+        "mcse); the hierarchical test runs its own chains",
     )
     comparing.add_argument(
         "--n-warmup",

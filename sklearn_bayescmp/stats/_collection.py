@@ -99,6 +99,8 @@ def dataset_means(x, *, name="differences"):
         close to each other are equal (:func:`~._ties.merge_signed_ties`):
         the same scores averaged by another route give the same ties.
     """
+    if isinstance(x, DatasetMeans):  # already prepared (a table's pairs, all at once)
+        return x
     if isinstance(x, Mapping) or (
         not isinstance(x, np.ndarray)
         and not isinstance(x, CVDifferences)

@@ -326,6 +326,10 @@ def wilcoxon_test(differences, *, alternative="two-sided", random_state=None):
     else:
         res = stats.wilcoxon(means, alternative=alternative)
         statistic, pvalue = float(res.statistic), float(res.pvalue)
+    return _wilcoxon_result(means, statistic, pvalue, alternative, model_a, model_b)
+
+
+def _wilcoxon_result(means, statistic, pvalue, alternative, model_a, model_b):
     return WilcoxonTestResult(
         statistic,
         pvalue,
@@ -336,6 +340,50 @@ def wilcoxon_test(differences, *, alternative="two-sided", random_state=None):
         model_a=model_a,
         model_b=model_b,
     )
+
+
+def wilcoxon_tests(
+    collections, *, alternative="two-sided", random_state=None, n_jobs=None, keep_draws=None
+):
+    """:func:`wilcoxon_test` of many collections, in as few SciPy calls as give the same
+    numbers.
+
+    SciPy's ``method="auto"`` chooses per call: the exact distribution for at
+    most 50 data sets without zeros or tied magnitudes, the normal
+    approximation above 50 or, with zeros or ties, above 13, and a permutation
+    test below. Given a 2-D array it chooses once for all rows (ties in one row
+    would change every row's method), so rows are grouped by the choice a call
+    of their own would make, and by size: one exact call, one asymptotic call
+    each; the permutation tests (zeros or ties among at most 13) run one by one.
+
+    Returns
+    -------
+    list of WilcoxonTestResult
+        What :func:`wilcoxon_test` gives each collection, number for number.
+    """
+    prepared = [dataset_means(x) for x in collections]
+    results = [None] * len(prepared)
+    groups = {}
+    for index, (_, means, (model_a, model_b), _) in enumerate(prepared):
+        if not np.any(means):
+            results[index] = _wilcoxon_result(means, 0.0, 1.0, alternative, model_a, model_b)
+            continue
+        magnitudes = np.sort(np.abs(means))
+        plain = magnitudes[0] != 0 and not np.any(magnitudes[1:] == magnitudes[:-1])
+        if plain and means.size <= 50:
+            groups.setdefault(("exact", means.size), []).append(index)
+        elif means.size > 13:  # SciPy's choice above 50, and with zeros or ties above 13
+            groups.setdefault(("asymptotic", means.size), []).append(index)
+        else:  # zeros or ties among at most 13: SciPy's permutation test, alone
+            results[index] = wilcoxon_test(prepared[index], alternative=alternative)
+    for (method, _), indices in groups.items():
+        block = np.stack([prepared[i].means for i in indices])
+        res = stats.wilcoxon(block, alternative=alternative, method=method, axis=1)
+        for row, i in enumerate(indices):
+            _, means, (model_a, model_b), _ = prepared[i]
+            statistic, pvalue = float(res.statistic[row]), float(res.pvalue[row])
+            results[i] = _wilcoxon_result(means, statistic, pvalue, alternative, model_a, model_b)
+    return results
 
 
 @fill_doc
@@ -519,6 +567,7 @@ BACKENDS = (
         "Wilcoxon signed-rank test",
         "means",
         WilcoxonTestResult,
+        many=wilcoxon_tests,
         cite="Wilcoxon 1945; Demšar 2006",
         references=REFERENCES,
         deterministic=True,

@@ -55,9 +55,13 @@ def majority_probabilities(outcome_probabilities):
     """
     probs = np.asarray(outcome_probabilities, dtype=float)
     half = probs.shape[0] // 2  # N > q/2  <=>  N > floor(q/2)
-    return np.array(
-        [float(stats.poisson_binom(column).sf(half)) if column.any() else 0.0 for column in probs.T]
-    )
+    # One call for the three counts (SciPy's distributions cost more to call than the
+    # O(q^2) recursion at q = 1,000); an outcome no trial can have never holds.
+    possible = probs.any(axis=0)
+    majority = np.zeros(probs.shape[1])
+    if possible.any():
+        majority[possible] = stats.poisson_binom.sf(half, probs.T[possible])
+    return majority
 
 
 @validate_params(

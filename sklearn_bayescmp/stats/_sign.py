@@ -24,12 +24,14 @@ prefix sums of the weights are needed. Draws are processed in blocks of
 bounded memory.
 """
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from numbers import Integral, Real
 from typing import ClassVar
 
 import numpy as np
+from joblib import effective_n_jobs
 from sklearn.utils.parallel import Parallel, delayed
 
 from ..utils._docstrings import fill_doc
@@ -57,13 +59,19 @@ _PSEUDO_OBSERVATION = {"a": np.inf, "rope": 0.0, "b": -np.inf}
 _BLOCK_ELEMENTS = 1 << 18
 #: Draws per independently seeded chunk (fixed: results must not depend on threads).
 _DRAWS_PER_CHUNK = 4096
+#: Elements of float64 of the weights of the chunks read together (8 MiB).
+_GROUP_ELEMENTS = 1 << 20
+#: The Monte Carlo standard error that draws in rounds (``n_draws=None``) reach for every
+#: probability: that of 50,000 draws at p = 0.5, the fixed number of earlier releases.
+TARGET_MCSE = 0.5 / math.sqrt(50_000)
 
 _PARAMETERS = {
     "differences": ["array-like", Mapping],
     "rope": ROPE_CONSTRAINT,
     "prior_strength": [Interval(Real, 0, None, closed="left")],
     "prior_place": [StrOptions({"a", "rope", "b"})],
-    "n_draws": [Interval(Integral, 1, None, closed="left")],
+    "n_draws": [Interval(Integral, 1, None, closed="left"), None],
+    "target_mcse": [Interval(Real, 0, 0.5, closed="neither")],
     "random_state": ["random_state", np.random.Generator],
     "n_jobs": [Integral, None],
 }
@@ -94,44 +102,47 @@ def dirichlet_weight_blocks(rng, n_draws, n_observations, prior_strength, block_
         yield weights
 
 
-def _first_index_where(z_sorted, predicate):
-    """For each i, the first j with ``predicate(z_sorted[i], z_sorted[j])``.
+def _walsh_boundaries(z_sorted, bounds, strict):
+    """For each bound and each i, the first j whose Walsh average with ``z_sorted[i]``
+    exceeds the bound: ``(z_i + z_j) / 2 > bound`` (``strict``) or ``>= bound``.
 
-    ``predicate`` must be monotone (False then True) in ``j``. A binary search
-    on the algebraically equivalent threshold gives a start, corrected with
-    the predicate itself so that rounding never makes it disagree with a
-    direct evaluation.
+    The averages grow with ``j`` (``z`` is sorted). A binary search on the
+    algebraically equivalent threshold ``2 bound - z_i`` gives a start,
+    corrected with the comparison itself so that rounding never makes it
+    disagree with a direct evaluation. Every bound is searched at once.
+
+    Returns
+    -------
+    ndarray of int of shape (len(bounds), z_sorted.size)
     """
     n = z_sorted.size
-    index = np.searchsorted(z_sorted, predicate.threshold(z_sorted), side=predicate.side)
+    bound = np.repeat(np.asarray(bounds, dtype=float), n)
+    strictly = np.repeat(np.asarray(strict, dtype=bool), n)
+    z_i = np.tile(z_sorted, len(bounds))
+
+    def exceeds(rows, z_j):
+        walsh = (z_i[rows] + z_j) / 2
+        return np.where(strictly[rows], walsh > bound[rows], walsh >= bound[rows])
+
+    threshold = 2 * bound - z_i
+    index = np.where(
+        strictly,
+        np.searchsorted(z_sorted, threshold, side="right"),
+        np.searchsorted(z_sorted, threshold, side="left"),
+    )
     while True:  # step back while the previous position already qualifies
         back = index > 0
-        back[back] = predicate(z_sorted[back], z_sorted[index[back] - 1])
+        back[back] = exceeds(back, z_sorted[index[back] - 1])
         if not back.any():
             break
         index[back] -= 1
     while True:  # step forward while the current position does not qualify
         ahead = index < n
-        ahead[ahead] = ~predicate(z_sorted[ahead], z_sorted[index[ahead]])
+        ahead[ahead] = ~exceeds(ahead, z_sorted[index[ahead]])
         if not ahead.any():
             break
         index[ahead] += 1
-    return index
-
-
-class _WalshExceeds:
-    """``(z_i + z_j) / 2 > bound`` (``strict``) or ``>= bound``; monotone in ``z_j``."""
-
-    def __init__(self, bound, *, strict):
-        self.bound, self.strict = bound, strict
-        self.side = "right" if strict else "left"  # for the searchsorted start
-
-    def threshold(self, z):
-        return 2 * self.bound - z
-
-    def __call__(self, z_i, z_j):
-        walsh = (z_i + z_j) / 2
-        return walsh > self.bound if self.strict else walsh >= self.bound
+    return index.reshape(len(bounds), n)
 
 
 class _Workspace:
@@ -144,11 +155,18 @@ class _Workspace:
 
     def __init__(self):
         self.buffers = None
+        self.views = {}
 
     def arrays(self, n, size):
+        """The three arrays of a block of ``size`` draws, and the rows of the first two
+        (views made once: a loop over rows would otherwise make three a step)."""
         if self.buffers is None or self.buffers[0].shape[0] != n:
             self.buffers = np.empty((n, size)), np.zeros((n + 1, size)), np.empty((n, size))
-        return tuple(buffer[:, :size] for buffer in self.buffers)
+            self.views = {}
+        if size not in self.views:
+            arrays = tuple(buffer[:, :size] for buffer in self.buffers)
+            self.views[size] = (*arrays, list(arrays[0]), list(arrays[1]))
+        return self.views[size]
 
 
 class _SignKernel:
@@ -166,7 +184,7 @@ class _SignKernel:
     def theta(self, weights, total, workspace):
         # Row sums in a fixed order (not a matrix product, whose order the
         # BLAS may choose): the draws do not depend on how they are blocked.
-        return np.column_stack([weights[rows].sum(axis=0) / total for rows in self.regions])
+        return np.stack([weights[rows].sum(axis=0) / total for rows in self.regions])
 
 
 class _SignedRankKernel:
@@ -183,42 +201,49 @@ class _SignedRankKernel:
     def __init__(self, z, rope, *, tolerance):
         low, high = rope
         self.order = np.argsort(z, kind="stable")
-        z_sorted = z[self.order]
         # For each i, where the partners j start whose Walsh average lies
         # beyond the edge, and where those on the edge or beyond start.
-        self.above = [
-            _first_index_where(z_sorted, _WalshExceeds(high + tolerance, strict=True)),
-            _first_index_where(z_sorted, _WalshExceeds(high - tolerance, strict=False)),
-        ]
-        self.not_below = [
-            _first_index_where(z_sorted, _WalshExceeds(low - tolerance, strict=False)),
-            _first_index_where(z_sorted, _WalshExceeds(low + tolerance, strict=True)),
-        ]
+        above_outer, above_inner, below_outer, below_inner = _walsh_boundaries(
+            z[self.order],
+            [high + tolerance, high - tolerance, low - tolerance, low + tolerance],
+            [True, False, False, True],
+        )
+        self.above = [above_outer, above_inner]
+        self.not_below = [below_outer, below_inner]
+        # Whether a Walsh average lies on an edge (rarely): then the two boundaries differ.
+        self.on_edge = {
+            "above": not np.array_equal(above_outer, above_inner),
+            "not_below": not np.array_equal(below_outer, below_inner),
+        }
 
     def theta(self, weights, total, workspace):
         n, size = weights.shape
-        sorted_weights, prefix, gathered = workspace.arrays(n, size)
+        sorted_weights, prefix, gathered, weight_rows, prefix_rows = workspace.arrays(n, size)
         np.take(weights, self.order, axis=0, out=sorted_weights, mode="clip")
+        add = np.add
         for m in range(n):  # prefix[m] = sum_{j<m} w_j, a row of draws at a time
-            np.add(prefix[m], sorted_weights[m], out=prefix[m + 1])
+            add(prefix_rows[m], weight_rows[m], out=prefix_rows[m + 1])
         squared = prefix[n] * prefix[n]
         # theta_a = sum_i w_i sum_{j >= above[i]} w_j / total**2, and
         # theta_b = sum_i w_i sum_{j < not_below[i]} w_j / total**2, each
         # the mean over the two boundaries of the edge (half weight on it).
         arrays = sorted_weights, prefix, gathered
-        theta_a = 1.0 - self._weighted_prefix(self.above, *arrays) / squared
-        theta_b = self._weighted_prefix(self.not_below, *arrays) / squared
+        theta = np.empty((3, size))
+        above = self._weighted_prefix(self.above, self.on_edge["above"], *arrays)
+        theta[0] = 1.0 - above / squared
+        below = self._weighted_prefix(self.not_below, self.on_edge["not_below"], *arrays)
+        theta[2] = below / squared
+        theta[1] = 1.0 - theta[0] - theta[2]
         # Complements are probabilities up to rounding (-1e-17): clipped where computed.
-        theta = np.column_stack([theta_a, 1.0 - theta_a - theta_b, theta_b])
         return np.clip(theta, 0.0, 1.0, out=theta)
 
     @staticmethod
-    def _weighted_prefix(boundaries, sorted_weights, prefix, gathered):
+    def _weighted_prefix(boundaries, on_edge, sorted_weights, prefix, gathered):
         """``sum_i w_i (prefix[b_i] + prefix[b'_i]) / 2`` over an edge's two boundaries."""
         outer, inner = boundaries
         np.take(prefix, outer, axis=0, out=gathered, mode="clip")
         value = np.einsum("ji,ji->i", sorted_weights, gathered)
-        if np.array_equal(outer, inner):  # nothing on the edge: the usual case
+        if not on_edge:  # nothing on the edge: the usual case
             return value
         np.take(prefix, inner, axis=0, out=gathered, mode="clip")
         return (value + np.einsum("ji,ji->i", sorted_weights, gathered)) / 2
@@ -239,52 +264,74 @@ class _WithoutEquivalence:
 
     def theta(self, weights, total, workspace):
         theta = self.kernel.theta(weights, total, workspace)
-        sides = theta[:, 0] + theta[:, 2]
-        share_a = np.divide(theta[:, 0], sides, out=np.full(sides.shape, 0.5), where=sides > 1e-12)
-        return np.column_stack([share_a, np.zeros_like(share_a), 1.0 - share_a])
+        sides = theta[0] + theta[2]
+        share_a = np.divide(theta[0], sides, out=np.full(sides.shape, 0.5), where=sides > 1e-12)
+        return np.stack([share_a, np.zeros_like(share_a), 1.0 - share_a])
 
 
-def chunk_generators(random_state, n_draws):
-    """One child generator per fixed-size chunk of draws.
+def chunk_rounds(n_draws, target_mcse):
+    """The draws of each chunk, by round: the chunks whose draws are made before the
+    probabilities' Monte Carlo errors are looked at again.
 
-    The chunking is fixed (:data:`_DRAWS_PER_CHUNK`), so the draws depend only
-    on ``random_state``, not on how many threads process the chunks.
+    ``n_draws`` given: one round of every chunk. None: a round per chunk, up to the
+    draws a probability of 0.5 needs to reach ``target_mcse`` (53,248 draws, 13
+    chunks, at the default target), so that no test draws a chunk more than it
+    needs. The chunks are the same whatever the rounds, so that a test stopped
+    after ``c`` chunks gives what ``n_draws = c * 4096`` gives.
 
     Returns
     -------
-    list of (numpy.random.Generator, int)
-        Each chunk's generator and number of draws.
+    list of list of int
     """
-    n_chunks = -(-n_draws // _DRAWS_PER_CHUNK)
-    children = check_random_generator(random_state).spawn(n_chunks)
-    sizes = [min(_DRAWS_PER_CHUNK, n_draws - i * _DRAWS_PER_CHUNK) for i in range(n_chunks)]
-    return list(zip(children, sizes, strict=True))
+    if n_draws is not None:
+        n_chunks = -(-n_draws // _DRAWS_PER_CHUNK)
+        return [[min(_DRAWS_PER_CHUNK, n_draws - i * _DRAWS_PER_CHUNK) for i in range(n_chunks)]]
+    most = -(-math.ceil((0.5 / target_mcse) ** 2) // _DRAWS_PER_CHUNK)
+    return [[_DRAWS_PER_CHUNK]] * most
 
 
 class _Summary:
-    """What one test keeps of its draws: the winners' counts, the sum of theta, a few draws."""
+    """What one test keeps of its draws: the winners' counts, the sums of theta and of its
+    squares, the number of draws, a few draws.
+
+    Draws come as ``theta`` of shape (3, n): one row per outcome, so that every
+    step is an operation on whole rows (a reduction along a short axis of three
+    is many times slower).
+    """
 
     def __init__(self, keep):
         self.wins = np.zeros(3)
         self.total = np.zeros(3)
+        self.squares = np.zeros(3)
+        self.n_draws = 0
         self.keep = keep
         self.kept = []
 
     def add(self, theta):
         # A draw whose largest theta is shared (a tie, up to rounding: theta_a
         # is computed as a complement) is a win for each, in equal parts.
-        best = theta >= theta.max(axis=1, keepdims=True) - TIE_TOLERANCE
-        self.wins += (best / best.sum(axis=1, keepdims=True)).sum(axis=0)
+        top = np.maximum(np.maximum(theta[0], theta[1]), theta[2])
+        top -= TIE_TOLERANCE
+        best = theta >= top
+        if np.count_nonzero(best) == theta.shape[1]:  # one winner a draw: no tie, as usual
+            self.wins += np.count_nonzero(best, axis=1)
+        else:
+            self.wins += (best / best.sum(axis=0)).sum(axis=1)
         # Summed draw after draw, onto the running total: the same sum however
-        # the draws are blocked.
-        self.total = np.add.reduce(np.concatenate([self.total[None], theta]), axis=0)
+        # the draws are blocked (a cumulative sum adds in order; a sum may not).
+        running = np.concatenate([self.total[:, None], theta], axis=1)
+        self.total = np.cumsum(running, axis=1)[:, -1]
+        self.squares += np.einsum("ij,ij->i", theta, theta)
+        self.n_draws += theta.shape[1]
         room = self.keep - sum(len(part) for part in self.kept)
         if room > 0:
-            self.kept.append(theta[:room].copy())
+            self.kept.append(theta[:, :room].T.copy())
 
     def merge(self, other):
         self.wins += other.wins
         self.total += other.total
+        self.squares += other.squares
+        self.n_draws += other.n_draws
         room = self.keep - sum(len(part) for part in self.kept)
         for part in other.kept:
             if room <= 0:
@@ -292,47 +339,138 @@ class _Summary:
             self.kept.append(part[:room])
             room -= len(part[:room])
 
+    def mcse(self):
+        """The largest Monte Carlo standard error of the six probabilities.
 
-def _summarise_draws(kernels, n_observations, prior_strength, n_draws, random_state, keep, n_jobs):
-    """Every kernel's summary of ``n_draws`` draws of ``(theta_a, theta_eq, theta_b)``.
+        A share of winning draws ``p`` has the binomial error ``sqrt(p (1 - p) / n)``
+        (with ``p`` half a draw away from 0 and 1, so that an outcome never or
+        always drawn is not taken as exact); a posterior mean of theta has
+        ``sd(theta) / sqrt(n)``.
+        """
+        n = self.n_draws
+        largest = 0.0
+        for wins, total, squares in zip(
+            self.wins.tolist(), self.total.tolist(), self.squares.tolist(), strict=True
+        ):  # three outcomes: plain floats cost less than arrays here
+            share = (wins + 0.5) / (n + 1)
+            mean = total / n
+            variance = max(squares / n - mean * mean, 0.0)
+            largest = max(largest, share * (1 - share) / n, variance / n)
+        return math.sqrt(largest)
+
+
+def _summarise_draws(
+    kernels, n_observations, prior_strength, n_draws, random_state, keep, n_jobs, target_mcse
+):
+    """Every kernel's summary of its draws of ``(theta_a, theta_eq, theta_b)``.
 
     All kernels see the same Dirichlet weights: a kernel's draws are those it
     would get alone with the same ``random_state`` (many pairs of models cost
-    one set of weights). Draws are summarised as they are made (winners'
-    counts, the sum of theta, the first ``keep`` draws), block by block, so
-    memory is bounded by one block per thread, whatever the number of draws
-    and of kernels. Chunks of draws are spread over ``n_jobs`` threads: the
-    random fills and the NumPy kernels release the GIL.
+    one set of weights). ``n_draws`` None draws a chunk at a time
+    (:func:`chunk_rounds`) and stops each kernel once its largest Monte Carlo
+    error (:meth:`_Summary.mcse`) is at most ``target_mcse``; the others go on
+    with the next chunk, so that each kernel's result is the one it would get
+    alone. Draws are summarised as they are made (winners' counts, the sums of
+    theta, the first ``keep`` draws), so memory is bounded by a few blocks per
+    thread, whatever the number of draws and of kernels.
+
+    With ``n_jobs`` threads (the random fills and the NumPy kernels release
+    the GIL), a round of several chunks is shared out by chunks, a round of one
+    chunk by kernels (each thread draws the chunk's weights from its own copy
+    of the chunk's generator). Every kernel sees the same draws and sums them
+    in the same order either way: the numbers do not depend on ``n_jobs``.
 
     Returns
     -------
     list of _Summary
         One per kernel.
     """
+    # Chunks small enough to be one block each are drawn and read a group at a time,
+    # which spares the kernels' per-call work (their numbers do not change).
+    one_block = _DRAWS_PER_CHUNK * (n_observations + 1) <= _BLOCK_ELEMENTS
+    per_group = max(1, _GROUP_ELEMENTS // (_DRAWS_PER_CHUNK * (n_observations + 1)))
+    per_group = per_group if one_block else 1
 
-    def run(chunk):
-        rng, size = chunk
+    def run(chunks, active):
+        """The summaries of each chunk of ``chunks`` (seed sequence, size), for the kernels
+        ``active``."""
         workspace = _Workspace()
-        summaries = [_Summary(keep) for _ in kernels]
-        blocks = dirichlet_weight_blocks(rng, size, n_observations, prior_strength, _BLOCK_ELEMENTS)
-        for weights in blocks:
-            # One row per observation, one column per draw: what the kernels
-            # read, transposed once for all of them.
-            columns = np.ascontiguousarray(weights.T)
-            total = columns.sum(axis=0)
-            for kernel, summary in zip(kernels, summaries, strict=True):
-                summary.add(kernel.theta(columns, total, workspace))
-        return summaries
+        per_chunk = [[_Summary(keep) for _ in active] for _ in chunks]
+        for start in range(0, len(chunks), per_group):
+            group = chunks[start : start + per_group]
+            summaries = per_chunk[start : start + per_group]
+            if len(group) == 1:
+                ((seed, size),) = group
+                blocks = dirichlet_weight_blocks(
+                    _generator(root, seed), size, n_observations, prior_strength, _BLOCK_ELEMENTS
+                )
+                for weights in blocks:
+                    # One row per observation, one column per draw: what the kernels
+                    # read, transposed once for all of them.
+                    columns = np.ascontiguousarray(weights.T)
+                    _add_draws(columns, summaries, [columns.shape[1]], active, workspace)
+                continue
+            # Chunks of one block each, side by side: one kernel call for all of them
+            # (the columns are computed alone, and each chunk's draws summed alone).
+            sizes = [size for _, size in group]
+            columns = np.empty((n_observations + 1, sum(sizes)))
+            offset = 0
+            for seed, size in group:
+                (weights,) = dirichlet_weight_blocks(
+                    _generator(root, seed), size, n_observations, prior_strength, _BLOCK_ELEMENTS
+                )
+                columns[:, offset : offset + size] = weights.T
+                offset += size
+            _add_draws(columns, summaries, sizes, active, workspace)
+        return per_chunk
 
-    chunks = chunk_generators(random_state, n_draws)
-    # Threads share the kernels and the summaries: never processes, whatever the
-    # joblib backend in effect.
-    per_chunk = Parallel(n_jobs=n_jobs, require="sharedmem")(delayed(run)(c) for c in chunks)
-    totals = per_chunk[0]
-    for summaries in per_chunk[1:]:
-        for total, summary in zip(totals, summaries, strict=True):
-            total.merge(summary)
+    def _add_draws(columns, per_chunk, sizes, active, workspace):
+        total = columns.sum(axis=0)
+        bounds = np.cumsum([0, *sizes])
+        for position, index in enumerate(active):
+            theta = kernels[index].theta(columns, total, workspace)
+            for summaries, start, stop in zip(per_chunk, bounds[:-1], bounds[1:], strict=True):
+                summaries[position].add(theta[:, start:stop])
+
+    threads = effective_n_jobs(n_jobs)
+    root = check_random_generator(random_state)
+    totals = [_Summary(keep) for _ in kernels]
+    active = list(range(len(kernels)))
+    for sizes in chunk_rounds(n_draws, target_mcse):
+        # The seeds root.spawn would give its children: the same chunks of draws
+        # whatever the rounds.
+        chunks = list(zip(root.bit_generator.seed_seq.spawn(len(sizes)), sizes, strict=True))
+        if len(chunks) > 1 or threads == 1 or len(active) == 1:
+            parts = [
+                (list(part), active)
+                for part in np.array_split(np.arange(len(chunks)), min(threads, len(chunks)))
+            ]
+            parts = [([chunks[i] for i in part], kernels_) for part, kernels_ in parts]
+        else:
+            parts = [
+                (chunks, [active[i] for i in part])
+                for part in np.array_split(np.arange(len(active)), min(threads, len(active)))
+            ]
+        # Threads share the kernels and the summaries: never processes, whatever the
+        # joblib backend in effect.
+        outputs = Parallel(n_jobs=n_jobs, require="sharedmem")(
+            delayed(run)(part_chunks, part_active) for part_chunks, part_active in parts
+        )
+        # Merged in chunk order: the same totals whatever the parts and the threads.
+        for (_, part_active), per_chunk in zip(parts, outputs, strict=True):
+            for summaries in per_chunk:
+                for index, summary in zip(part_active, summaries, strict=True):
+                    totals[index].merge(summary)
+        active = [i for i in active if totals[i].mcse() > target_mcse]
+        if not active:
+            break
     return totals
+
+
+def _generator(root, seed):
+    """The generator of a chunk: what ``root.spawn`` gives for the seed sequence ``seed``,
+    made afresh (each thread reading the chunk has its own)."""
+    return np.random.Generator(type(root.bit_generator)(seed))
 
 
 _KERNELS = {"sign": _SignKernel, "signed_rank": _SignedRankKernel}
@@ -349,6 +487,7 @@ def dirichlet_process_tests(
     random_state,
     keep_draws=None,
     n_jobs=None,
+    target_mcse=TARGET_MCSE,
 ):
     """The sign or signed-rank test of many collections, sharing their Dirichlet weights.
 
@@ -361,7 +500,7 @@ def dirichlet_process_tests(
     test : {"sign", "signed_rank"}
     collections : list
         Each an argument ``x`` of :func:`sign_test`.
-    rope, prior_strength, prior_place, n_draws, random_state, n_jobs
+    rope, prior_strength, prior_place, n_draws, random_state, n_jobs, target_mcse
         As for :func:`sign_test`.
     keep_draws : int, default=None
         Draws each result keeps (the first ones); None keeps them all. The
@@ -372,7 +511,8 @@ def dirichlet_process_tests(
     list of DirichletProcessTestResult
     """
     rope = check_rope(rope)
-    keep = n_draws if keep_draws is None else min(int(keep_draws), n_draws)
+    most = sum(sum(sizes) for sizes in chunk_rounds(n_draws, target_mcse))
+    keep = most if keep_draws is None else min(int(keep_draws), most)
     prepared = [dataset_means(x) for x in collections]
     results = [None] * len(prepared)
     batches = {}
@@ -390,16 +530,19 @@ def dirichlet_process_tests(
         if rope[0] == rope[1]:
             kernels = [_WithoutEquivalence(kernel) for kernel in kernels]
         summaries = _summarise_draws(
-            kernels, q, prior_strength, n_draws, random_state, keep, n_jobs
+            kernels, q, prior_strength, n_draws, random_state, keep, n_jobs, target_mcse
         )
         for i, summary in zip(indices, summaries, strict=True):
             names, means, (model_a, model_b), _ = prepared[i]
             kept = np.concatenate(summary.kept) if summary.kept else np.empty((0, 3))
+            drawn = summary.n_draws
             results[i] = DirichletProcessTestResult(
-                *(float(p) for p in summary.wins / n_draws),
-                *(float(p) for p in summary.total / n_draws),
+                *(float(p) for p in summary.wins / drawn),
+                *(float(p) for p in summary.total / drawn),
                 samples=kept,
-                n_draws=n_draws,
+                n_draws=drawn,
+                mcse=summary.mcse(),
+                target_mcse=float(target_mcse) if n_draws is None else None,
                 test=test,
                 means=means,
                 names=None if names is None else tuple(names),
@@ -421,8 +564,16 @@ _SHARED_DOC = """
     prior_place : {"a", "rope", "b"}, default="rope"
         Where the pseudo-observation lies: inside the rope (at 0), or
         arbitrarily far on A's side ("a") or B's side ("b").
-    n_draws : int, default=50_000
-        Number of Monte Carlo draws.%%(random_state)s
+    n_draws : int, default=None
+        Number of Monte Carlo draws. None draws in rounds of 4,096, doubling,
+        until the Monte Carlo standard error of every probability the result
+        holds is at most ``target_mcse`` (at most 53,248 draws at the
+        default: a probability near 0 or 1 needs one round, one near 0.5
+        all of them).
+    target_mcse : float, default=0.5 / sqrt(50_000)
+        The Monte Carlo standard error that ``n_draws=None`` reaches: about
+        0.0022, that of 50,000 draws at p = 0.5 (the fixed number of earlier
+        releases). Ignored when ``n_draws`` is given.%%(random_state)s
     n_jobs : int, default=None
         Threads drawing the Monte Carlo samples, in chunks of fixed size
         (``None`` means 1 unless in a :func:`joblib.parallel_config` context;
@@ -435,7 +586,9 @@ _SHARED_DOC = """
         share of draws in which each outcome is the most probable),
         ``predictive_prob_a_better``, ``predictive_prob_equivalent``,
         ``predictive_prob_b_better`` (the posterior means of theta), the draws
-        ``samples`` of shape (n_draws, 3) and ``decision(threshold)``.
+        ``samples`` of shape (n_draws, 3), ``n_draws`` and ``mcse`` (the
+        largest Monte Carlo standard error of the six) and
+        ``decision(threshold)``.
 
     References
     ----------
@@ -455,7 +608,8 @@ def sign_test(
     rope=0.01,
     prior_strength=1.0,
     prior_place="rope",
-    n_draws=50_000,
+    n_draws=None,
+    target_mcse=TARGET_MCSE,
     random_state=None,
     n_jobs=None,
 ):
@@ -481,6 +635,7 @@ def sign_test(
         n_draws=n_draws,
         random_state=random_state,
         n_jobs=n_jobs,
+        target_mcse=target_mcse,
     )
     return result
 
@@ -492,7 +647,8 @@ def signed_rank_test(
     rope=0.01,
     prior_strength=0.5,
     prior_place="rope",
-    n_draws=50_000,
+    n_draws=None,
+    target_mcse=TARGET_MCSE,
     random_state=None,
     n_jobs=None,
 ):
@@ -508,7 +664,9 @@ def signed_rank_test(
     >>> from sklearn_bayescmp.stats import signed_rank_test
     >>> res = signed_rank_test([0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026], random_state=0)
     >>> round(res.prob_a_better, 2), round(res.prob_equivalent, 2), round(res.prob_b_better, 2)
-    (0.98, 0.02, 0.0)
+    (0.99, 0.01, 0.0)
+    >>> res.n_draws, round(res.mcse, 4)  # one round: far from 0.5, 4,096 draws are enough
+    (4096, 0.0018)
     """
     (result,) = dirichlet_process_tests(
         "signed_rank",
@@ -519,6 +677,7 @@ def signed_rank_test(
         n_draws=n_draws,
         random_state=random_state,
         n_jobs=n_jobs,
+        target_mcse=target_mcse,
     )
     return result
 
@@ -559,6 +718,12 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
         ``keep_draws`` from :func:`~sklearn_bayescmp.compare_models`.
     n_draws : int
         Number of Monte Carlo draws the probabilities are computed from.
+    mcse : float
+        The largest Monte Carlo standard error of the six probabilities (the
+        shares of winning draws, binomial; the posterior means, sd / sqrt(n)).
+    target_mcse : float or None
+        The error the draws were made to reach (``n_draws=None``); None when
+        ``n_draws`` was fixed.
     test : {"sign", "signed_rank"}
         Which test produced the result.
     means : ndarray of shape (n_datasets,)
@@ -597,6 +762,8 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     random_state: int | None = None
     model_a: str = "A"
     model_b: str = "B"
+    mcse: float = math.nan
+    target_mcse: float | None = None
 
     @property
     def n_datasets(self):
@@ -634,7 +801,8 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
         return [
             f"{self.title} over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
-            f"on {self.prior_place!r}, {self.n_draws} draws)",
+            f"on {self.prior_place!r}, {self.n_draws} draws, Monte Carlo error "
+            f"{self.mcse:.2g})",
             *predictive_lines(self, threshold),
         ]
 
@@ -644,16 +812,26 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
             **self._probability_row(threshold),
             "n_datasets": self.n_datasets,
             "n_draws": self.n_draws,
+            "mcse": self.mcse,
         }
+
+    def extra_numbers(self):
+        return {**super().extra_numbers(), "n_draws": self.n_draws, "mcse": self.mcse}
 
     def _caption_name(self):
         return self.title  # the sign and the signed-rank tests share the class
 
     def prior_description(self):
         place = "rope" if self.prior_place == "rope" else "side of model " + self.prior_place
+        draws = (
+            f"{self.n_draws} posterior draws"
+            if self.target_mcse is None
+            else "posterior draws in rounds until the Monte Carlo standard error of every "
+            f"probability was at most {self.target_mcse:.2g}"
+        )
         return (
             f"a Dirichlet process prior of strength {self.prior_strength:g} placed on the "
-            f"{place}, {self.n_draws} posterior draws"
+            f"{place}, {draws}"
         )
 
     def outcome_draws(self):

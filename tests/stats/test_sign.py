@@ -10,6 +10,7 @@ from scipy import stats
 
 from sklearn_bayescmp import CVDifferences
 from sklearn_bayescmp.stats import _sign, sign_test, signed_rank_test
+from sklearn_bayescmp.utils._random import check_random_generator
 from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
 BACKENDS = [sign_test, signed_rank_test]
@@ -19,7 +20,9 @@ PLACES = {"a": np.inf, "rope": 0.0, "b": -np.inf}
 def _weights(random_state, n_samples, q, prior_strength):
     """The normalised Dirichlet weights the back end draws, rebuilt independently."""
     blocks = []
-    for rng, size in _sign.chunk_generators(random_state, n_samples):
+    (sizes,) = _sign.chunk_rounds(n_samples, _sign.TARGET_MCSE)
+    children = check_random_generator(random_state).spawn(len(sizes))
+    for rng, size in zip(children, sizes, strict=True):
         for block in _sign.dirichlet_weight_blocks(rng, size, q, prior_strength, 1 << 12):
             blocks.append(block / block.sum(axis=1, keepdims=True))
     return np.concatenate(blocks)
@@ -275,3 +278,83 @@ def test_identical_models_give_no_negative_probability():
     res = signed_rank_test(np.zeros(23), rope=0.005, random_state=3, n_draws=2000)
     assert 0.0 <= res.predictive_prob_a_better < 1e-15 and res.samples.min() == 0.0
     assert res.prob_equivalent == 1.0
+
+
+# --------------------------------------------------------------------------
+# draws chosen by the Monte Carlo error they buy (n_draws=None)
+# --------------------------------------------------------------------------
+
+#: The draws a test may stop at, by default: after any of 13 chunks of 4,096.
+_STOPS = {4096 * chunks for chunks in range(1, 14)}
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    means=st.lists(
+        st.floats(-0.05, 0.05, allow_nan=False, allow_subnormal=False), min_size=3, max_size=25
+    ),
+    seed=st.integers(0, 2**16),
+    backend=st.sampled_from(BACKENDS),
+)
+def test_the_draws_stop_where_every_probability_is_precise_enough(means, seed, backend):
+    result = backend(means, random_state=seed)
+    assert result.n_draws in _STOPS
+    # Precise enough, or the most draws a probability of 0.5 needs.
+    assert result.mcse <= _sign.TARGET_MCSE or result.n_draws == max(_STOPS)
+    if result.n_draws > min(_STOPS):  # the round before was not precise enough
+        before = backend(
+            means, random_state=seed, n_draws=max(d for d in _STOPS if d < result.n_draws)
+        )
+        assert before.mcse > _sign.TARGET_MCSE
+    # What the fixed number of draws gives, number for number, and for any n_jobs.
+    fixed = backend(means, random_state=seed, n_draws=result.n_draws)
+    threaded = backend(means, random_state=seed, n_jobs=2)
+    for other in (fixed, threaded):
+        for name in ("prob_a_better", "prob_equivalent", "predictive_prob_b_better", "mcse"):
+            assert getattr(other, name) == getattr(result, name)
+    assert result.target_mcse == _sign.TARGET_MCSE and fixed.target_mcse is None
+
+
+def test_the_monte_carlo_error_is_that_of_the_draws():
+    result = signed_rank_test([0.012, -0.003, 0.02, 0.015, 0.001, 0.008], random_state=0)
+    draws = result.samples  # every draw, kept
+    best = draws.argmax(axis=1)
+    shares = np.bincount(best, minlength=3) / len(draws)
+    np.testing.assert_allclose(
+        shares, [result.prob_a_better, result.prob_equivalent, result.prob_b_better]
+    )
+    smoothed = (shares * len(draws) + 0.5) / (len(draws) + 1)
+    errors = np.concatenate(
+        [np.sqrt(smoothed * (1 - smoothed) / len(draws)), draws.std(axis=0) / np.sqrt(len(draws))]
+    )
+    assert result.mcse == pytest.approx(errors.max(), rel=1e-9)
+
+
+def test_a_tighter_target_draws_more_and_a_looser_one_fewer():
+    means = [0.004, 0.011, -0.002, 0.009, 0.013, 0.006, 0.001]
+    default = signed_rank_test(means, random_state=1)
+    tight = signed_rank_test(means, random_state=1, target_mcse=0.001)
+    loose = signed_rank_test(means, random_state=1, target_mcse=0.02)
+    assert loose.n_draws <= default.n_draws <= tight.n_draws
+    assert tight.mcse <= 0.001 and loose.mcse <= 0.02
+    with pytest.raises(InvalidParameterError, match="target_mcse"):
+        signed_rank_test(means, target_mcse=0.0)
+
+
+def test_many_pairs_stop_each_where_it_would_alone():
+    from sklearn_bayescmp import ScoreTable, compare_models
+
+    rng = np.random.default_rng(0)
+    columns = {"dataset": [f"d{i}" for i in range(15)]}
+    columns |= {f"m{k}": 0.8 + 0.004 * k + rng.normal(0, 0.01, 15) for k in range(6)}
+    table = ScoreTable.from_wide(columns, dataset="dataset")
+    comparison = compare_models(table, random_state=3, ranking=False)
+    draws = {result.n_draws for result in comparison.results.values()}
+    assert len(draws) > 1  # some pairs stopped earlier than others
+    for (a, b), result in comparison.results.items():
+        alone = signed_rank_test(table.differences(a, b), random_state=3)
+        assert (alone.n_draws, alone.prob_a_better, alone.predictive_prob_equivalent) == (
+            result.n_draws,
+            result.prob_a_better,
+            result.predictive_prob_equivalent,
+        )
