@@ -61,6 +61,8 @@ _BLOCK_ELEMENTS = 1 << 18
 _DRAWS_PER_CHUNK = 4096
 #: Elements of float64 of the weights of the chunks read together (8 MiB).
 _GROUP_ELEMENTS = 1 << 20
+#: Tests whose sums of theta are made in one pass (:func:`_add_sums`).
+_KERNELS_PER_SUM = 16
 #: The Monte Carlo standard error that draws in rounds (``n_draws=None``) reach for every
 #: probability: that of 50,000 draws at p = 0.5, the fixed number of earlier releases.
 TARGET_MCSE = 0.5 / math.sqrt(50_000)
@@ -307,7 +309,9 @@ class _Summary:
         self.keep = keep
         self.kept = []
 
-    def add(self, theta):
+    def add(self, theta, *, summed=False):
+        """Add draws ``theta`` of shape (3, n); ``summed``: their sums are added apart
+        (:func:`_add_sums`, for many summaries at once)."""
         # A draw whose largest theta is shared (a tie, up to rounding: theta_a
         # is computed as a complement) is a win for each, in equal parts.
         top = np.maximum(np.maximum(theta[0], theta[1]), theta[2])
@@ -317,10 +321,11 @@ class _Summary:
             self.wins += np.count_nonzero(best, axis=1)
         else:
             self.wins += (best / best.sum(axis=0)).sum(axis=1)
-        # Summed draw after draw, onto the running total: the same sum however
-        # the draws are blocked (a cumulative sum adds in order; a sum may not).
-        running = np.concatenate([self.total[:, None], theta], axis=1)
-        self.total = np.cumsum(running, axis=1)[:, -1]
+        if not summed:
+            # Summed draw after draw, onto the running total: the same sum however
+            # the draws are blocked (a cumulative sum adds in order; a sum may not).
+            running = np.concatenate([self.total[:, None], theta], axis=1)
+            self.total = np.cumsum(running, axis=1)[:, -1]
         self.squares += np.einsum("ij,ij->i", theta, theta)
         self.n_draws += theta.shape[1]
         room = self.keep - sum(len(part) for part in self.kept)
@@ -427,10 +432,20 @@ def _summarise_draws(
     def _add_draws(columns, per_chunk, sizes, active, workspace):
         total = columns.sum(axis=0)
         bounds = np.cumsum([0, *sizes])
-        for position, index in enumerate(active):
-            theta = kernels[index].theta(columns, total, workspace)
-            for summaries, start, stop in zip(per_chunk, bounds[:-1], bounds[1:], strict=True):
-                summaries[position].add(theta[:, start:stop])
+        chunks = list(zip(per_chunk, bounds[:-1], bounds[1:], strict=True))
+        for first in range(0, len(active), _KERNELS_PER_SUM):
+            stack = range(first, min(first + _KERNELS_PER_SUM, len(active)))
+            # Each chunk's draws of theta, kernel beside kernel, under the running sums.
+            sums = [np.empty((stop - start + 1, 3 * len(stack))) for _, start, stop in chunks]
+            for column, position in enumerate(stack):
+                theta = kernels[active[position]].theta(columns, total, workspace)
+                for (summaries, start, stop), rows in zip(chunks, sums, strict=True):
+                    summary = summaries[position]
+                    summary.add(theta[:, start:stop], summed=True)
+                    rows[0, 3 * column : 3 * column + 3] = summary.total
+                    rows[1:, 3 * column : 3 * column + 3] = theta[:, start:stop].T
+            for (summaries, _, _), rows in zip(chunks, sums, strict=True):
+                _add_sums(rows, [summaries[position] for position in stack])
 
     threads = effective_n_jobs(n_jobs)
     root = check_random_generator(random_state)
@@ -465,6 +480,19 @@ def _summarise_draws(
         if not active:
             break
     return totals
+
+
+def _add_sums(rows, summaries):
+    """Set each summary's total to its running total plus its draws, summed in order.
+
+    ``rows`` holds, for each summary, three columns: its running total in the first
+    row, its draws of theta below. A sum down the rows of this C-ordered array adds
+    draw after draw (the cumulative sum of one test alone, number for number) and
+    works on every column at once.
+    """
+    totals = np.add.reduce(rows, axis=0)
+    for column, summary in enumerate(summaries):
+        summary.total = totals[3 * column : 3 * column + 3]
 
 
 def _generator(root, seed):
