@@ -29,11 +29,20 @@ two have all differences equal (the Stan fixture ``zero_variance_q6``); and
 near-identical models (``study_zero_variance.near_identical_collection``,
 seeds 0 and 3, where the posterior of ``nu`` has two modes).
 
+``--per-split`` runs NUTS on the authors' model as they ship it: every
+split's difference observed, each data set's differences multivariate normal
+with the intraclass correlation matrix ``(1 - rho) I + rho 11'`` times
+``sigma_i**2`` (its Cholesky factor computed once, so NUTS is still timed at
+its fastest), on the ordinary collections (the benchmark's q = 54 and the
+Stan fixture's heterogeneous q = 54; collections with all-equal data sets have
+no per-split likelihood the summaries' treatment matches).
+
 Run (numpyro and jax are not dependencies)::
 
-    pip install numpyro jax && python benchmarks/bench_hierarchical_numpyro.py
+    pip install numpyro jax && python benchmarks/bench_hierarchical_numpyro.py [--per-split]
 """
 
+import argparse
 import os
 import sys
 import time
@@ -58,7 +67,13 @@ N_CHAINS, N_WARMUP, N_SAMPLES = 4, 1000, 5000
 TOP = ("delta0", "sigma0", "nu")
 
 
-def compared_collections():
+def compared_collections(per_split=False):
+    if per_split:
+        hetero, n_train, n_test, _ = collections()["heterogeneous_q54"]
+        return {
+            "heterogeneous, q = 54": records_of(benchmark_collection(54)),
+            "Stan fixture, q = 54": records_of(hetero, n_train, n_test),
+        }
     near = {}
     for seed in (0, 3):
         rng = np.random.default_rng(seed)
@@ -83,7 +98,19 @@ def gibbs(data):
     return {name: draws[name] for name in TOP}, time.perf_counter() - start, 0.0
 
 
-def numpyro_nuts(data, centred):
+def per_split_arrays(records, data):
+    """Each data set's differences on the sampler's scale, and its correlation matrix's
+    Cholesky factor: ``(q, n)`` and ``(q, n, n)``."""
+    scale = max(float(np.max(np.abs(record.differences))) for record in records)
+    x = np.array([record.differences for record in records]) / scale
+    np.testing.assert_allclose(x.mean(axis=1), data.mean)  # the same collection and scale
+    n = x.shape[1]
+    rho = np.asarray(data.rho)[:, None, None]
+    correlation = (1.0 - rho) * np.eye(n) + rho * np.ones((n, n))
+    return x, np.linalg.cholesky(correlation)
+
+
+def numpyro_nuts(data, centred, splits=None, n_warmup=N_WARMUP, n_samples=N_SAMPLES):
     import jax
     import jax.numpy as jnp
     import numpyro
@@ -110,6 +137,17 @@ def numpyro_nuts(data, centred):
         sigma = numpyro.sample(
             "sigma", dist.Uniform(data.sigma_lower, data.sigma_upper).expand([q])
         )
+        if splits is not None:
+            x, cholesky = (jnp.asarray(v) for v in splits)
+            numpyro.sample(
+                "x",
+                dist.MultivariateNormal(
+                    delta[:, None] * jnp.ones(x.shape[1]),
+                    scale_tril=sigma[:, None, None] * cholesky,
+                ),
+                obs=x,
+            )
+            return
         numpyro.factor(
             "likelihood",
             -jnp.sum(n * jnp.log(sigma))
@@ -130,7 +168,7 @@ def numpyro_nuts(data, centred):
         return mcmc, time.perf_counter() - start
 
     _, compile_time = run(1, 1)  # mostly tracing and compiling
-    mcmc, elapsed = run(N_WARMUP, N_SAMPLES)
+    mcmc, elapsed = run(n_warmup, n_samples)
     samples = mcmc.get_samples(group_by_chain=True)
     return {name: np.asarray(samples[name]) for name in TOP}, elapsed, compile_time
 
@@ -157,6 +195,18 @@ def quadrature_share_above_4(data, draws):
 
 
 def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--per-split", action="store_true", help="NUTS on every split's data")
+    parser.add_argument(
+        "--nuts-draws",
+        type=int,
+        default=N_SAMPLES,
+        help="NUTS's draws per chain (after as many warm-up iterations, at most 1,000): "
+        "ESS per second is a rate, and the per-split model is slow",
+    )
+    args = parser.parse_args()
+    nuts = {"n_warmup": min(N_WARMUP, args.nuts_draws), "n_samples": args.nuts_draws}
+    print(f"NUTS on {'every split (the authors model)' if args.per_split else 'the summaries'}")
     print(
         f"Hierarchical model, {N_CHAINS} chains x ({N_WARMUP:,} warm-up + {N_SAMPLES:,} draws); "
         "bulk ESS per second of delta0 / sigma0 / nu"
@@ -166,13 +216,14 @@ def main():
         f"{'ESS/s d0':>9} {'ESS/s s0':>9} {'ESS/s nu':>9} {'nu>4':>5} {'ratio':>6}"
     )
     print("ratio: the Gibbs sampler's ESS per second over NUTS's, the smallest of the three")
-    for label, records in compared_collections().items():
+    for label, records in compared_collections(args.per_split).items():
         data, _ = hierarchical_data(records, [r.name for r in records], rope=(-0.01, 0.01))
+        splits = per_split_arrays(records, data) if args.per_split else None
         rates = {}
         samplers = {
             "Gibbs": gibbs,
-            "NUTS c.": lambda data: numpyro_nuts(data, centred=True),
-            "NUTS nc.": lambda data: numpyro_nuts(data, centred=False),
+            "NUTS c.": lambda data, s=splits: numpyro_nuts(data, centred=True, splits=s, **nuts),
+            "NUTS nc.": lambda data, s=splits: numpyro_nuts(data, centred=False, splits=s, **nuts),
         }
         for name, sampler in samplers.items():
             draws, elapsed, compile_time = sampler(data)
@@ -189,7 +240,7 @@ def main():
                 + f" {np.mean(draws['nu'] > 4):>5.2f} {ratio}{extra}",
                 flush=True,
             )
-            if name == "Gibbs":
+            if name == "Gibbs" and not args.per_split:
                 start = time.perf_counter()
                 share, face = quadrature_share_above_4(data, draws)
                 print(

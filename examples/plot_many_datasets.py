@@ -102,9 +102,10 @@ for name, mean, shrunk, (low, high) in zip(
 # %%
 # When do they disagree?
 # ----------------------
-# - The **Wilcoxon** test only asks whether the median difference is zero: it
-#   can reject with differences far too small to matter, and it cannot say
-#   that two models are equivalent.
+# - The **Wilcoxon** signed-rank test asks whether the differences are
+#   distributed symmetrically about zero (for a symmetric distribution, whether
+#   their median is zero): it can reject with differences far too small to
+#   matter, and it cannot say that two models are equivalent.
 # - The **sign** and **signed-rank** tests estimate how likely a *new* data set
 #   is to fall above, inside or below the rope. They only see each data set's
 #   mean, so a data set where the difference is tiny but very certain counts as

@@ -123,11 +123,13 @@ display = RankingDisplay.from_comparison(comparison)
 # A critical-difference diagram with a Bayesian meaning
 # -----------------------------------------------------
 # Models sit at their expected rank; a bar joins models that are
-# *practically equivalent* (every pair with P(equivalent) above the
-# threshold), not merely "not significantly different". Nemenyi's critical
-# difference is drawn above as the frequentist reference.
+# *practically equivalent*: every pair among them decided equivalent at the
+# summary's threshold (0.95), not merely "not significantly different". Where
+# no bar joins two models, they were not shown to be equivalent (the summary
+# says whether one was decided better, or neither). A lower ``threshold``
+# would join pairs the summary calls undecided: keep the one of the decisions.
 
-display = CriticalDifferenceDisplay.from_comparison(comparison, threshold=0.5)
+display = CriticalDifferenceDisplay.from_comparison(comparison)
 
 # %%
 # The classic diagram, for readers of Demšar (2006)

@@ -134,6 +134,10 @@ def test_forest_display(hierarchical, tmp_path):
     assert labels == [hierarchical.names[i] for i in np.argsort(hierarchical.means)]
     assert len(display.ax_.containers) == 2  # own means and shrinkage estimates
     assert any("shrinkage" in text for text in _legend_texts(display.ax_))
+    # Where the shrinkage pulls: the posterior mean of delta0, marked and named.
+    (line,) = [line for line in display.ax_.lines if line.get_linestyle() == "--"]
+    assert line.get_xdata()[0] == pytest.approx(np.mean(hierarchical.samples["delta0"]))
+    assert any("delta0" in text for text in _legend_texts(display.ax_))
 
 
 def test_forest_display_from_comparator(tmp_path):

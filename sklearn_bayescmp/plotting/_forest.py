@@ -26,7 +26,8 @@ class ForestDisplay(_DisplayMixin):
     Rows are sorted by estimate; the rope is a shaded band. With a
     hierarchical result, each data set's shrinkage estimate and its interval
     are drawn next to its own estimate, showing how far the model pulls it
-    towards the others.
+    towards the others, and a dashed line marks where it pulls them: the
+    posterior mean of ``delta0``, the population's mean difference.
 
     Build it with :meth:`from_comparator` or :meth:`from_result`.
 
@@ -44,6 +45,9 @@ class ForestDisplay(_DisplayMixin):
         Shrinkage estimates of the hierarchical model.
     shrinkage_intervals : ndarray of shape (n_datasets, 2), default=None
         Their credible intervals.
+    population_mean : float, default=None
+        The posterior mean of the hierarchical model's ``delta0``, towards
+        which the shrinkage estimates are pulled; drawn as a dashed line.
     interval_label : str, default="95% credible interval"
         Legend text of ``intervals``.
     model_names : tuple of (str, str), default=("A", "B")
@@ -66,6 +70,7 @@ class ForestDisplay(_DisplayMixin):
         rope,
         shrinkage_estimates=None,
         shrinkage_intervals=None,
+        population_mean=None,
         interval_label="95% credible interval",
         model_names=("A", "B"),
         title=None,
@@ -76,6 +81,7 @@ class ForestDisplay(_DisplayMixin):
         self.rope = rope
         self.shrinkage_estimates = shrinkage_estimates
         self.shrinkage_intervals = shrinkage_intervals
+        self.population_mean = population_mean
         self.interval_label = interval_label
         self.model_names = model_names
         self.title = title
@@ -126,6 +132,7 @@ class ForestDisplay(_DisplayMixin):
             rope=tuple(next(iter(results.values())).rope),
             shrinkage_estimates=None if hierarchical is None else hierarchical.shrinkage_estimates,
             shrinkage_intervals=None if hierarchical is None else hierarchical.shrinkage_intervals,
+            population_mean=None if hierarchical is None else _population_mean(hierarchical),
             interval_label=f"{prob:.0%} credible interval (correlated t-test)",
             model_names=comparator.model_names_,
             title=title,
@@ -156,6 +163,7 @@ class ForestDisplay(_DisplayMixin):
             rope=tuple(result.rope),
             shrinkage_estimates=result.shrinkage_estimates,
             shrinkage_intervals=result.shrinkage_intervals,
+            population_mean=_population_mean(result),
             model_names=(result.model_a, result.model_b),
             title=title,
         )
@@ -209,6 +217,14 @@ class ForestDisplay(_DisplayMixin):
                 capsize=2,
                 label="shrinkage estimate, 95% HDI (hierarchical)",
             )
+        if self.population_mean is not None:
+            ax.axvline(
+                self.population_mean,
+                color=ACCENT,
+                linewidth=1.0,
+                linestyle="--",
+                label="delta0: the population's mean (posterior mean), where shrinkage pulls",
+            )
         ax.set_yticks(rows, [names[i] for i in self.order_], parse_math=False)
         ax.set_ylim(-0.7, len(rows) - 0.3)
         ax.margins(x=0.08)  # the outermost markers whole, not cut by the limits
@@ -219,6 +235,11 @@ class ForestDisplay(_DisplayMixin):
         name_a, name_b = self.model_names
         ax.set_xlabel(wrap_to_axes(f"mean difference ({name_a} - {name_b})", ax))
         return self._drawn(ax, title)
+
+
+def _population_mean(result):
+    """The posterior mean of a hierarchical result's ``delta0``."""
+    return float(np.mean(result.samples["delta0"]))
 
 
 def _interval_bars(ax, estimates, rows, low, high, **style):

@@ -6,6 +6,7 @@ parameters (Vehtari et al., 2021, computed with arviz-stats), and both warn
 with the same thresholds when their chains fall short.
 """
 
+import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
 from ..utils._arviz import array_stats
@@ -21,24 +22,32 @@ def convergence_diagnostics(draws, *, tail=True):
 
     Parameters
     ----------
-    draws : dict of str to ndarray of shape (n_chains, n_draws)
+    draws : dict of str to ndarray of shape (..., n_chains, n_draws)
+        Leading axes hold separate posteriors (every pair of a batch), each
+        diagnosed by itself, in one call.
     tail : bool, default=True
         Also compute the tail ESS: the smaller of the ESS of the 5% and 95%
         quantiles.
 
     Returns
     -------
-    rhat, ess, ess_tail : dict of str to float
+    rhat, ess, ess_tail : dict of str to float (or ndarray of the leading shape)
         ``ess_tail`` is empty when ``tail`` is False.
     """
     stats = array_stats()
     rhat, ess, ess_tail = {}, {}, {}
     for name, values in draws.items():
-        rhat[name] = float(stats.rhat(values))
-        ess[name] = float(stats.ess(values, method="bulk"))
+        rhat[name] = _plain(stats.rhat(values))
+        ess[name] = _plain(stats.ess(values, method="bulk"))
         if tail:
-            ess_tail[name] = float(stats.ess(values, method="tail", prob=(0.05, 0.95)))
+            ess_tail[name] = _plain(stats.ess(values, method="tail", prob=(0.05, 0.95)))
     return rhat, ess, ess_tail
+
+
+def _plain(value):
+    """A float for one posterior's diagnostic, an array of floats for several."""
+    value = np.asarray(value, dtype=float)
+    return float(value) if value.ndim == 0 else value
 
 
 def convergence_problems(result):

@@ -17,8 +17,10 @@ from sklearn_bayescmp.stats._diagnostics import convergence_diagnostics
 from sklearn_bayescmp.stats._hierarchical import hierarchical_data, hierarchical_tests
 from sklearn_bayescmp.stats._hierarchical_sampler import (
     ChainRandom,
+    DrawsAhead,
     HierarchicalData,
     _PopulationProposal,
+    has_outlying_core,
     sample_posteriors,
     truncated_gamma,
     truncated_gamma_by_inversion,
@@ -618,6 +620,123 @@ def test_a_group_draws_what_its_generator_alone_would():
     np.testing.assert_array_equal(draws[1:5], expected_where)  # group 1's four entries
 
 
+def _draws_ahead(generators, chains=3, q=5):
+    shapes = np.tile(np.r_[2.0, np.full(q, 49.5)], (chains * len(generators), 1))
+    shapes[:, -1] = 7.5  # a data set of another size
+    return DrawsAhead(generators, chains, normals=q + 2, uniforms=3, gamma_shapes=shapes, block=4)
+
+
+def _one_iteration(rng, chains=3, q=5):
+    """The draws of an iteration as an update takes them."""
+    rows = chains * len(rng.generators)
+    gamma_shapes = rng.gamma_shapes[:1]
+    return [
+        rng.standard_normal((rows,)),
+        rng.standard_normal((rows, q)),
+        rng.random((rows,)),
+        rng.standard_normal(rows),
+        rng.uniform(2.0, 3.0, (rows,)),
+        rng.random((rows,)),
+        rng.fixed_shape_gamma(gamma_shapes[0, 0], (rows,)),
+        rng.fixed_shape_gamma(gamma_shapes[:, 1:], (rows, q)),
+    ]
+
+
+def test_draws_made_ahead_are_a_group_s_own_whatever_the_batch():
+    alone = _draws_ahead([np.random.default_rng(7)])
+    batch = _draws_ahead([np.random.default_rng(1), np.random.default_rng(7)])
+    for _ in range(9):  # past two refills of the block of 4 iterations
+        alone.next_iteration()
+        batch.next_iteration()
+        for own, shared in zip(_one_iteration(alone), _one_iteration(batch), strict=True):
+            np.testing.assert_array_equal(shared[3:6], own)
+        # The generators draw their gamma variates between the blocks, as alone.
+        np.testing.assert_array_equal(
+            batch.standard_gamma(np.full((6, 2), 3.0))[3:6],
+            alone.standard_gamma(np.full((3, 2), 3.0)),
+        )
+
+
+def test_draws_made_ahead_have_their_distributions():
+    rng = _draws_ahead([np.random.default_rng(3)], chains=2000)
+    samples = []
+    for _ in range(2):
+        rng.next_iteration()
+        samples.append(_one_iteration(rng, chains=2000))
+    normal, uniform, shifted = (np.concatenate([s[k] for s in samples]) for k in (1, 2, 4))
+    first, ordinary = (np.concatenate([s[k] for s in samples]) for k in (6, 7))
+    assert stats.kstest(normal.ravel(), "norm").pvalue > 1e-3
+    assert stats.kstest(uniform, "uniform").pvalue > 1e-3
+    assert stats.kstest(shifted, "uniform", args=(2.0, 1.0)).pvalue > 1e-3
+    assert stats.kstest(first, stats.gamma(2.0).cdf).pvalue > 1e-3
+    assert stats.kstest(ordinary[:, :-1].ravel(), stats.gamma(49.5).cdf).pvalue > 1e-3
+    assert stats.kstest(ordinary[:, -1], stats.gamma(7.5).cdf).pvalue > 1e-3
+    # Independent of one another within an iteration.
+    assert abs(np.corrcoef(normal[:, 0], normal[:, 1])[0, 1]) < 0.05
+
+
+def test_draws_made_ahead_refuse_an_iteration_that_takes_other_draws():
+    rng = _draws_ahead([np.random.default_rng(0)])
+    rng.next_iteration()
+    rng.standard_normal((3,))
+    with pytest.raises(RuntimeError, match="took"):
+        rng.next_iteration()  # six normals were not taken
+    rng = _draws_ahead([np.random.default_rng(0)])
+    rng.next_iteration()
+    with pytest.raises(RuntimeError, match="more draws"):
+        rng.random((3, 4))
+    rng = _draws_ahead([np.random.default_rng(0)])
+    rng.next_iteration()
+    with pytest.raises(RuntimeError, match="shapes"):
+        rng.fixed_shape_gamma(3.0, (3,))
+
+
+def test_the_move_across_modes_is_for_collections_with_an_outlying_core():
+    def data_of(records):
+        return hierarchical_data(
+            records, [f"d{i}" for i in range(len(records))], rope=(-0.01, 0.01)
+        )[0]
+
+    rng = np.random.default_rng(0)
+    ordinary = data_of(
+        [
+            CVDifferences(rng.normal(delta, 0.03, 100), n_train=90, n_test=10, name=f"d{i}")
+            for i, delta in enumerate(rng.normal(0.01, 0.02, 54))
+        ]
+    )
+    assert not has_outlying_core(ordinary)
+    # Heavy tails alone (every data set about as precise): one mode, no move.
+    heavy = data_of(
+        [
+            CVDifferences(rng.normal(delta, 0.03, 100), n_train=90, n_test=10, name=f"d{i}")
+            for i, delta in enumerate(0.01 + 0.01 * rng.standard_cauchy(54))
+        ]
+    )
+    assert np.median(np.abs(heavy.mean - np.median(heavy.mean))) < 0.2 * heavy.mean.std()
+    assert not has_outlying_core(heavy)
+    for seed in (0, 3):  # the collections whose nu has two modes (below)
+        assert has_outlying_core(data_of(_near_identical_collection(seed)))
+
+    def summaries(mean, sum_squares):
+        return HierarchicalData(
+            n=np.full(3, 10.0),
+            mean=np.asarray(mean, float),
+            sum_squares=np.asarray(sum_squares, float),
+            rho=np.full(3, 0.1),
+            sigma0_upper=1.0,
+            sigma_lower=0.0,
+            sigma_upper=1.0,
+        )
+
+    precise_core = [1e-4, 1e-4, 1.0]  # standard errors 100 times apart
+    assert has_outlying_core(summaries([0.0, 0.0, 1.0], precise_core))
+    assert not has_outlying_core(summaries([0.0, 0.0, 1.0], np.ones(3)))
+    assert not has_outlying_core(summaries([0.0, 0.5, 1.0], precise_core))
+    assert has_outlying_core(summaries(np.zeros(3), np.ones(3)))  # no spread to judge by
+    # With a collection per chain, one such row is enough.
+    assert has_outlying_core(summaries([[0.0, 0.5, 1.0], [0.0, 0.0, 1.0]], precise_core))
+
+
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # short chains
 def test_batched_posteriors_are_bit_identical_to_separate_runs():
     rng = np.random.default_rng(0)
@@ -628,9 +747,25 @@ def test_batched_posteriors_are_bit_identical_to_separate_runs():
         ]
         for shift in (-0.02, 0.0, 0.03)
     ]
+    # Four data sets on which the models (nearly) agree on every split and two
+    # far out: a collection that gets the move across the modes of nu, the
+    # others not.
+    core = [(0.0, 1e-5)] * 4 + [(0.05, 0.01), (-0.04, 0.01)]
+    collections.insert(
+        1,
+        [
+            CVDifferences(rng.normal(delta, sd, 30), n_train=90, n_test=10, name=f"d{i}")
+            for i, (delta, sd) in enumerate(core)
+        ],
+    )
     # A collection of another size is sampled in a batch of its own.
     collections.append(collections[0][:4])
     options = dict(rope=0.01, n_chains=3, n_warmup=150, n_draws=200, nu_prior="paper")
+    moved = [
+        has_outlying_core(hierarchical_data(c, [r.name for r in c], rope=(-0.01, 0.01))[0])
+        for c in collections
+    ]
+    assert moved[1] and not all(moved)
     batched = hierarchical_tests(collections, random_state=5, **options)
     for collection, result in zip(collections, batched, strict=True):
         alone = hierarchical_test(collection, random_state=5, **options)
@@ -827,6 +962,7 @@ def test_population_proposal_density_is_the_density_of_its_draws(fitted):
 def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch):
     # A heavy-tailed population (nu from 1 to 60) that the other moves sample
     # well: with the move every third iteration or never, the same posterior.
+    # (Its data sets are all about as precise, so the default makes no move.)
     from sklearn_bayescmp.stats import _hierarchical_sampler
 
     rng = np.random.default_rng(5)
@@ -835,8 +971,10 @@ def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch
     records = _records(x)
     data, _ = hierarchical_data(records, [r.name for r in records], rope=(-0.01, 0.01))
     options = dict(n_chains=4, n_warmup=1000, n_samples=5000)
+    assert not has_outlying_core(data)  # the default samples it without the move
+    monkeypatch.setattr(_hierarchical_sampler, "has_outlying_core", lambda data: True)
     ((with_move, _),) = sample_posteriors([data], rngs=[np.random.default_rng(1)], **options)
-    monkeypatch.setattr(_hierarchical_sampler, "_POPULATION_MOVE_EVERY", 10**9)
+    monkeypatch.setattr(_hierarchical_sampler, "has_outlying_core", lambda data: False)
     ((without, _),) = sample_posteriors([data], rngs=[np.random.default_rng(1)], **options)
     for name in ("delta0", "sigma0", "nu"):
         _, ess, _ = convergence_diagnostics({name: without[name]})
