@@ -223,7 +223,7 @@ class ForestDisplay(_DisplayMixin):
                 color=ACCENT,
                 linewidth=1.0,
                 linestyle="--",
-                label="delta0: the population's mean (posterior mean), where shrinkage pulls",
+                label="delta0 (population mean)",
             )
         ax.set_yticks(rows, [names[i] for i in self.order_], parse_math=False)
         ax.set_ylim(-0.7, len(rows) - 0.3)

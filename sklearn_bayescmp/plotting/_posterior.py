@@ -185,7 +185,8 @@ class PosteriorDisplay(_DisplayMixin):
             This display, with ``ax_``, ``figure_`` and ``line_``.
         """
         style = merge_style({"color": INK}, kwargs)
-        ax = axes_to_draw_on(ax)
+        # Wide enough that the legend beside it leaves the density most of the width.
+        ax = axes_to_draw_on(ax, figsize=(8.5, 4.5))
         low, high = self.rope
         ax.axvspan(low, high, color=ROPE_COLOUR, alpha=0.25, label="rope")
         ax.axvline(0.0, color="black", linewidth=0.8, linestyle=":", label="zero")
