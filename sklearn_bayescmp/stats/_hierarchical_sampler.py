@@ -27,8 +27,9 @@ the pair, which a step of either given the other cannot make), then
 ``log(nu - shift)`` random-walk Metropolis steps (their step size tuned during
 warm-up); ``alpha`` also gets an independence step from its prior given
 ``nu`` (the move across the modes below proposes it from a log-linear
-approximation of its conditional density). Two further moves keep the chains mixing when the data
-sets agree (``sigma0`` near 0, where a centred sampler is stuck in a funnel):
+approximation of its conditional density). Two further moves keep the
+chains mixing when the data sets agree (``sigma0`` near 0, where a centred
+sampler is stuck in a funnel):
 
 * ancillarity-sufficiency interweaving (Yu & Meng, 2011): after the centred
   update of ``(delta0, sigma0)`` given ``delta``, they are updated again given
@@ -273,8 +274,11 @@ class DrawsAhead(ChainRandom):
         self._taken = [0, 0, 0]
 
     def _take(self, kind, size):
-        """The next draws of ``kind`` (0 normals, 1 uniforms), shape ``(n_chains,)`` or
-        ``(n_chains, k)``: columns of the iteration's array, a view."""
+        """The iteration's next draws of ``kind`` (0 normals, 1 uniforms, 2 gammas).
+
+        ``size`` is ``(n_chains,)`` or ``(n_chains, k)``; the draws are a view
+        of the iteration's columns.
+        """
         start = taken = self._taken[kind]
         columns = size[1] if isinstance(size, tuple) and len(size) == 2 else 0
         taken += columns or 1
@@ -1064,8 +1068,10 @@ def _update_population_of_groups(state, data, proposal, rng, groups):
 
 
 def _fixed_gamma_shapes(datas, n_chains):
-    """Shapes of the gamma draws of an iteration that never change, a row per chain:
-    that of ``sigma0``'s precision, then those of every ``sigma_i``'s."""
+    """The shapes of an iteration's gamma draws that never change, a row per chain.
+
+    That of ``sigma0``'s precision, then those of every ``sigma_i``'s.
+    """
     q = datas[0].mean.shape[-1]
     return np.concatenate(
         [
