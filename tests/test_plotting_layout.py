@@ -344,7 +344,11 @@ def test_the_heatmap_keeps_numbers_while_they_fit():
     assert numbered.texts_[0, 5].get_text().replace(".", "").strip("<> ").isdigit()
     # Past 20 models no cell has text; the outlines are thinner, so that blocks show.
     assert all(text is None for text in coloured.texts_.ravel())
-    assert "(by colour)" in coloured.colorbar_.ax.get_ylabel()
+    assert "(by colour)" in " ".join(coloured.colorbar_.ax.get_ylabel().split())
+    # What the probability is of (the signed-rank test's: the most probable outcome).
+    assert "most probable outcome on a new data set" in " ".join(
+        numbered.colorbar_.ax.get_ylabel().split()
+    )
     widths = {patch.get_linewidth() for patch in coloured.ax_.patches}
     assert max(widths) < min(patch.get_linewidth() for patch in numbered.ax_.patches)
     plt.close("all")

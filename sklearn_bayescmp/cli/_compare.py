@@ -617,7 +617,11 @@ def _write_report(args, comparison):
         path = report_file_path(args.report, kind)
         _save_plot(path, lambda display=display: display, mark=_figure_mark(args.report))
         written.append(path)
-        figures.append((os.path.basename(path), _REPORT_CAPTIONS[kind]))
+        caption = _REPORT_CAPTIONS[kind]
+        scope = get_backend(comparison.test).result_type.probability_scope
+        if kind == "pairwise" and scope:
+            caption = caption.replace("(P)", f"(P: {scope})")
+        figures.append((os.path.basename(path), caption))
     pairs = report_file_path(args.report, "pairs")
     try:
         comparison.to_csv(pairs)
@@ -639,7 +643,7 @@ _REPORT_CAPTIONS = {
     "bayesian": "Critical-difference diagram: practically equivalent models joined.",
     "classic": "Critical-difference diagram: Demšar's diagram, models not significantly "
     "different joined (Nemenyi).",
-    "pairwise": "Every pair: the probability that the row model is practically better than "
+    "pairwise": "Every pair: the probability (P) that the row model is practically better than "
     "the column model, models in the order of the ranking; outlined cells decided.",
 }
 

@@ -131,11 +131,16 @@ default="prob_a_better"
         decisions = np.asarray(comparison.decisions)
         decided = decisions == outcome[attribute]
         equivalent = None if attribute == "prob_equivalent" else decisions == "equivalent"
-        if title is None:
-            from ..stats import get_backend
+        from ..stats import get_backend
 
+        backend = get_backend(comparison.test)
+        if title is None:
             low, high = comparison.rope
-            title = f"{get_backend(comparison.test).title}, rope [{low:g}, {high:g}]"
+            title = f"{backend.title}, rope [{low:g}, {high:g}]"
+        # Say what the probability is of: a majority of these data sets, the most
+        # probable outcome on a new one... (the tests' P are not one quantity).
+        scope = backend.result_type.probability_scope
+        label = _TITLES[attribute] if not scope else f"{_TITLES[attribute][:-1]}: {scope})"
         # The models in the ranking's order (best first), so that blocks of equivalent
         # or decided pairs show; without a ranking, by how often each wins.
         if comparison.ranking is not None:
@@ -151,7 +156,7 @@ default="prob_a_better"
             values=np.asarray(getattr(comparison, attribute), dtype=float)[grid],
             decided=decided[grid],
             equivalent=None if equivalent is None else equivalent[grid],
-            label=_TITLES[attribute],
+            label=label,
             title=title,
             ordered_by=ordered_by,
         )

@@ -644,6 +644,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
     )
     test: ClassVar[str] = "hierarchical"
     predictive: ClassVar[bool] = True
+    probability_scope: ClassVar[str] = "the most probable outcome on a new data set"
     mean_parameter: ClassVar[str] = "delta0"
     mean_parameter_words: ClassVar[str] = "the population's mean difference delta0"
     prob_a_better: float

@@ -188,6 +188,7 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
         "the JSON and in result(a, b))."
     )
     test: ClassVar[str] = "poisson"
+    probability_scope: ClassVar[str] = "on a majority of these data sets"
     _reversed: ClassVar[tuple] = ("dataset_probabilities",)
     _shown: ClassVar[tuple] = (*PROBABILITIES, "prob_no_majority", "n_datasets", "rope")
     prob_a_better: float

@@ -137,6 +137,9 @@ class TableMixin(ReadOnlyPickleMixin):
     #: probable one on a new data set, with the outcomes' own probabilities
     #: beside them (``predictive_prob_*``).
     predictive: ClassVar[bool] = False
+    #: What ``prob_*`` is a probability of, in a few words for a figure's label
+    #: ("" when it is plainly that of the outcome, as on one data set).
+    probability_scope: ClassVar[str] = ""
     #: The parameter of ``credible_interval`` that is the mean difference (None:
     #: the result has no posterior of it), and what it is, in words.
     mean_parameter: ClassVar[str | None] = None

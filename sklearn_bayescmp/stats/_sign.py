@@ -781,6 +781,7 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     _reversed: ClassVar[tuple] = ("samples",)
     _shown: ClassVar[tuple] = (*PROBABILITIES, "test", "rope")
     predictive: ClassVar[bool] = True
+    probability_scope: ClassVar[str] = "the most probable outcome on a new data set"
     test: str
     means: np.ndarray
     names: tuple | None
