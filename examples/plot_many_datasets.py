@@ -83,6 +83,29 @@ for result in (poisson, sign, signed_rank, hierarchical, wilcoxon):
     print(result.summary(), end="\n\n")
 
 # %%
+# Three probabilities, three questions
+# ------------------------------------
+# The hierarchical summary prints three numbers that all read "P(A better)".
+# They answer different questions, and need not agree (``decision()`` reads the
+# first):
+
+meanings = {
+    "prob_a_better": "'A better' most probable on a new data set",
+    "predictive_prob_a_better": "A better on a new data set",
+    "delta0_prob_a_better": "mean difference delta0 above the rope",
+}
+for name, meaning in meanings.items():
+    print(f"{getattr(hierarchical, name):.2f}  {name:<25} {meaning}")
+
+# %%
+# Here the first is the most confident: "A better" can be the likeliest outcome in
+# nearly every posterior draw while a new data set still has a fair chance of
+# landing in the rope or on B's side, which the predictive probability counts.
+# The sign and signed-rank tests' ``prob_*`` and ``predictive_prob_*`` have the
+# same two meanings; the Poisson-binomial test's is a third: A better on a
+# *majority of these* data sets (see :doc:`/which_test`).
+
+# %%
 # Shrinkage
 # ---------
 # The hierarchical model estimates every data set's difference ``delta_i``
