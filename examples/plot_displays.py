@@ -55,9 +55,13 @@ datasets = {
 comparator.fit_datasets(datasets)
 hierarchical = comparator.test("hierarchical", n_draws=2000)
 
-fig, (left, right) = plt.subplots(1, 2, figsize=(12, 4.5), layout="constrained")
-forest = ForestDisplay.from_comparator(comparator, hierarchical=hierarchical, ax=left)
-simplex = SimplexDisplay.from_result(hierarchical, ax=right)
+forest = ForestDisplay.from_comparator(comparator, hierarchical=hierarchical)
+
+# %%
+# Each on its own figure, so that both keep their text legible at the page's
+# width (side by side, the simplex's labels would be a few pixels tall).
+
+simplex = SimplexDisplay.from_result(hierarchical)
 plt.show()
 
 # %%
