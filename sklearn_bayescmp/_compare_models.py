@@ -121,6 +121,25 @@ class ModelComparison(ReadOnlyPickleMixin):
         was sampled).
     table : ScoreTable
         The scores compared.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp import ScoreTable, compare_models
+    >>> rng = np.random.default_rng(0)
+    >>> scores = {
+    ...     f"d{i}": rng.normal([[0.80], [0.82], [0.86]], 0.02, size=(3, 20)) for i in range(8)
+    ... }
+    >>> table = ScoreTable(scores, models=["knn", "tree", "forest"], test_train_ratio=1 / 9)
+    >>> comparison = compare_models(table, rope=0.01, random_state=0)
+    >>> comparison.test  # every data set has its splits: the Poisson-binomial test
+    'poisson'
+    >>> comparison.prob_a_better.round(3)  # row model better than column model
+    array([[0.   , 0.   , 0.   ],
+           [0.866, 0.   , 0.   ],
+           [1.   , 1.   , 0.   ]])
+    >>> comparison.result("forest", "knn").decision()
+    'a'
     """
 
     models: tuple

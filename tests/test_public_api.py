@@ -279,3 +279,10 @@ def test_every_module_imports_alone():
         timeout=300,
     )
     assert run.returncode == 0, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("name", [name for name, obj in PUBLIC.items() if not _is_result_type(obj)])
+def test_every_public_function_and_class_has_examples(name):
+    # What a user calls or builds shows how, in a doctest run with the tests (the
+    # records the library returns are shown by the Examples of what returns them).
+    assert "Examples\n--------" in (inspect.getdoc(PUBLIC[name]) or ""), name

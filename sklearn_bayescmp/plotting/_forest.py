@@ -57,6 +57,14 @@ class ForestDisplay(_DisplayMixin):
     ----------%(display_axes)s
     order_ : ndarray of shape (n_datasets,)
         Row order: data set indices from bottom to top.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.plotting import ForestDisplay
+    >>> display = ForestDisplay.from_result(hierarchical_result)  # doctest: +SKIP
+    >>> display = ForestDisplay.from_comparator(  # doctest: +SKIP
+    ...     comparator, hierarchical=comparator.test("hierarchical")
+    ... )
     """
 
     _kind = "forest"

@@ -46,6 +46,11 @@ class ReplicabilityDisplay(_DisplayMixin):
     ----------%(display_axes)s
     bars_ : matplotlib BarContainer
         The bars.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.plotting import ReplicabilityDisplay
+    >>> display = ReplicabilityDisplay.from_study(study)  # doctest: +SKIP
     """
 
     def __init__(

@@ -54,6 +54,11 @@ class SimplexDisplay(_DisplayMixin):
     ----------%(display_axes)s
     scatter_ : matplotlib PathCollection
         The points.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.plotting import SimplexDisplay
+    >>> display = SimplexDisplay.from_result(signed_rank_result)  # doctest: +SKIP
     """
 
     _kind = "simplex"

@@ -54,6 +54,12 @@ def cohens_dz(differences, *, scale=None):
         Positive when A scores higher. ``inf`` (with the mean's sign) when
         every difference is equal and non-zero, 0 when all are zero, NaN
         with fewer than two differences.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import cohens_dz
+    >>> round(cohens_dz([0.02, 0.01, 0.03, -0.01, 0.02]), 3)
+    0.923
     """
     differences = np.asarray(differences, dtype=float)
     differences = differences[~np.isnan(differences)]
@@ -94,6 +100,12 @@ def cliffs_delta(a, b):
     float
         In [-1, 1]: 1 when every score of A exceeds every score of B. NaN
         when either sample is empty.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import cliffs_delta
+    >>> cliffs_delta([0.81, 0.84, 0.79, 0.90], [0.78, 0.80, 0.79, 0.85])
+    0.4375
     """
     a, b = (np.asarray(x, dtype=float) for x in (a, b))
     a, b = a[~np.isnan(a)], b[~np.isnan(b)]

@@ -234,6 +234,15 @@ def corrected_resampled_ttest(
     ----------
     .. [1] C. Nadeau and Y. Bengio, "Inference for the generalization error",
        Machine Learning 52(3), 2003.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp.stats import corrected_resampled_ttest
+    >>> x = np.random.default_rng(0).normal(0.01, 0.02, 30)  # 30 random 80/20 splits
+    >>> res = corrected_resampled_ttest(x, n_train=80, n_test=20)
+    >>> round(res.statistic, 3), round(res.pvalue, 3)
+    (0.864, 0.395)
     """
     sample, origin = cv_sample(differences, n_train, n_test, nan_policy)
     return t_test_result(
@@ -270,6 +279,15 @@ def paired_ttest(differences, *, alternative="two-sided", nan_policy="raise"):
     -------
     TTestResult
         With ``test_train_ratio=0`` (no correction).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp.stats import paired_ttest
+    >>> x = np.random.default_rng(0).normal(0.01, 0.02, 30)
+    >>> res = paired_ttest(x)  # ignores the overlap of the training sets
+    >>> round(res.statistic, 3), round(res.pvalue, 3)
+    (2.519, 0.018)
     """
     # The sizes are unused without the correction.
     sizes = (None, None) if isinstance(differences, CVDifferences) else (1, 1)

@@ -220,6 +220,15 @@ def zero_one_loss(threshold=0.95):
     -------
     loss : ndarray of shape (4, 3)
         Rows: decide "a", "equivalent", "b", no decision; columns: the truth.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import zero_one_loss
+    >>> zero_one_loss(0.95)
+    array([[0.  , 1.  , 1.  ],
+           [1.  , 0.  , 1.  ],
+           [1.  , 1.  , 0.  ],
+           [0.05, 0.05, 0.05]])
     """
     threshold = check_probability(threshold, name="threshold")
     return np.vstack([1.0 - np.eye(3), np.full((1, 3), 1.0 - threshold)])
@@ -358,6 +367,14 @@ def rope_probabilities(posterior, rope):
     -------
     prob_a_better, prob_equivalent, prob_b_better : float
         Posterior probabilities of the three outcomes.
+
+    Examples
+    --------
+    >>> from scipy import stats
+    >>> from sklearn_bayescmp.stats import rope_probabilities
+    >>> probabilities = rope_probabilities(stats.norm(0.02, 0.01), (-0.01, 0.01))
+    >>> [round(p, 3) for p in probabilities]
+    [0.841, 0.157, 0.001]
     """
     if hasattr(posterior, "cdf"):
         tails = rope_tails(posterior.cdf, posterior.sf, posterior.median(), rope)
