@@ -34,6 +34,7 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
+from scipy import stats
 
 try:
     HERE = Path(__file__).resolve().parent
@@ -95,11 +96,13 @@ STYLES = {
 }
 
 
-def wilson_interval(rate, n, z=1.96):
-    """The Wilson score interval of a binomial rate from ``n`` trials."""
-    centre = (rate + z**2 / (2 * n)) / (1 + z**2 / n)
-    half = z * np.sqrt(rate * (1 - rate) / n + z**2 / (4 * n**2)) / (1 + z**2 / n)
-    return centre - half, centre + half
+def wilson_interval(rate, n):
+    """95% Wilson score intervals of binomial rates from ``n`` trials each (SciPy's)."""
+    intervals = [
+        stats.binomtest(round(r * n), n).proportion_ci(method="wilson") for r in np.ravel(rate)
+    ]
+    low, high = (np.array([getattr(i, end) for i in intervals]) for end in ("low", "high"))
+    return low.reshape(np.shape(rate)), high.reshape(np.shape(rate))
 
 
 def draw_power(ax, study, title, xlabel):

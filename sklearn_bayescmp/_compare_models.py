@@ -124,22 +124,27 @@ class ModelComparison(ReadOnlyPickleMixin):
 
     Examples
     --------
-    >>> import numpy as np
+    A paper's table of one accuracy per model and data set:
+
     >>> from sklearn_bayescmp import ScoreTable, compare_models
-    >>> rng = np.random.default_rng(0)
-    >>> scores = {
-    ...     f"d{i}": rng.normal([[0.80], [0.82], [0.86]], 0.02, size=(3, 20)) for i in range(8)
-    ... }
-    >>> table = ScoreTable(scores, models=["knn", "tree", "forest"], test_train_ratio=1 / 9)
+    >>> table = ScoreTable.from_wide(
+    ...     {
+    ...         "dataset": ["iris", "wine", "cancer", "digits", "adult", "credit"],
+    ...         "knn": [0.95, 0.70, 0.93, 0.98, 0.82, 0.71],
+    ...         "tree": [0.94, 0.90, 0.92, 0.85, 0.81, 0.69],
+    ...         "forest": [0.96, 0.97, 0.96, 0.97, 0.86, 0.76],
+    ...     },
+    ...     dataset="dataset",
+    ... )
     >>> comparison = compare_models(table, rope=0.01, random_state=0)
-    >>> comparison.test  # every data set has its splits: the Poisson-binomial test
-    'poisson'
+    >>> comparison.test  # one score per data set: the Bayesian signed-rank test
+    'signed_rank'
     >>> comparison.prob_a_better.round(3)  # row model better than column model
-    array([[0.   , 0.   , 0.   ],
-           [0.866, 0.   , 0.   ],
-           [1.   , 1.   , 0.   ]])
-    >>> comparison.result("forest", "knn").decision()
-    'a'
+    array([[0.   , 0.702, 0.   ],
+           [0.227, 0.   , 0.   ],
+           [0.976, 1.   , 0.   ]])
+    >>> comparison.decisions[0, 1], comparison.result("forest", "tree").decision()
+    ('undecided', 'a')
     """
 
     models: tuple

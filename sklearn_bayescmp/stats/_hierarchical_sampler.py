@@ -1169,7 +1169,8 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
                             for rows, shape in zip(groups, shapes, strict=True)
                         ]
                     )
-                    population_proposal = _PopulationProposal.from_warmup(window, groups)
+                    if moved_groups:  # only the move across the modes proposes from it
+                        population_proposal = _PopulationProposal.from_warmup(window, groups)
                     next_reshape *= 2
                 continue
             kept = iteration - n_warmup
