@@ -159,6 +159,11 @@ def check_split_sizes(sizes, *, n_splits, name):
         raise ValueError(
             f"`{name}` must be positive (number of samples in each split); got {_preview(array)}."
         )
+    # A count beyond int64 would be cast to a wrong number (with only a warning). A
+    # float compares against 2**63 itself: int64's largest, as a float, rounds up to it.
+    floating = np.issubdtype(array.dtype, np.floating)
+    if np.any(array >= 2.0**63 if floating else array > np.iinfo(np.int64).max):
+        raise ValueError(f"`{name}` must hold sample counts below 2**63; got {_preview(array)}.")
     return array.astype(np.int64)
 
 

@@ -50,6 +50,8 @@ DIFFS = RNG.normal(0.01, 0.03, size=30)
         ({"n_train": [90, 90]}, ValueError, "`n_train` must be a positive integer or an array"),
         ({"n_test": [10, 0, 10]}, ValueError, "`n_test` must be positive"),
         ({"n_test": [10.5, 10, 10]}, ValueError, "`n_test` must hold whole sample counts"),
+        # Whole but beyond int64: refused, not cast to a wrong count.
+        ({"n_test": [1e20, 10, 10]}, ValueError, "`n_test` must hold sample counts below 2**63"),
     ],
 )
 def test_input_validation_data(backend, kwargs, error, message):
