@@ -681,6 +681,7 @@ def equivalence_study(
     *,
     delta0=0.0,
     rope=0.01,
+    scale=None,
     n_experiments=500,
     n_repeats=10,
     n_folds=10,
@@ -695,8 +696,8 @@ def equivalence_study(
     """Equivalent classifiers: Wilcoxon vs hierarchical test (Corani et al. 2017, §4.2-4.3).
 
     Each experiment draws ``q`` differences from a Cauchy distribution with
-    median ``delta0`` and scale ``2 rope / 6`` (a sixth of the rope's length,
-    so that most differences fall in the rope), capped to what
+    median ``delta0`` and scale ``scale`` (by default ``2 rope / 6``, a sixth
+    of the rope's length, so that most differences fall in the rope), capped to what
     :func:`~sklearn_bayescmp.datasets.make_naive_bayes_pair` can simulate;
     cross-validates the two classifiers on every data set; and applies the
     two-sided Wilcoxon signed-rank test and the hierarchical test.
@@ -710,6 +711,9 @@ def equivalence_study(
         practically equivalent ones.
     rope : float, default=0.01
         Half-width of the rope of the hierarchical test.
+    scale : float, default=None
+        Scale of the Cauchy distribution of the differences. ``None`` is
+        ``2 rope / 6``, the setting of §4.2-4.3; §4.4 (Fig. 5) sets 0.01.
     n_experiments : int, default=500
         Experiments per ``q``.
     alpha : float, default=0.05
@@ -743,7 +747,7 @@ def equivalence_study(
     """
     qs, chunks = _hierarchical_experiments(
         _equivalence_experiment,
-        (delta0, 2 * rope / 6, rope),  # scale: a sixth of the rope's length
+        (delta0, 2 * rope / 6 if scale is None else scale, rope),
         n_datasets,
         n_experiments=n_experiments,
         sampler=sampler,
