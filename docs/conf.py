@@ -18,6 +18,8 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.intersphinx",
     "sphinx.ext.mathjax",
+    # MathJax copied into the built site: the math renders without the network.
+    "sphinx-mathjax-offline",
     "numpydoc",
     "sphinx_gallery.gen_gallery",
 ]
@@ -38,6 +40,7 @@ sphinx_gallery_conf = {
     "examples_dirs": "../examples",
     "gallery_dirs": "auto_examples",
     "filename_pattern": r"/plot_",
+    "within_subsection_order": "gallery_order.TeachingOrder",
     "download_all_examples": False,
     # "Examples using this function" on every API page.
     "doc_module": ("sklearn_bayescmp",),
@@ -46,6 +49,9 @@ sphinx_gallery_conf = {
     # Tables and figures as a reader sees them; long lines wrap instead of being cut.
     "capture_repr": ("_repr_html_", "__repr__"),
     "min_reported_time": 5,
+    # The timings page loads its table scripts from CDNs; the site loads nothing
+    # from the network (check_links.py).
+    "write_computation_times": False,
 }
 
 exclude_patterns = [
@@ -63,4 +69,21 @@ html_theme_options = {
     "navigation_with_keys": False,
     "show_toc_level": 2,
     "secondary_sidebar_items": ["page-toc"],
+}
+# Pages without sub-pages have no section navigation: no empty sidebar takes
+# the width their code and printed output need.
+html_sidebars = {
+    page: []
+    for page in (
+        "getting_started",
+        "which_test",
+        "reading_tables",
+        "command_line",
+        "reliability",
+        "architecture",
+        "glossary",
+        "references",
+        "citing",
+        "changelog",
+    )
 }

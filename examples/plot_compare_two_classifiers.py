@@ -73,8 +73,8 @@ print(f"Decision: {comparator.decision_}")
 # -------------
 # The Student posterior of the mean difference, the rope shaded, the 95%
 # highest-density interval marked, and the three probabilities in the
-# legend. Plots need matplotlib, the optional ``plot`` extra
-# (``pip install "sklearn-bayescmp[plot]"``); without it this step is skipped
+# legend. Plots need matplotlib, the optional ``plot`` extra (see
+# :ref:`install`); without it this step is skipped
 # and the numbers above are the whole answer.
 
 from importlib.util import find_spec

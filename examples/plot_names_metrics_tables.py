@@ -8,7 +8,7 @@ The comparator behaves like the rest of scikit-learn: models have names,
 *and* the scorer through metadata routing, and results are tables: pandas
 data frames with ``to_frame()`` and compact HTML in a notebook.
 
-This example needs pandas (``pip install "sklearn-bayescmp[pandas]"``) for ``to_frame()``.
+This example needs pandas (the ``pandas`` extra, see :ref:`install`) for ``to_frame()``.
 """
 
 # %%

@@ -11,7 +11,7 @@ splits give this package's answer: the probability that one model is
 practically better, practically equivalent or practically worse, with the
 correlation of cross-validation's overlapping training sets accounted for.
 
-skore is an optional dependency: ``pip install skore``.
+skore is an optional dependency (``pip install skore``).
 """
 
 # %%

@@ -122,6 +122,13 @@ class ModelComparison(ReadOnlyPickleMixin):
     table : ScoreTable
         The scores compared.
 
+    See Also
+    --------
+    sklearn_bayescmp.compare_models : Returns this comparison.
+    sklearn_bayescmp.plotting.PairwiseDisplay : Its pairwise probabilities as a heatmap.
+    sklearn_bayescmp.plotting.CriticalDifferenceDisplay
+        Its ranks as a critical-difference diagram.
+
     Examples
     --------
     A paper's table of one accuracy per model and data set:

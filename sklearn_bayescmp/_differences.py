@@ -71,6 +71,13 @@ class CVDifferences(ReadOnlyPickleMixin):
     model_names : tuple of (str, str)
         ``(model_a, model_b)``, or ``("A", "B")`` when they are not named.
 
+    See Also
+    --------
+    sklearn_bayescmp.RepeatedCVComparator : Records these differences as ``differences_``.
+    sklearn_bayescmp.stats.bayesian_correlated_ttest
+        The Bayesian test of one data set's differences.
+    sklearn_bayescmp.stats.hierarchical_test : The test of many data sets' differences.
+
     Examples
     --------
     >>> import io

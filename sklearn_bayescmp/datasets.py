@@ -81,6 +81,11 @@ def make_cf_network(n_samples, delta_acc, *, random_state=None):
     y : ndarray of shape (n_samples,)
         The class C: 0 for c0, 1 for c1.
 
+    See Also
+    --------
+    sklearn_bayescmp.datasets.single_feature_classifier : The classifiers compared on these data.
+    sklearn_bayescmp.stats.poisson_test : The test the paper's study checks.
+
     References
     ----------
     .. [1] G. Corani and A. Benavoli, "A Bayesian approach for comparing
@@ -137,6 +142,11 @@ def make_naive_bayes_pair(n_samples, delta, *, theta_f=0.9, random_state=None):
     y : ndarray of shape (n_samples,)
         The class C (0 or 1).
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.hierarchical_test : The test the paper's study checks.
+    sklearn_bayescmp.datasets.make_cf_network : Another generator with a known difference.
+
     References
     ----------
     .. [1] G. Corani, A. Benavoli, J. Demšar, F. Mangili and M. Zaffalon,
@@ -181,6 +191,10 @@ def single_feature_classifier(feature):
         Column selection, then :class:`~sklearn.naive_bayes.CategoricalNB`
         (Laplace smoothing; both categories known even if a training set
         lacks one).
+
+    See Also
+    --------
+    sklearn_bayescmp.datasets.make_cf_network : The data it is meant for.
 
     Examples
     --------
@@ -247,6 +261,10 @@ def make_friedman_classification(
         The features.
     y : ndarray of shape (n_samples,)
         1 where the regression target exceeds the median, else 0.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.friedman_test : The test of many models' ranks.
 
     References
     ----------
@@ -352,6 +370,10 @@ def make_near_identical_scores(
     CVDifferences
         The differences ``A - B`` with both scores, the split sizes, repeats
         and folds.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.hierarchical_test : The test these scores put to the hardest case.
 
     Examples
     --------

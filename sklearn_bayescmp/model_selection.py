@@ -89,6 +89,12 @@ def compare_search_candidates(
         Holm-corrected corrected t-tests as the frequentist ``reference``,
         ``summary()``; ``table`` holds the split scores.
 
+    See Also
+    --------
+    sklearn_bayescmp.model_selection.bayesian_refit
+        Refits the simplest candidate not practically worse.
+    sklearn_bayescmp.ScoreTable.from_cv_results : A search's scores as a table.
+
     Examples
     --------
     >>> from sklearn.datasets import make_moons
@@ -273,6 +279,11 @@ def compare_estimators(
         reference, ``summary()``, ``to_frame()``; ``table`` holds the scores.
         With several metrics, one comparison per metric, by name.
 
+    See Also
+    --------
+    sklearn_bayescmp.RepeatedCVComparator : Two estimators, with every option of the comparison.
+    sklearn_bayescmp.compare_models : Every pair from a table of scores.
+
     Examples
     --------
     >>> from sklearn.datasets import load_iris
@@ -342,6 +353,12 @@ def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexi
     -------
     callable
         ``refit(cv_results) -> int``, the index of the chosen candidate.
+
+    See Also
+    --------
+    sklearn_bayescmp.model_selection.compare_search_candidates
+        Every pair of a search's best candidates.
+    sklearn_bayescmp.model_selection.compare_estimators : Every pair of a few estimators.
 
     Examples
     --------

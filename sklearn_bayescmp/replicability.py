@@ -56,6 +56,21 @@ class ReplicabilitySummary:
         outcomes).
     dataset_agreement : ndarray of shape (n_datasets,)
         How many runs gave each data set's most common outcome.
+
+    See Also
+    --------
+    sklearn_bayescmp.replicability.ReplicabilityStudy : Runs the study this summarises.
+    sklearn_bayescmp.replicability.replicability_summary : Returns this summary.
+
+    Examples
+    --------
+    Three data sets, each compared with three seeds: the first gives the same
+    outcome every time, the second changes its mind once.
+
+    >>> from sklearn_bayescmp.replicability import replicability_summary
+    >>> res = replicability_summary([["a", "a", "a"], ["a", "b", "a"], ["b", "b", "b"]])
+    >>> res.dataset_agreement, res.n_consistent
+    (array([3, 2, 3]), 2)
     """
 
     replicability: float
@@ -89,6 +104,11 @@ def replicability_summary(outcomes):
     ReplicabilitySummary
         With ``replicability`` (R), ``n_consistent``,
         ``n_almost_consistent`` and the per-data-set figures.
+
+    See Also
+    --------
+    sklearn_bayescmp.replicability.ReplicabilityStudy : Runs the comparisons and summarises them.
+    sklearn_bayescmp.replicability.ReplicabilitySummary : The summary it returns.
 
     References
     ----------
@@ -196,6 +216,11 @@ class ReplicabilityStudy(BaseEstimator):
         The comparator's rope, which the Bayesian tests used.
     fit_errors_ : dict of int to list of SplitFailure
         Every seed's failed fits and scores.
+
+    See Also
+    --------
+    sklearn_bayescmp.replicability.replicability_summary : The same summary from stored decisions.
+    sklearn_bayescmp.plotting.ReplicabilityDisplay : The study's verdicts, drawn.
 
     References
     ----------

@@ -391,7 +391,7 @@ def test_plot_without_matplotlib_prints_results_then_a_hint(tmp_path, one_csv):
     assert "decision" in completed.stdout  # the results came first
     assert completed.stderr.count("\n") == 1 and "Traceback" not in completed.stderr
     assert completed.stderr.startswith("bayescmp compare: no plot saved")
-    assert 'pip install "sklearn-bayescmp[plot]"' in completed.stderr
+    assert 'pip install "matplotlib>=3.7"' in completed.stderr
     assert not (tmp_path / "out.png").exists()
 
 

@@ -271,7 +271,7 @@ def test_missing_matplotlib_gives_an_install_hint(monkeypatch):
     from sklearn_bayescmp.plotting._base import check_matplotlib
 
     monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
-    with pytest.raises(ImportError, match=r'pip install "sklearn-bayescmp\[plot\]"'):
+    with pytest.raises(ImportError, match=r'pip install "matplotlib>=3.7"'):
         check_matplotlib()
 
 

@@ -95,7 +95,7 @@ def test_html_shows_the_interval_and_escapes_names():
 def test_to_frame_without_pandas_says_how_to_install_it(monkeypatch, records):
     monkeypatch.setitem(sys.modules, "pandas", None)  # import pandas now fails
     result = bayesian_correlated_ttest(records[0])
-    with pytest.raises(ImportError, match=re.escape('pip install "sklearn-bayescmp[pandas]"')):
+    with pytest.raises(ImportError, match=re.escape('pip install "pandas>=2.0"')):
         result.to_frame()
     with pytest.raises(ImportError, match=r"to_columns\(\)"):
         records[0].to_frame()

@@ -437,7 +437,7 @@ def test_pandas_is_optional(monkeypatch, long, table):
     monkeypatch.setitem(sys.modules, "pandas", None)
     assert ScoreTable.from_long(long) == table
     assert ScoreTable.read_csv(io.StringIO(table.to_csv())) == table
-    with pytest.raises(ImportError, match=re.escape('pip install "sklearn-bayescmp[pandas]"')):
+    with pytest.raises(ImportError, match=re.escape('pip install "pandas>=2.0"')):
         table.to_frame()
 
 

@@ -3,7 +3,7 @@
 Each display is built ``from_result`` (or ``from_comparator`` /
 ``from_study``), draws with ``plot(ax=None, **kwargs)`` and keeps the
 matplotlib objects it made (``ax_``, ``figure_``). matplotlib is the optional
-``plot`` extra (``pip install "sklearn-bayescmp[plot]"``); it is imported only
+``plot`` extra (``pip install ".[plot]"`` in a clone); it is imported only
 when a display draws, and global matplotlib state (rcParams, styles) is never
 changed.
 """

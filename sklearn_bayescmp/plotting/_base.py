@@ -107,8 +107,8 @@ def check_matplotlib():
         import matplotlib.pyplot as plt
     except ImportError:
         raise ImportError(
-            "Plotting needs matplotlib, which is the optional 'plot' extra: "
-            'pip install "sklearn-bayescmp[plot]"'
+            "Plotting needs matplotlib, the optional 'plot' extra: "
+            'pip install "matplotlib>=3.7"'
         ) from None
     return plt
 

@@ -106,6 +106,11 @@ class CriticalDifferenceDisplay:
     bars_ : list of matplotlib Line2D
         The bars joining equivalent models.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.friedman_test : The average ranks and the critical difference.
+    sklearn_bayescmp.plotting.RankingDisplay : The Bayesian ranking.
+
     Examples
     --------
     >>> from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
@@ -170,7 +175,7 @@ class CriticalDifferenceDisplay:
         posthoc : {"nemenyi", "holm", "shaffer", "wilcoxon"}, default="nemenyi"
             Classic: which pairs are significantly different. "nemenyi",
             "holm" and "shaffer" test the average ranks
-            (:meth:`~sklearn_bayescmp.stats._result_classes.FriedmanTestResult.posthoc`);
+            (:meth:`~sklearn_bayescmp.stats.FriedmanTestResult.posthoc`);
             "wilcoxon" uses the comparison's pairwise Wilcoxon signed-rank
             p-values with Holm's correction (as autorank does).
         reference : bool, default=True

@@ -58,6 +58,11 @@ class ForestDisplay(_DisplayMixin):
     order_ : ndarray of shape (n_datasets,)
         Row order: data set indices from bottom to top.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.hierarchical_test : The test whose estimates it draws.
+    sklearn_bayescmp.plotting.PosteriorDisplay : The posterior of one data set's difference.
+
     Examples
     --------
     >>> from sklearn_bayescmp.plotting import ForestDisplay

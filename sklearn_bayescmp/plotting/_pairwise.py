@@ -81,6 +81,11 @@ class PairwiseDisplay(_DisplayMixin):
         The annotations (None on the diagonal, and everywhere past 20
         models, where the colour says the value).
 
+    See Also
+    --------
+    sklearn_bayescmp.compare_models : The comparison it draws.
+    sklearn_bayescmp.plotting.RankingDisplay : The ranking of the same models.
+
     Examples
     --------
     >>> from sklearn_bayescmp.plotting import PairwiseDisplay

@@ -58,6 +58,11 @@ class PosteriorDisplay(_DisplayMixin):
     line_ : matplotlib Line2D or None
         The density curve (None for a point mass).
 
+    See Also
+    --------
+    sklearn_bayescmp.plotting.SimplexDisplay : The three probabilities of a sampled posterior.
+    sklearn_bayescmp.stats.bayesian_correlated_ttest : The test whose posterior it draws.
+
     Examples
     --------
     >>> import numpy as np

@@ -44,6 +44,11 @@ class RankingDisplay:
     order_ : ndarray of int
         Model indices from top (best) to bottom.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.plackett_luce_ranking : The ranking it draws.
+    sklearn_bayescmp.plotting.CriticalDifferenceDisplay : The average ranks of the same scores.
+
     Examples
     --------
     >>> from sklearn_bayescmp.plotting import RankingDisplay

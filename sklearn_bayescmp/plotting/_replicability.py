@@ -47,6 +47,10 @@ class ReplicabilityDisplay(_DisplayMixin):
     bars_ : matplotlib BarContainer
         The bars.
 
+    See Also
+    --------
+    sklearn_bayescmp.replicability.ReplicabilityStudy : The study it draws.
+
     Examples
     --------
     >>> from sklearn_bayescmp.plotting import ReplicabilityDisplay

@@ -55,6 +55,11 @@ class SimplexDisplay(_DisplayMixin):
     scatter_ : matplotlib PathCollection
         The points.
 
+    See Also
+    --------
+    sklearn_bayescmp.plotting.PosteriorDisplay : The posterior of one mean difference.
+    sklearn_bayescmp.stats.signed_rank_test : A test whose draws it shows.
+
     Examples
     --------
     >>> from sklearn_bayescmp.plotting import SimplexDisplay

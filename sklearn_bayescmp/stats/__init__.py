@@ -4,10 +4,12 @@ Each back end is usable without the comparator, e.g. on scores from a CSV
 file or another framework. Differences are always ``score_a - score_b`` on
 greater-is-better scores, so positive values favour A. The registry
 (:func:`backend_names`, :func:`get_backend`) lists every back end under the
-name that every entry point uses. The classes of the results are listed in
-``sklearn_bayescmp.stats._result_classes``.
+name that every entry point uses. The classes of the results the back ends
+return are importable from here too, for ``isinstance`` checks and their
+documentation; they are returned, never built by hand.
 """
 
+from . import _result_classes
 from ._correlated_t import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
 from ._effect_size import cliffs_delta, cohens_dz
 from ._frequentist import (
@@ -23,6 +25,7 @@ from ._poisson import poisson_test
 from ._posthoc import rank_posthoc
 from ._ranking import plackett_luce_ranking
 from ._registry import backend_names, get_backend
+from ._result_classes import *  # noqa: F403 (the results' classes, listed there)
 from ._rope import (
     expected_loss_decision,
     posterior_odds,
@@ -58,4 +61,5 @@ __all__ = [
     "threshold_decision",
     "wilcoxon_test",
     "zero_one_loss",
+    *_result_classes.__all__,
 ]

@@ -84,6 +84,10 @@ class NormalGammaPrior:
     b : float
         Rate of the Gamma prior on the precision; at least 0.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.bayesian_correlated_ttest : The test that takes this prior.
+
     Notes
     -----
     ``NormalGammaPrior(0, inf, -0.5, 0)`` is the (improper) matching prior,
@@ -321,6 +325,20 @@ class TTestResult(FrequentistDecisionMixin, TableMixin):
     test : {"corrected_t", "corrected_resampled_t", "paired_t", "paired_t_5x2cv"}
         The back end's name in the registry
         (:func:`~sklearn_bayescmp.stats.get_backend`).%(result_models)s
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.corrected_ttest : Returns this result.
+    sklearn_bayescmp.stats.BayesianCorrelatedTTestResult : The Bayesian counterpart.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import TTestResult, corrected_ttest
+    >>> res = corrected_ttest([0.02, 0.01, 0.03, 0.00, 0.02, 0.01], n_train=90, n_test=10)
+    >>> isinstance(res, TTestResult)
+    True
+    >>> res.decision(alpha=0.05), round(res.estimate, 3), round(res.standard_error, 4)
+    ('a', 0.015, 0.0055)
     """
 
     statistic: float
@@ -468,6 +486,21 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
     mean_score_a, mean_score_b : float or None
         Mean score of each model over the splits used, when the record held
         the scores (None otherwise).%(result_models)s
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.bayesian_correlated_ttest : Returns this result.
+    sklearn_bayescmp.plotting.PosteriorDisplay : Draws its posterior.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import bayesian_correlated_ttest
+    >>> differences = [0.02, 0.01, 0.03, 0.00, 0.02, 0.01]
+    >>> res = bayesian_correlated_ttest(differences, n_train=90, n_test=10, rope=0.01)
+    >>> res.df, round(res.loc, 3), round(res.scale, 4)  # the posterior is Student's t
+    (5.0, 0.015, 0.0055)
+    >>> round(res.prob_a_better + res.prob_equivalent + res.prob_b_better, 12)
+    1.0
     """
 
     test: ClassVar[str] = "bayesian_correlated_t"

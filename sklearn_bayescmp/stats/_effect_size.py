@@ -55,6 +55,11 @@ def cohens_dz(differences, *, scale=None):
         every difference is equal and non-zero, 0 when all are zero, NaN
         with fewer than two differences.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.cliffs_delta : An effect size of ranks, robust to outlying data sets.
+    sklearn_bayescmp.stats.corrected_ttest : The test of the mean difference.
+
     Examples
     --------
     >>> from sklearn_bayescmp.stats import cohens_dz
@@ -100,6 +105,11 @@ def cliffs_delta(a, b):
     float
         In [-1, 1]: 1 when every score of A exceeds every score of B. NaN
         when either sample is empty.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.cohens_dz : The mean difference in standard deviations.
+    sklearn_bayescmp.stats.wilcoxon_test : The rank test of the same differences.
 
     Examples
     --------

@@ -108,6 +108,11 @@ def paired_ttest_5x2cv(differences, *, alternative="two-sided"):
     TTestResult
         With ``statistic``, ``pvalue`` and ``df=5``.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.combined_ftest_5x2cv : Alpaydin's F-test on the same splits.
+    sklearn_bayescmp.stats.corrected_resampled_ttest : The corrected test on random splits.
+
     References
     ----------
     .. [1] T. G. Dietterich, "Approximate statistical tests for comparing
@@ -163,6 +168,13 @@ def combined_ftest_5x2cv(differences):
         With ``statistic``, ``pvalue`` and ``df=(10, 5)``. Zero variance gives
         ``f = inf`` and p-value 0 (or ``f = 0`` and p-value 1 if every
         difference is 0).
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.paired_ttest_5x2cv
+        Dietterich's t-test on the same 5 x 2 cross-validation.
+    sklearn_bayescmp.stats.corrected_ttest
+        The corrected t-test of repeated k-fold cross-validation.
 
     References
     ----------
@@ -230,6 +242,12 @@ def corrected_resampled_ttest(
         With ``statistic``, ``pvalue``, ``df``, ``estimate``,
         ``standard_error`` and ``confidence_interval(confidence_level)``.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.corrected_ttest
+        The same correction on repeated k-fold cross-validation.
+    sklearn_bayescmp.stats.paired_ttest : The uncorrected test, for comparison.
+
     References
     ----------
     .. [1] C. Nadeau and Y. Bengio, "Inference for the generalization error",
@@ -280,6 +298,11 @@ def paired_ttest(differences, *, alternative="two-sided", nan_policy="raise"):
     TTestResult
         With ``test_train_ratio=0`` (no correction).
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.corrected_ttest : Corrected for the training sets the splits share.
+    sklearn_bayescmp.stats.corrected_resampled_ttest : The same correction on random splits.
+
     Examples
     --------
     >>> import numpy as np
@@ -325,6 +348,11 @@ def wilcoxon_test(differences, *, alternative="two-sided", random_state=None):
         median of the mean differences as ``estimate``. When every
         difference is zero there is no evidence either way: statistic 0 and
         p-value 1 (SciPy would return NaN).
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.signed_rank_test : Its Bayesian counterpart, with a rope.
+    scipy.stats.wilcoxon : SciPy's signed-rank test.
 
     References
     ----------
@@ -425,6 +453,18 @@ class WilcoxonTestResult(FrequentistDecisionMixin, TableMixin):
     estimate : float
         Median of the per-data-set mean differences: the side a significant
         test decides for.%(result_models)s
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.wilcoxon_test : Returns this result.
+    sklearn_bayescmp.stats.DirichletProcessTestResult : The Bayesian signed-rank test's result.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import wilcoxon_test
+    >>> res = wilcoxon_test([0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026])
+    >>> res.n_datasets, res.n_nonzero, res.decision(alpha=0.05)
+    (7, 7, 'a')
     """
 
     sign_based: ClassVar[bool] = True
@@ -483,6 +523,19 @@ class FTestResult(FrequentistDecisionMixin, TableMixin):
         ``(10, 5)``.
     estimate : float
         Mean of the ten differences: the side a significant test decides for.%(result_models)s
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.combined_ftest_5x2cv : Returns this result.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import combined_ftest_5x2cv
+    >>> res = combined_ftest_5x2cv(
+    ...     [[0.02, 0.01], [0.03, 0.00], [0.01, 0.02], [0.02, 0.03], [0.00, 0.01]]
+    ... )
+    >>> res.df, res.decision()
+    ((10, 5), 'no difference')
     """
 
     test: ClassVar[str] = "combined_f_5x2cv"

@@ -70,6 +70,11 @@ def nemenyi_critical_difference(n_models, n_datasets, *, alpha=0.05):
     float
         Two average ranks further apart than this differ significantly.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.friedman_test : The omnibus test it follows.
+    sklearn_bayescmp.plotting.CriticalDifferenceDisplay : The diagram that draws it.
+
     Examples
     --------
     Demšar's Table 5(a) gives ``q_0.05 = 2.728`` for five models, so
@@ -129,6 +134,12 @@ def friedman_test(scores, *, names=None, alpha=0.05, tie_correction=True):
         ``statistic`` and ``pvalue`` (chi-square with ``K - 1`` degrees of
         freedom), Iman and Davenport's F, ``average_ranks`` and
         ``critical_difference``.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.rank_posthoc : Post-hoc tests of the average ranks.
+    sklearn_bayescmp.stats.nemenyi_critical_difference : The critical difference alone.
+    sklearn_bayescmp.stats.plackett_luce_ranking : The Bayesian ranking of the same scores.
 
     References
     ----------
@@ -223,6 +234,20 @@ class FriedmanTestResult(TableMixin):
     tie_corrected : bool
         Whether ``statistic`` is corrected for ties within data sets
         (:func:`scipy.stats.friedmanchisquare`) or Demšar's formula.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.friedman_test : Returns this result.
+    sklearn_bayescmp.stats.RankPosthocResult : The post-hoc tests it leads to.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp.stats import friedman_test
+    >>> scores = np.random.default_rng(0).normal([0.80, 0.82, 0.85], 0.02, size=(30, 3))
+    >>> res = friedman_test(scores, names=["knn", "tree", "forest"])
+    >>> res.pvalue < 0.05, res.n_datasets
+    (True, 30)
     """
 
     statistic: float

@@ -284,6 +284,12 @@ default=(0.5, 5.0), (0.05, 0.15)
         When the R-hat of ``delta0``, ``sigma0`` or ``nu`` exceeds 1.01, or
         their bulk or tail effective sample size is below 400.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.signed_rank_test : The Bayesian test of one mean per data set.
+    sklearn_bayescmp.stats.poisson_test : Whether A wins most of these data sets.
+    sklearn_bayescmp.plotting.ForestDisplay : The shrunk per-data-set differences, drawn.
+
     Notes
     -----
     **Scale.** All differences and the rope are divided by
@@ -634,6 +640,25 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
         difference, the authors' bound).
     zero_variance : {"others", "rope"}
         How data sets whose differences are all equal were given a variance.%(result_models)s
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.hierarchical_test : Returns this result.
+    sklearn_bayescmp.plotting.ForestDisplay : Draws its shrinkage estimates.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp import CVDifferences
+    >>> from sklearn_bayescmp.stats import hierarchical_test
+    >>> rng = np.random.default_rng(1)
+    >>> records = [
+    ...     CVDifferences(rng.normal(0.02, 0.03, 30), n_train=90, n_test=10, name=f"d{i}")
+    ...     for i in range(6)
+    ... ]
+    >>> res = hierarchical_test(records, n_warmup=500, n_draws=1000, random_state=0)
+    >>> res.shrinkage_estimates.shape, res.shrinkage_intervals.shape
+    ((6,), (6, 2))
     """
 
     _negated: ClassVar[tuple] = ("shrinkage_estimates", "shrinkage_intervals", "means")

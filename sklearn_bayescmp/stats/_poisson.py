@@ -96,6 +96,11 @@ def poisson_test(differences, *, rope=0.01, prior=None, random_state=None):
         ``prob_no_majority`` (the tie mass), ``dataset_probabilities`` and
         ``decision(threshold)``.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.hierarchical_test : The mean difference on a new data set.
+    sklearn_bayescmp.stats.sign_test : The Bayesian sign test of one mean per data set.
+
     References
     ----------
     .. [1] G. Corani and A. Benavoli, "A Bayesian approach for comparing
@@ -180,6 +185,24 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
     prior : NormalGammaPrior or None
         The prior of the per-data-set correlated t-tests; None is the
         matching prior.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.poisson_test : Returns this result.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp import CVDifferences
+    >>> from sklearn_bayescmp.stats import poisson_test
+    >>> rng = np.random.default_rng(0)
+    >>> records = [
+    ...     CVDifferences(rng.normal(0.01, 0.03, 20), n_train=90, n_test=10, name=f"d{i}")
+    ...     for i in range(5)
+    ... ]
+    >>> res = poisson_test(records, rope=0.01)
+    >>> res.n_datasets, res.dataset_probabilities.shape  # per data set: P(A better), rope, B
+    (5, (5, 3))
     """
 
     probabilities_note: ClassVar[str] = (

@@ -163,6 +163,12 @@ def rank_posthoc(
         ``critical_difference`` of Nemenyi or Bonferroni-Dunn, and
         ``significant``.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.friedman_test : The omnibus test to run first.
+    sklearn_bayescmp.stats.nemenyi_critical_difference : Nemenyi's critical difference alone.
+    sklearn_bayescmp.stats.wilcoxon_test : The pairwise test of scores rather than ranks.
+
     References
     ----------
     .. [1] J. Demšar, "Statistical comparisons of classifiers over multiple
@@ -285,6 +291,21 @@ class RankPosthocResult(TableMixin):
         the step-down procedures, which have no single one.
     alpha : float
         Significance level.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.rank_posthoc : Returns this result.
+    sklearn_bayescmp.stats.FriedmanTestResult.posthoc : Returns it after the Friedman test.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import rank_posthoc
+    >>> res = rank_posthoc(
+    ...     [3.143, 2.000, 2.893, 1.964], 14, method="nemenyi",
+    ...     names=["C4.5", "C4.5+m", "C4.5+cf", "C4.5+m+cf"],
+    ... )
+    >>> res.pvalues_adjusted[0].round(3)  # C4.5 against each variant
+    array([1.   , 0.089, 0.956, 0.074])
     """
 
     method: str

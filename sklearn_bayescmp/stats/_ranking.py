@@ -195,6 +195,11 @@ def plackett_luce_ranking(
         expected rank (``expected_rank``), the probability that it has the
         largest weight (``prob_top``), the draws and the diagnostics.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.friedman_test : The frequentist test of the same ranks.
+    sklearn_bayescmp.plotting.RankingDisplay : The posterior ranking, drawn.
+
     References
     ----------
     .. [1] B. Calvo, J. Ceberio and J. A. Lozano, "Bayesian inference for
@@ -319,6 +324,20 @@ class PlackettLuceResult(TableMixin):
     n_first : ndarray of int of shape (n_models,)
         On how many data sets each model ranked first (ties broken as for
         the fit): what :meth:`poor_fit` checks the fitted weights against.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.plackett_luce_ranking : Returns this result.
+    sklearn_bayescmp.plotting.RankingDisplay : Draws it.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp.stats import plackett_luce_ranking
+    >>> scores = np.random.default_rng(0).normal([0.80, 0.82, 0.85], 0.02, size=(30, 3))
+    >>> res = plackett_luce_ranking(scores, names=["knn", "tree", "forest"], random_state=0)
+    >>> res.names, res.prob_best.round(2)
+    (('knn', 'tree', 'forest'), array([0.02, 0.1 , 0.88]))
     """
 
     names: tuple

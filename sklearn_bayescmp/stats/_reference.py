@@ -31,6 +31,28 @@ class FrequentistReference(ReadOnlyPickleMixin):
         models on two or more data sets).
     alpha : float
         Significance level.
+
+    See Also
+    --------
+    sklearn_bayescmp.ModelComparison : Holds it as ``reference``.
+    sklearn_bayescmp.stats.wilcoxon_test : The pairwise test of many data sets.
+
+    Examples
+    --------
+    Four models' mean accuracies on twelve data sets:
+
+    >>> import numpy as np
+    >>> from sklearn_bayescmp import ScoreTable, compare_models
+    >>> rng = np.random.default_rng(0)
+    >>> scores = rng.normal([0.80, 0.82, 0.85, 0.81], 0.02, size=(12, 4))
+    >>> columns = dict(zip(["knn", "tree", "forest", "svm"], scores.T))
+    >>> table = ScoreTable.from_wide({"dataset": [f"d{i}" for i in range(12)], **columns},
+    ...                              dataset="dataset")
+    >>> reference = compare_models(table, rope=0.01, random_state=0).reference
+    >>> reference.test, bool(reference.friedman.pvalue < 0.05)
+    ('wilcoxon', True)
+    >>> reference.pvalues_holm[2].round(3)  # forest against each, Holm-adjusted
+    array([0.003, 0.007, 1.   , 0.003])
     """
 
     test: str

@@ -46,6 +46,11 @@ def backend_names():
         method, ``ReplicabilityStudy(tests=...)`` and ``bayescmp compare
         --test`` take exactly these.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.get_backend : The back end registered under a name.
+    sklearn_bayescmp.compare_models : Takes these names as ``test``.
+
     Examples
     --------
     >>> from sklearn_bayescmp.stats import backend_names
@@ -71,6 +76,10 @@ def get_backend(name):
         whether it is ``sampled``, its ``options`` with their defaults, its
         ``result_type``, the ``displays`` that draw it, and what to ``cite``
         (with the ``references``).
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.backend_names : Every registered name.
 
     Examples
     --------

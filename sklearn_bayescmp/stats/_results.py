@@ -29,6 +29,19 @@ class ConfidenceInterval(NamedTuple):
     ----------
     low, high : float
         Bounds; infinite on the open side of a one-sided interval.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.TTestResult.confidence_interval : Returns this interval.
+    sklearn_bayescmp.stats.CredibleInterval : The Bayesian counterpart.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import corrected_ttest
+    >>> res = corrected_ttest([0.02, 0.01, 0.03, 0.00, 0.02, 0.01], n_train=90, n_test=10)
+    >>> low, high = res.confidence_interval(0.95)
+    >>> print(f"{low:.4f} to {high:.4f}")
+    0.0008 to 0.0292
     """
 
     low: float
@@ -42,6 +55,20 @@ class CredibleInterval(NamedTuple):
     ----------
     low, high : float
         Bounds of the interval of the mean difference.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.BayesianCorrelatedTTestResult.credible_interval : Returns this interval.
+    sklearn_bayescmp.stats.ConfidenceInterval : The frequentist counterpart.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import bayesian_correlated_ttest
+    >>> differences = [0.02, 0.01, 0.03, 0.00, 0.02, 0.01]
+    >>> res = bayesian_correlated_ttest(differences, n_train=90, n_test=10, rope=0.01)
+    >>> interval = res.credible_interval(0.9)
+    >>> round(interval.low, 4), round(interval.high, 4)
+    (0.0039, 0.0261)
     """
 
     low: float

@@ -66,6 +66,19 @@ class PosteriorOdds:
     grade : str
         Raftery's grade of ``max(odds, 1 / odds)``: "weak", "positive",
         "strong" or "very strong".
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.posterior_odds : Returns these odds.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import bayesian_correlated_ttest
+    >>> differences = [0.02, 0.01, 0.03, 0.00, 0.02, 0.01]
+    >>> res = bayesian_correlated_ttest(differences, n_train=90, n_test=10, rope=0.01)
+    >>> odds = res.odds()
+    >>> odds.favours, odds.grade
+    ('a', 'positive')
     """
 
     outcome: str
@@ -100,6 +113,20 @@ class RopeDecision:
     expected_loss : tuple of float or None
         Expected loss of deciding "a", "equivalent", "b" and of not deciding,
         for the loss rule; None for the threshold rule.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.threshold_decision : The threshold rule.
+    sklearn_bayescmp.stats.expected_loss_decision : The rule of least expected loss.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import bayesian_correlated_ttest
+    >>> differences = [0.02, 0.01, 0.03, 0.00, 0.02, 0.01]
+    >>> res = bayesian_correlated_ttest(differences, n_train=90, n_test=10, rope=0.01)
+    >>> decision = res.rope_decision(threshold=0.9)
+    >>> decision.decision, decision.rule
+    ('undecided', 'threshold')
     """
 
     decision: str
@@ -149,6 +176,11 @@ def threshold_decision(prob_a_better, prob_equivalent, prob_b_better, *, thresho
     decision : {"a", "equivalent", "b", "undecided"}
         The outcome whose probability exceeds ``threshold``, or "undecided".
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.expected_loss_decision : The decision of least expected loss.
+    sklearn_bayescmp.stats.posterior_odds : The odds of one outcome against another.
+
     Examples
     --------
     >>> from sklearn_bayescmp.stats import threshold_decision
@@ -183,6 +215,12 @@ def expected_loss_decision(prob_a_better, prob_equivalent, prob_b_better, *, los
         resolved in favour of not deciding.
     expected_loss : tuple of 4 floats
         ``loss @ probabilities`` for the four rows.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.zero_one_loss : The loss matrix of the plain Bayes decision.
+    sklearn_bayescmp.stats.threshold_decision : The decision by a probability threshold.
+    sklearn_bayescmp.stats.posterior_odds : The odds of one outcome against another.
 
     Examples
     --------
@@ -221,6 +259,10 @@ def zero_one_loss(threshold=0.95):
     loss : ndarray of shape (4, 3)
         Rows: decide "a", "equivalent", "b", no decision; columns: the truth.
 
+    See Also
+    --------
+    sklearn_bayescmp.stats.expected_loss_decision : The decision that takes a loss matrix.
+
     Examples
     --------
     >>> from sklearn_bayescmp.stats import zero_one_loss
@@ -251,6 +293,11 @@ def posterior_odds(prob_a_better, prob_equivalent, prob_b_better, *, outcome=Non
     -------
     PosteriorOdds
         The odds, which outcome they favour and Raftery's grade.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.threshold_decision : The decision by a probability threshold.
+    sklearn_bayescmp.stats.expected_loss_decision : The decision of least expected loss.
 
     Examples
     --------
@@ -367,6 +414,11 @@ def rope_probabilities(posterior, rope):
     -------
     prob_a_better, prob_equivalent, prob_b_better : float
         Posterior probabilities of the three outcomes.
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.threshold_decision : A decision on these probabilities.
+    sklearn_bayescmp.stats.bayesian_correlated_ttest : A test whose posterior is Student's t.
 
     Examples
     --------

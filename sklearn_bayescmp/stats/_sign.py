@@ -617,7 +617,9 @@ _SHARED_DOC = """
         ``samples`` of shape (n_draws, 3), ``n_draws`` and ``mcse`` (the
         largest Monte Carlo standard error of the six) and
         ``decision(threshold)``.
+"""
 
+_REFERENCES_DOC = """
     References
     ----------
     .. [1] A. Benavoli, G. Corani, F. Mangili, M. Zaffalon and F. Ruggeri,
@@ -647,6 +649,13 @@ def sign_test(
     a data set's mean difference lies above the rope (A better), inside it, or
     below it (B better): ``theta_a = sum_i w_i [z_i > high]`` and so on.
     %(shared)s
+    See Also
+    --------
+    sklearn_bayescmp.stats.signed_rank_test : The same model on the ranks of the differences.
+    sklearn_bayescmp.stats.poisson_test : Whether A wins most of these data sets.
+
+    %(references)s
+
     Examples
     --------
     >>> from sklearn_bayescmp.stats import sign_test
@@ -687,6 +696,14 @@ def signed_rank_test(
     makes it the Bayesian counterpart of the Wilcoxon signed-rank test. Cost:
     O(q log q) once plus O(q) per draw.
     %(shared)s
+    See Also
+    --------
+    sklearn_bayescmp.stats.sign_test : The same model on the signs alone.
+    sklearn_bayescmp.stats.wilcoxon_test : Its frequentist counterpart.
+    sklearn_bayescmp.stats.hierarchical_test : The test of per-split scores.
+
+    %(references)s
+
     Examples
     --------
     >>> from sklearn_bayescmp.stats import signed_rank_test
@@ -713,7 +730,7 @@ def signed_rank_test(
 for _function, _strength in ((sign_test, "1.0"), (signed_rank_test, "0.5")):
     _function.__doc__ = _function.__doc__.replace(
         "%(shared)s", _SHARED_DOC % {"strength": _strength}
-    )
+    ).replace("%(references)s", _REFERENCES_DOC.strip())
     fill_doc(_function)
 
 
@@ -766,6 +783,22 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
         Region of the pseudo-observation.
     random_state : int or None
         The seed, when an int or None was given.%(result_models)s
+
+    See Also
+    --------
+    sklearn_bayescmp.stats.sign_test : Returns this result.
+    sklearn_bayescmp.stats.signed_rank_test : Returns this result.
+    sklearn_bayescmp.plotting.SimplexDisplay : Draws its samples.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp.stats import signed_rank_test
+    >>> means = [0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026]
+    >>> res = signed_rank_test(means, rope=0.01, random_state=0)
+    >>> res.probability_scope
+    'the most probable outcome on a new data set'
+    >>> round(res.prob_a_better, 2), round(res.predictive_prob_a_better, 2)
+    (0.99, 0.87)
     """
 
     prob_a_better: float

@@ -54,6 +54,23 @@ class Witness:
         metric's), the values, or the default when nothing said.
     why : str, default=""
         The witness in words ("column 'metric' names 'log_loss', a loss").
+
+    See Also
+    --------
+    sklearn_bayescmp.tables.Reading : The record of a table's reading that holds these.
+    sklearn_bayescmp.tables.LeftOut : A column or row left out, and why.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp import ScoreTable
+    >>> table = ScoreTable.from_wide(
+    ...     {"dataset": ["iris", "wine", "cancer"], "knn": [0.95, 0.70, 0.93],
+    ...      "tree": [0.94, 0.90, 0.92]},
+    ...     dataset="dataset",
+    ... )
+    >>> [(w.subject, w.value, w.by) for w in table.reading_details.witnesses]
+    [('dataset', 'dataset', 'option'), ('direction', 'higher is better', 'default'),
+     ('design', 'one score per data set', 'values')]
     """
 
     subject: str
@@ -87,6 +104,24 @@ class LeftOut:
         The column's name, the row's label, or a count of rows in words.
     reason : str
         What the name or the values showed.
+
+    See Also
+    --------
+    sklearn_bayescmp.tables.Reading : The record of a table's reading that lists these.
+    sklearn_bayescmp.tables.Witness : What the reader inferred, and from what.
+
+    Examples
+    --------
+    A paper's ``Average`` row is the mean of the others, not a data set:
+
+    >>> from sklearn_bayescmp import ScoreTable
+    >>> table = ScoreTable.from_wide(
+    ...     {"dataset": ["iris", "wine", "cancer", "Average"],
+    ...      "knn": [0.95, 0.70, 0.93, 0.86], "tree": [0.94, 0.90, 0.92, 0.92]},
+    ...     dataset="dataset",
+    ... )
+    >>> table.reading_details.left_out
+    (LeftOut(kind='row', name='Average', reason='the mean of the other rows'),)
     """
 
     kind: str
@@ -137,6 +172,28 @@ class Reading:
     normalization : str or None
         How the scores were rescaled per data set, if they were
         (:meth:`ScoreTable.normalized`).
+
+    See Also
+    --------
+    sklearn_bayescmp.ScoreTable.reading : A table's reading, in one line.
+    sklearn_bayescmp.tables.Witness : One inference and its evidence.
+    sklearn_bayescmp.tables.LeftOut : A column or row left out, and why.
+
+    Examples
+    --------
+    A long table whose columns bear the names people give them:
+
+    >>> from sklearn_bayescmp import ScoreTable
+    >>> table = ScoreTable.from_long(
+    ...     {"classifier": ["knn", "knn", "tree", "tree"] * 2,
+    ...      "task": ["iris"] * 4 + ["wine"] * 4,
+    ...      "fold": [0, 1, 0, 1] * 2,
+    ...      "accuracy": [0.95, 0.93, 0.94, 0.92, 0.70, 0.72, 0.90, 0.88]},
+    ...     test_train_ratio=1 / 9,
+    ... )
+    >>> details = table.reading_details
+    >>> details.layout, details.roles["model"], details.roles["score"]
+    ('long', 'classifier', 'accuracy')
     """
 
     source: str

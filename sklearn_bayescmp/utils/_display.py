@@ -52,7 +52,7 @@ def import_pandas():
     except ImportError:
         raise ImportError(
             "to_frame() needs pandas, the optional 'pandas' extra: "
-            'pip install "sklearn-bayescmp[pandas]". Without it, the same table is available '
+            'pip install "pandas>=2.0". Without it, the same table is available '
             "as a dict of columns (to_columns())."
         ) from None
     return pandas
