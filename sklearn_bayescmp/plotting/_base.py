@@ -107,8 +107,7 @@ def check_matplotlib():
         import matplotlib.pyplot as plt
     except ImportError:
         raise ImportError(
-            "Plotting needs matplotlib, the optional 'plot' extra: "
-            'pip install "matplotlib>=3.7"'
+            "Plotting needs matplotlib, the optional 'plot' extra: pip install \"matplotlib>=3.7\""
         ) from None
     return plt
 

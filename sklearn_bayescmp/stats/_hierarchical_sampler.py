@@ -237,20 +237,28 @@ class DrawsAhead(ChainRandom):
         super().__init__(generators, chains_per_group)
         self.gamma_shapes = np.asarray(gamma_shapes, dtype=float)
         self.widths = (normals, uniforms, self.gamma_shapes.shape[1])
+        # Each group's distinct shapes and where they go, found once: the
+        # shapes are fixed, and a block is drawn every few dozen iterations.
+        self._gamma_plans = [self._gamma_plan(self.gamma_shapes[rows]) for rows in self.groups]
         self.block = int(block)
         self._iteration = self.block
         self._ahead = self._current = None
         self._taken = [0, 0, 0]
 
-    def _gamma_block(self, generator, rows):
-        """A group's fixed-shape gamma draws of a block, one call per distinct shape."""
-        shapes = self.gamma_shapes[rows]
-        out = np.empty((self.block, *shapes.shape))
+    @staticmethod
+    def _gamma_plan(shapes):
+        """``(shape, where, count)`` for each distinct shape of a group's draws, in order."""
         values, which = np.unique(shapes, return_inverse=True)
         which = which.reshape(shapes.shape)
-        for index, value in enumerate(values):
-            where = which == index
-            out[:, where] = generator.standard_gamma(value, (self.block, int(where.sum())))
+        masks = [which == index for index in range(len(values))]
+        return shapes.shape, [(v, m, int(m.sum())) for v, m in zip(values, masks, strict=True)]
+
+    def _gamma_block(self, generator, plan):
+        """A group's fixed-shape gamma draws of a block, one call per distinct shape."""
+        shape, parts = plan
+        out = np.empty((self.block, *shape))
+        for value, where, count in parts:
+            out[:, where] = generator.standard_gamma(value, (self.block, count))
         return out
 
     def next_iteration(self):
@@ -263,9 +271,9 @@ class DrawsAhead(ChainRandom):
                 (
                     g.standard_normal((self.block, c, normals)),
                     g.random((self.block, c, uniforms)),
-                    self._gamma_block(g, rows),
+                    self._gamma_block(g, plan),
                 )
-                for g, rows in self._parts
+                for g, plan in zip(self.generators, self._gamma_plans, strict=True)
             ]
             self._ahead = [np.concatenate(kind, axis=1) for kind in zip(*parts, strict=True)]
             self._iteration = 0
