@@ -46,7 +46,7 @@ sphinx_gallery_conf = {
     "doc_module": ("sklearn_bayescmp",),
     "backreferences_dir": "generated/backreferences",
     "reference_url": {"sklearn_bayescmp": None},
-    # Tables and figures as a reader sees them; long lines wrap instead of being cut.
+    # Tables and figures as a reader sees them (wide output scrolls sideways).
     "capture_repr": ("_repr_html_", "__repr__"),
     "min_reported_time": 5,
     # The timings page loads its table scripts from CDNs; the site loads nothing

@@ -350,7 +350,7 @@ class ScoreTable:
         Names propose and values decide: a column, row or model that a
         name makes a summary, a spread, a rank or a description of the data
         sets is left out where its values are one, and refused where they are
-        not; the user guide's page "How a table is read" lists every witness
+        not; the documentation's page "How a table is read" lists every witness
         and every refusal.
         """
         # Every option but the data and the direction (the layout's options, and metric).
