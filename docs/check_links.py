@@ -38,8 +38,8 @@ def check(root):
     root = root.resolve()
     anchors = {path: set(_ID.findall(path.read_text(encoding="utf-8"))) for path in pages(root)}
     broken, remote, outside = [], [], Counter()
-    for page, ids in anchors.items():
-        for tag, attribute, value in _LINK.findall(page.read_text(encoding="utf-8")):
+    for page in anchors:
+        for tag, _attribute, value in _LINK.findall(page.read_text(encoding="utf-8")):
             link = urlsplit(html.unescape(value))
             if link.scheme in ("http", "https") or value.startswith("//"):
                 if tag.lower() != "a":

@@ -85,5 +85,7 @@ html_sidebars = {
         "references",
         "citing",
         "changelog",
+        # The papers page prints its claims beside the measures: it needs the width.
+        "auto_examples/plot_papers_reproduced",
     )
 }

@@ -4,23 +4,28 @@ The papers, reproduced
 =======================
 
 The tests of this package come from four papers, whose simulations make claims
-a reader can check. This page draws the simulations of two of them from the
-results the scripts ``benchmarks/study_*.py`` store in ``benchmarks/results/``
-(with the date, the settings and the Monte Carlo standard errors, listed
-below), and sets each published value beside the measured one. Corani &
-Benavoli (2015) are run with 5,000 experiments per point; Corani et al. (2017)
-with 100 to 300 experiments per value where the paper ran 500 (§4.2-4.4 at
-q = 50 only, Table 2 at q = 5, 10 and 50): their rates carry the larger
-standard errors printed beside them.
-At the end, a short live run checks that the code still produces numbers
-consistent with the stored ones. Where a claim is not reproduced, the page says
-so and why.
+a reader can check. This page draws the simulations of two of them, Corani &
+Benavoli (2015, Fig. 2) and Corani et al. (2017, Table 2 and §4.2-4.4), from the
+results that the scripts ``benchmarks/study_*.py`` store in
+``benchmarks/results/`` (the command, the date, the settings and the Monte
+Carlo standard errors, listed below). Both are run at the papers' experiment
+counts: 5,000 experiments per point for the first, 500 for the second (the
+rates against the data-set size, which the paper does not draw, at 300). The
+other two papers (Benavoli et al., 2017; Bouckaert & Frank, 2004) are
+tutorials and a replicability study whose numbers come from real data sets;
+the replicability example repeats the latter on scikit-learn's data sets.
 
-Two settings decide most of it, and the papers do not print them: the size of
-the simulated data sets (the authors' code uses one size per run) and which
-probability the hierarchical test reports (the authors' code reports the
-posterior of ``delta0``, the population's mean difference, beside the next data
-set's). Both are shown side by side.
+Every published claim of the reproduced sections is set beside its measured
+value, with a verdict computed from the stored numbers by one rule per kind
+of claim (written out below, and checked by ``tests/test_stored_results.py``).
+Where a claim is not reproduced, the verdict says so.
+
+Two settings decide much of it, and the papers do not print them: the size of
+the simulated data sets (the authors' code uses one size per run; 500
+examples here, and the rates against the size are drawn) and which probability
+the hierarchical test reports (the authors' code reports the posterior of
+``delta0``, the population's mean difference; the next data set's is shown
+beside it).
 """
 
 # %%
@@ -30,6 +35,7 @@ set's). Both are shown side by side.
 # when, how long it took, and the table with its standard errors.
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import matplotlib.pyplot as plt
@@ -41,6 +47,16 @@ try:
 except NameError:  # run interactively, from the examples folder
     HERE = Path.cwd()
 RESULTS = HERE.parent / "benchmarks" / "results"
+STUDIES = (
+    "corani_benavoli_2015_fig2a_q50",
+    "corani_benavoli_2015_fig2b_q50",
+    "corani_benavoli_2015_fig2b_q25",
+    "corani_2017_table2",
+    "corani_2017_equivalence_by_q",
+    "corani_2017_equivalence_by_size",
+    "corani_2017_fig5",
+    "corani_2017_fig5_sixth_of_rope",
+)
 
 
 def load(name):
@@ -50,28 +66,180 @@ def load(name):
     return record
 
 
-def rows(table, **where):
-    """The rows of ``table`` that match every ``column=value`` of ``where``."""
-    keep = np.ones(len(next(iter(table.values()))), dtype=bool)
-    for column, value in where.items():
-        keep &= np.isclose(table[column], value) if np.ndim(value) == 0 else False
-    return keep
-
-
-studies = {
-    name: load(name)
-    for name in (
-        "corani_benavoli_2015_fig2a_q50",
-        "corani_benavoli_2015_fig2b_q50",
-        "corani_benavoli_2015_fig2b_q25",
-        "corani_2017_equivalence_by_size",
-        "corani_2017_fig5",
-        "corani_2017_table2",
-    )
-}
+studies = {name: load(name) for name in STUDIES}
 for study in studies.values():
     experiments = study["settings"]["n_experiments"]
     print(f"{study['date']}  {experiments:>5} experiments per value  {study['command']}")
+
+# %%
+# How a claim is judged
+# ---------------------
+# A measured value is a rate or a mean over experiments, with its Monte Carlo
+# standard error (SE). A difference is claimed only beyond two standard errors.
+# The papers read their values off figures and write "about 0.7" or "similar
+# power": such a claim agrees when the measured value is within two standard
+# errors *or* 0.05 of it (0.05: how finely a value is read off a figure).
+#
+# - *about x*: agrees when ``|m - x| <= max(2 SE, 0.05)``; otherwise higher or lower.
+# - *above x*: agrees when ``m - 2 SE > x``, disagrees when ``m + 2 SE < x``.
+# - *at most x* (a rate at ``delta = 0``): agrees when the 95% Wilson interval
+#   lies below ``x``, disagrees when it lies above.
+# - *never*: agrees when no experiment did it.
+# - *A above B*, *increases with q*: agrees when the difference exceeds two
+#   standard errors (of the two rates, independent runs), reversed when it is
+#   below minus two, alike otherwise.
+# - *similar*: agrees when ``|a - b| <= max(2 SE, 0.05)``.
+# - *as printed*: a table's value agrees when ``|m - x|`` is at most two
+#   standard errors plus half a unit of its last printed digit.
+# - *generally A above B*, *generally similar*: the *A above B* or the
+#   *similar* rule at every ``delta > 0``, counted.
+
+TOLERANCE = 0.05
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """One stored number: where it is, its value, standard error and experiments."""
+
+    study: str
+    column: str
+    where: tuple
+    value: float
+    se: float
+    n: int
+
+
+def quantity(study, column, se_column=None, **where):
+    """The stored row of ``study`` that matches ``where``, in column ``column``
+    (its standard error in ``se_column``, by default ``se_<column>``)."""
+    record = studies[study]
+    table = record["table"]
+    keep = np.ones(len(table[column]), dtype=bool)
+    for key, value in where.items():
+        keep &= (table[key] == value) if isinstance(value, str) else np.isclose(table[key], value)
+    (i,) = np.flatnonzero(keep)
+    if se_column is None:
+        se_column = "standard_error" if column == "rate" else f"se_{column}"
+    se = table[se_column][i]
+    n = record["settings"]["n_experiments"]
+    return Quantity(
+        study, column, tuple(sorted(where.items())), float(table[column][i]), float(se), n
+    )
+
+
+def wilson(rate, n):
+    """95% Wilson score interval of a binomial rate from ``n`` trials (SciPy's)."""
+    interval = stats.binomtest(round(rate * n), n).proportion_ci(method="wilson")
+    return interval.low, interval.high
+
+
+def difference_verdict(a, b):
+    d, se = a.value - b.value, np.hypot(a.se, b.se)
+    if d > 2 * se:
+        return "agrees"
+    return "reversed" if d < -2 * se else "alike within 2 SE"
+
+
+def judge(rule, quantities, x=None, half_unit=0.0):
+    """The verdict of one claim, by the rules above."""
+    if rule == "about":
+        (m,) = quantities
+        if abs(m.value - x) <= max(2 * m.se, TOLERANCE):
+            return "agrees"
+        return "higher" if m.value > x else "lower"
+    if rule == "above":
+        (m,) = quantities
+        if m.value - 2 * m.se > x:
+            return "agrees"
+        return "disagrees" if m.value + 2 * m.se < x else "undecided within 2 SE"
+    if rule == "at most":
+        (m,) = quantities
+        low, high = wilson(m.value, m.n)
+        if high < x:
+            return "agrees"
+        return "disagrees" if low > x else "undecided (interval spans it)"
+    if rule == "never":
+        (m,) = quantities
+        count = round(m.value * m.n)
+        return "agrees" if count == 0 else f"disagrees ({count} of {m.n})"
+    if rule in ("above other", "increases"):
+        return difference_verdict(*quantities)
+    if rule == "similar":
+        a, b = quantities
+        similar = abs(a.value - b.value) <= max(2 * np.hypot(a.se, b.se), TOLERANCE)
+        return "agrees" if similar else "differs"
+    if rule == "as printed":
+        (m,) = quantities
+        if abs(m.value - x) <= 2 * m.se + half_unit:
+            return "agrees"
+        return "higher" if m.value > x else "lower"
+    if rule == "generally above":
+        verdicts = [
+            difference_verdict(a, b) for a, b in zip(quantities[::2], quantities[1::2], strict=True)
+        ]
+        counts = {v: verdicts.count(v) for v in ("agrees", "alike within 2 SE", "reversed")}
+        return (
+            f"holds at {counts['agrees']} of {len(verdicts)} deltas; alike at "
+            f"{counts['alike within 2 SE']}; reversed at {counts['reversed']}"
+        )
+    if rule == "generally similar":
+        pairs = list(zip(quantities[::2], quantities[1::2], strict=True))
+        similar = sum(judge("similar", list(pair)) == "agrees" for pair in pairs)
+        return f"similar at {similar} of {len(pairs)} deltas"
+    raise ValueError(rule)
+
+
+def measured_text(rule, quantities):
+    """The measured values as the claims table prints them."""
+    if rule == "at most":
+        (m,) = quantities
+        return f"{m.value:.3f} (95% up to {wilson(m.value, m.n)[1]:.3f})"
+    if rule == "never":
+        (m,) = quantities
+        return f"{round(m.value * m.n)} of {m.n}"
+    if rule in ("generally above", "generally similar"):
+        return f"{len(quantities) // 2} deltas"
+    # Six decimals for the small errors of Table 2, three for rates and means.
+    digits = 6 if max(abs(m.value) for m in quantities) < 0.01 else 3
+    if rule in ("above other", "increases", "similar"):
+        a, b = quantities
+        return (
+            f"{a.value:.{digits}f} vs {b.value:.{digits}f} (SE {np.hypot(a.se, b.se):.{digits}f})"
+        )
+    (m,) = quantities
+    return f"{m.value:.{digits}f} ± {m.se:.{digits}f}"
+
+
+#: Every claim checked on this page: (section, claim, the paper's words,
+#: rule, quantities, x, half unit), with its verdict.
+CLAIMS = []
+
+
+def claim(section, text, paper, rule, quantities, x=None, half_unit=0.0):
+    verdict = judge(rule, quantities, x, half_unit)
+    CLAIMS.append(
+        {
+            "section": section,
+            "claim": text,
+            "paper": paper,
+            "rule": rule,
+            "quantities": quantities,
+            "x": x,
+            "half_unit": half_unit,
+            "measured": measured_text(rule, quantities),
+            "verdict": verdict,
+        }
+    )
+
+
+def print_claims(section):
+    """Each claim of ``section`` with its verdict, then the paper's words and the measure."""
+    print(section)
+    for c in CLAIMS:
+        if c["section"] == section:
+            print(f"  {c['claim']}: {c['verdict']}")
+            print(f"      paper: {c['paper']}; measured: {c['measured']}")
+
 
 # %%
 # Corani & Benavoli (2015), Fig. 2: the Poisson test against the signed-rank test
@@ -85,7 +253,7 @@ for study in studies.values():
 # ``delta``, capped at -0.5 and 0.5; on a data set with a negative difference
 # the majority predictor is the better model (the roles are swapped). Error
 # bars: 95% Wilson intervals of each rate (a rate of 0 or 1 out of a few
-# hundred experiments is not known to be exactly 0 or 1); the dotted line is
+# thousand experiments is not known to be exactly 0 or 1); the dotted line is
 # the tests' level, 0.05.
 
 #: One colour per test (Okabe-Ito, safe for colour-blind readers); one line
@@ -96,24 +264,16 @@ STYLES = {
 }
 
 
-def wilson_interval(rate, n):
-    """95% Wilson score intervals of binomial rates from ``n`` trials each (SciPy's)."""
-    intervals = [
-        stats.binomtest(round(r * n), n).proportion_ci(method="wilson") for r in np.ravel(rate)
-    ]
-    low, high = (np.array([getattr(i, end) for i in intervals]) for end in ("low", "high"))
-    return low.reshape(np.shape(rate)), high.reshape(np.shape(rate))
-
-
-def draw_power(ax, study, title, xlabel):
+def draw_power(ax, name, title, xlabel):
+    study = studies[name]
     table = study["table"]
     n = study["settings"]["n_experiments"]
     ax.axhline(0.05, color="grey", linestyle=":", linewidth=1, label="level, 0.05")
     for test, (marker, colour, label) in STYLES.items():
         for runs, line in ((1, "--"), (10, "-")):
-            keep = rows(table, n_repeats=runs) & (table["test"] == test)
+            keep = np.isclose(table["n_repeats"], runs) & (table["test"] == test)
             rate = table["rate"][keep]
-            low, high = wilson_interval(rate, n)
+            low, high = np.array([wilson(r, n) for r in rate]).T
             ax.errorbar(
                 table["delta"][keep],
                 rate,
@@ -130,99 +290,304 @@ def draw_power(ax, study, title, xlabel):
     ax.set_ylim(-0.02, 1.02)
 
 
-figure, axes = plt.subplots(1, 3, figsize=(13, 4.8), layout="constrained", sharey=True)
+# Fig. 2a across the top, the two runs of Fig. 2b below it: each panel wide
+# enough to read at the page's width.
+figure, axes = plt.subplot_mosaic(
+    [["2a", "2a"], ["2b50", "2b25"]], figsize=(10, 8.5), layout="constrained", sharey=True
+)
 same = "delta: the difference on every data set"
 cauchy = "delta: the Cauchy differences' median and scale"
-draw_power(axes[0], studies["corani_benavoli_2015_fig2a_q50"], "Fig. 2a, q = 50", same)
-draw_power(axes[1], studies["corani_benavoli_2015_fig2b_q50"], "Fig. 2b (Cauchy), q = 50", cauchy)
-draw_power(axes[2], studies["corani_benavoli_2015_fig2b_q25"], "Fig. 2b (Cauchy), q = 25", cauchy)
-axes[0].set_ylabel("rate of 'naive Bayes better'")
-_ = axes[0].legend(loc="upper left", fontsize="small")
+draw_power(axes["2a"], "corani_benavoli_2015_fig2a_q50", "Fig. 2a, q = 50", same)
+draw_power(axes["2b50"], "corani_benavoli_2015_fig2b_q50", "Fig. 2b (Cauchy), q = 50", cauchy)
+draw_power(axes["2b25"], "corani_benavoli_2015_fig2b_q25", "Fig. 2b (Cauchy), q = 25", cauchy)
+for name in ("2a", "2b50"):
+    axes[name].set_ylabel("rate of 'naive Bayes better'")
+_ = axes["2a"].legend(loc="upper left", fontsize="small")
 
 # %%
-# The paper's claims, beside the stored rates (with their standard errors):
-# both tests keep the level (rate at most 0.05 at ``delta = 0``), and with ten
-# runs the Poisson test is the more powerful one. Each verdict below is computed
-# from the stored numbers: a difference is claimed only beyond two standard
-# errors.
+# The paper's claims (its §5.1, for each figure and for q = 25): both tests
+# keep their level at ``delta = 0``; with one run the Poisson test is
+# generally the less powerful, with ten runs generally the more powerful; and
+# the signed-rank test's power is about the same with one run or ten.
 
 
-def rate(study, test, delta, runs):
-    table = study["table"]
-    i = np.flatnonzero(rows(table, delta=delta, n_repeats=runs) & (table["test"] == test))[0]
-    return table["rate"][i], table["standard_error"][i]
-
-
-def power_verdict(difference, standard_error):
-    if difference > 2 * standard_error:
-        return "Poisson higher"
-    if difference < -2 * standard_error:
-        return "signed-rank higher"
-    return "alike (within two standard errors)"
-
-
-def claims(name):
-    study = studies[name]
-    deltas = np.unique(study["table"]["delta"])
-    n = study["settings"]["n_experiments"]
-    zero = max(rate(study, t, 0.0, r)[0] for t in STYLES for r in (1, 10))
-    high = wilson_interval(zero, n)[1]
-    print(f"{study['study']}")
-    print(
-        f"  type I error at delta = 0 (paper: below 0.05): at most {zero:.3f} "
-        f"(95% upper bound {high:.3f}): {'kept' if high < 0.05 else 'NOT kept'}"
-    )
-    print("  ten runs, Poisson minus signed-rank (paper: Poisson higher):")
-    for delta in deltas[deltas > 0]:
-        (p, p_se), (w, w_se) = (rate(study, t, delta, 10) for t in ("poisson", "wilcoxon"))
-        se = np.hypot(p_se, w_se)
-        print(
-            f"    delta = {delta:.2f}: {p:.3f} - {w:.3f} = {p - w:+.3f} ± {se:.3f}  "
-            f"{power_verdict(p - w, se)}"
+def rate_pairs(name, deltas, first, second, runs_first, runs_second):
+    """The stored rates of two (test, runs) at every ``delta``, in pairs."""
+    return [
+        q
+        for delta in deltas
+        for q in (
+            quantity(name, "rate", test=first, n_repeats=runs_first, delta=delta),
+            quantity(name, "rate", test=second, n_repeats=runs_second, delta=delta),
         )
+    ]
 
 
-claims("corani_benavoli_2015_fig2a_q50")
-claims("corani_benavoli_2015_fig2b_q50")
-claims("corani_benavoli_2015_fig2b_q25")
+for name, label in (
+    ("corani_benavoli_2015_fig2a_q50", "Fig. 2a, q = 50"),
+    ("corani_benavoli_2015_fig2b_q50", "Fig. 2b, q = 50"),
+    ("corani_benavoli_2015_fig2b_q25", "Fig. 2b, q = 25"),
+):
+    section = f"Corani & Benavoli (2015), {label}"
+    deltas = np.unique(studies[name]["table"]["delta"])
+    deltas = deltas[deltas > 0]
+    for test in STYLES:
+        for runs in (1, 10):
+            claim(
+                section,
+                f"type I error, {test}, {runs} run(s)",
+                "lower than 0.05",
+                "at most",
+                [quantity(name, "rate", test=test, n_repeats=runs, delta=0.0)],
+                x=0.05,
+            )
+
+    claim(
+        section,
+        "one run: signed-rank above Poisson",
+        "Poisson generally less powerful",
+        "generally above",
+        rate_pairs(name, deltas, "wilcoxon", "poisson", 1, 1),
+    )
+    claim(
+        section,
+        "ten runs: Poisson above signed-rank",
+        "Poisson generally more powerful",
+        "generally above",
+        rate_pairs(name, deltas, "poisson", "wilcoxon", 10, 10),
+    )
+    claim(
+        section,
+        "signed-rank, one run vs ten",
+        "power roughly the same",
+        "generally similar",
+        rate_pairs(name, deltas, "wilcoxon", "wilcoxon", 1, 10),
+    )
+    print_claims(section)
 
 # %%
-# The first claim holds, and with a wide margin: at ``delta = 0`` both tests
-# reject at most three times in a thousand experiments, far below the nominal 0.05
-# (both are conservative in this design; the paper reports rates below 0.05
-# without saying how far below). The second holds only in part, as the
-# verdicts say: with ten runs the Poisson test is the more powerful where both
-# tests have power to speak of, and at the smallest differences, where both
-# reject rarely, the signed-rank test rejects more often. With one run the
-# Poisson test is the less powerful at small differences, as the paper says.
-# Fig. 2b needed the paper's design: before the roles were swapped on data
-# sets with a negative difference, the Cauchy draws below 0 were capped at 0,
-# those data sets became ties, and the Poisson test came out less powerful
-# than the signed-rank test.
+# The first claim holds with a wide margin: at ``delta = 0`` no test rejects
+# in more than 3 of 1,000 experiments, and every 95% interval ends below
+# 0.005, a tenth of the nominal 0.05. "Correctly calibrated" here means far
+# more conservative than the level, and the design says why. At
+# ``delta = 0`` the feature carries no information, and naive Bayes, which
+# still learns a rule from it, loses to the majority predictor more often
+# than it wins; a one-sided test of "naive Bayes better" then rejects even
+# less often than it would at a true null difference of zero. Measured on
+# 2,000 simulated data sets of the study's sizes:
+
+from sklearn_bayescmp._studies import _Design, _simulated_collection  # noqa: E402
+
+for runs in (1, 10):
+    design = _Design("cf_network", 2000, 10, runs, (25, 50, 100, 250, 500, 1000), 0.9)
+    records = _simulated_collection(design, np.zeros(2000), np.random.default_rng(0))
+    means = np.array([record.differences.mean() for record in records])
+    print(
+        f"{runs:>2} run(s): mean difference {means.mean():+.4f} "
+        f"(SE {means.std() / np.sqrt(len(means)):.4f}); naive Bayes ahead on "
+        f"{np.mean(means > 0):.0%}, behind on {np.mean(means < 0):.0%}, tied on "
+        f"{np.mean(means == 0):.0%}"
+    )
 
 # %%
-# Corani et al. (2017), §4.2-4.3: equivalent classifiers, against the data-set size
-# ---------------------------------------------------------------------------------
+# The claims on power hold only in part, as the counts say. The signed-rank
+# test's power is about the same (within 0.05) with one run or ten at every
+# ``delta``, as the
+# paper says. With ten runs the Poisson test is the more powerful where both
+# tests have power to speak of (from rates of about 0.25 with 50 data sets,
+# 0.1 with 25); at the smallest differences, where both reject rarely, the
+# signed-rank test rejects more often, which the paper's "generally" passes
+# over. With one run the Poisson test is the less powerful at small
+# differences, as the paper says, and the more powerful at large ones. Fig. 2b
+# needed the paper's design: before the roles were swapped on data sets with a
+# negative difference, the Cauchy draws below 0 were capped at 0, those data
+# sets became ties, and the Poisson test came out less powerful than the
+# signed-rank test.
+
+# %%
+# Corani et al. (2017), §4.2-4.3: equivalent classifiers, against the number of data sets
+# ---------------------------------------------------------------------------------------
 # Differences drawn from a Cauchy distribution with median ``delta0`` and a
-# sixth of the rope as scale, the naive Bayes pair, 50 data sets, 10 x 10
-# cross-validation. §4.2 (``delta0 = 0``): the hierarchical test recognises
-# equivalence (posterior probability of the rope above 0.95, on ``delta0``)
-# "about 70%" of the time. §4.3 (``delta0 = 0.005``, inside the rope): the
-# Wilcoxon test rejects "about 25%" of the time. Neither rate is printed with a
-# data-set size, and both depend on it: the horizontal lines are the paper's
-# values.
+# sixth of the rope's length as scale, the naive Bayes pair, data sets of 500
+# examples, 10 x 10 cross-validation, 500 experiments per point. §4.2
+# (``delta0 = 0``, Fig. 2 of the paper) and §4.3 (``delta0 = 0.005``, inside
+# the rope, Figs. 3-4): how often Wilcoxon's test rejects, the mean posterior
+# probability of the rope, how often that probability exceeds 0.95
+# ("equivalence recognised"), and how often the hierarchical test declares a
+# difference (the probability of one side above 0.95). The hierarchical
+# test's probabilities are those of ``delta0``, as the authors' code reports
+# them. Error bars: two standard errors.
 
-by_size = studies["corani_2017_equivalence_by_size"]["table"]
+by_q = "corani_2017_equivalence_by_q"
+table = studies[by_q]["table"]
+figure, axes = plt.subplots(1, 2, figsize=(12, 4.5), layout="constrained", sharey=True)
+for ax, delta0, title in zip(
+    axes,
+    (0.0, 0.005),
+    ("§4.2: delta0 = 0", "§4.3: delta0 = 0.005 (inside the rope)"),
+    strict=True,
+):
+    keep = np.isclose(table["delta0"], delta0)
+    for column, label, marker in (
+        ("wilcoxon_rejection", "Wilcoxon rejects", "o"),
+        ("mean_delta0_prob_equivalent", "mean P(rope), delta0", "s"),
+        ("delta0_equivalence_recognition", "P(rope) > 0.95, delta0", "D"),
+        ("delta0_difference", "difference declared, delta0", "v"),
+    ):
+        ax.errorbar(
+            table["n_datasets"][keep],
+            table[column][keep],
+            yerr=2 * table["se_" + column][keep],
+            marker=marker,
+            capsize=2,
+            label=label,
+        )
+    ax.axhline(0.05, color="grey", linestyle=":", linewidth=1)
+    # The values the paper states at q = 50 ("larger than 0.9" drawn at 0.9).
+    stated = {0.0: (0.9, 0.7), 0.005: (0.25, 0.4)}[delta0]
+    ax.plot([50] * len(stated), stated, "kx", markersize=9, label="the paper, q = 50")
+    ax.set_title(title, fontsize="medium")
+    ax.set_xlabel("number of data sets q")
+axes[0].set_ylabel("rate or mean over 500 experiments")
+axes[0].set_ylim(-0.02, 1.02)
+_ = figure.legend(*axes[1].get_legend_handles_labels(), loc="outside lower center", ncols=5)
+
+# %%
+# The paper's claims, beside the measured values.
+
+qs = np.unique(table["n_datasets"])
+section = "Corani et al. (2017), §4.2"
+for q in qs:
+    claim(
+        section,
+        f"Wilcoxon rejects, q = {q}",
+        "about 0.05 for each q",
+        "about",
+        [quantity(by_q, "wilcoxon_rejection", delta0=0.0, n_datasets=q)],
+        x=0.05,
+    )
+for column, words in (
+    ("mean_delta0_prob_equivalent", "mean P(rope)"),
+    ("delta0_equivalence_recognition", "equivalence recognised"),
+):
+    claim(
+        section,
+        f"{words}, q = 50 above q = 10",
+        "increases with q",
+        "increases",
+        [
+            quantity(by_q, column, delta0=0.0, n_datasets=50),
+            quantity(by_q, column, delta0=0.0, n_datasets=10),
+        ],
+    )
+claim(
+    section,
+    "mean P(rope), q = 50",
+    "larger than 0.9",
+    "above",
+    [quantity(by_q, "mean_delta0_prob_equivalent", delta0=0.0, n_datasets=50)],
+    x=0.9,
+)
+claim(
+    section,
+    "equivalence recognised, q = 50",
+    "about 0.7",
+    "about",
+    [quantity(by_q, "delta0_equivalence_recognition", delta0=0.0, n_datasets=50)],
+    x=0.7,
+)
+for q in qs:
+    claim(
+        section,
+        f"difference declared (type I error), q = {q}",
+        "never",
+        "never",
+        [quantity(by_q, "delta0_difference", delta0=0.0, n_datasets=q)],
+    )
+print_claims(section)
+
+section = "Corani et al. (2017), §4.3"
+claim(
+    section,
+    "Wilcoxon rejects, q = 50 above q = 10",
+    "more often as q increases",
+    "increases",
+    [
+        quantity(by_q, "wilcoxon_rejection", delta0=0.005, n_datasets=50),
+        quantity(by_q, "wilcoxon_rejection", delta0=0.005, n_datasets=10),
+    ],
+)
+claim(
+    section,
+    "Wilcoxon rejects, q = 50",
+    "about 0.25",
+    "about",
+    [quantity(by_q, "wilcoxon_rejection", delta0=0.005, n_datasets=50)],
+    x=0.25,
+)
+claim(
+    section,
+    "mean P(rope), q = 50 above q = 10",
+    "increases with q",
+    "increases",
+    [
+        quantity(by_q, "mean_delta0_prob_equivalent", delta0=0.005, n_datasets=50),
+        quantity(by_q, "mean_delta0_prob_equivalent", delta0=0.005, n_datasets=10),
+    ],
+)
+claim(
+    section,
+    "equivalence recognised, q = 50",
+    "about 0.4",
+    "about",
+    [quantity(by_q, "delta0_equivalence_recognition", delta0=0.005, n_datasets=50)],
+    x=0.4,
+)
+for q in qs:
+    claim(
+        section,
+        f"difference declared, q = {q}",
+        "never",
+        "never",
+        [quantity(by_q, "delta0_difference", delta0=0.005, n_datasets=q)],
+    )
+print_claims(section)
+
+# %%
+# §4.2 is reproduced claim by claim with data sets of 500 examples: Wilcoxon's
+# test rejects about 5% of the time at every q; the mean probability of the
+# rope grows with q and exceeds 0.9 at q = 50; equivalence is recognised in
+# about 70% of the experiments at q = 50; and the hierarchical test never
+# declares a difference on ``delta0``. §4.3 only in part. Wilcoxon's
+# rejections grow with q, as the paper says, but reach about a third at
+# q = 50, not a quarter (with 500 examples; a quarter needs data sets of 200
+# to 300, see the next figure). Equivalence is recognised in about 35% of the
+# experiments, near the paper's 40%. And the hierarchical test does declare a
+# difference on ``delta0``, rarely: in at most 4 of 500 experiments at each q
+# below 50, where the paper reports none. The stored table also holds the
+# next data set's rule, which declares differences more often (up to 4% of
+# the experiments with ``delta0 = 0.005``).
+
+# %%
+# The same rates against the data-set size
+# ----------------------------------------
+# The paper prints no data-set size, and the rates depend on it: 50 data sets,
+# ``delta0 = 0`` (§4.2) and ``0.005`` (§4.3), 10 x 10 cross-validation, 300
+# experiments per point (the paper draws no such figure). The dotted lines
+# are the paper's values.
+
+by_size = "corani_2017_equivalence_by_size"
+table = studies[by_size]["table"]
 figure, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
 for delta0, column, label, paper in (
     (0.0, "delta0_equivalence_recognition", "§4.2: equivalence recognised (delta0 = 0)", 0.7),
     (0.005, "wilcoxon_rejection", "§4.3: Wilcoxon rejects (delta0 = 0.005)", 0.25),
 ):
-    keep = rows(by_size, delta0=delta0, n_datasets=50)
+    keep = np.isclose(table["delta0"], delta0) & (table["n_datasets"] == 50)
     line = ax.errorbar(
-        by_size["size"][keep],
-        by_size[column][keep],
-        yerr=2 * by_size["se_" + column][keep],
+        table["size"][keep],
+        table[column][keep],
+        yerr=2 * table["se_" + column][keep],
         marker="o",
         capsize=2,
         label=label,
@@ -231,135 +596,191 @@ for delta0, column, label, paper in (
 ax.set_xlabel("examples per data set")
 ax.set_ylabel("rate over experiments")
 ax.set_ylim(0, 1)
-ax.set_title(
-    f"q = 50, {studies['corani_2017_equivalence_by_size']['settings']['n_experiments']} "
-    "experiments per point"
-)
+ax.set_title(f"q = 50, {studies[by_size]['settings']['n_experiments']} experiments per point")
 _ = ax.legend(fontsize="small")
 
 # %%
-# No single size reproduces both values. Equivalence is recognised in about
-# 70% of the experiments with data sets of about 500 examples, where the
-# Wilcoxon test rejects in about 35%; it rejects in about 25% only with data
-# sets of 200 to 300 examples, where the hierarchical test recognises
-# equivalence in 10% to 30% of the experiments. The recognition rate is that
-# of ``delta0``, the population's mean difference, as the authors' code
-# reports it; the next data set's probability answers another question and is
-# recognised less often (the stored table holds both).
+# At which sizes does each of the two values agree with the paper, by the
+# *about* rule?
+
+both = []
+for size in np.unique(table["size"]):
+    recognised = quantity(by_size, "delta0_equivalence_recognition", delta0=0.0, size=size)
+    rejects = quantity(by_size, "wilcoxon_rejection", delta0=0.005, size=size)
+    verdicts = judge("about", [recognised], 0.7), judge("about", [rejects], 0.25)
+    print(
+        f"size {size:>4}: recognised {recognised.value:.3f} ± {recognised.se:.3f} "
+        f"({verdicts[0]}), Wilcoxon {rejects.value:.3f} ± {rejects.se:.3f} ({verdicts[1]})"
+    )
+    if verdicts == ("agrees", "agrees"):
+        both.append(int(size))
+print("sizes at which both agree:", both or "none")
+
+# %%
+# No single size reproduces both values: equivalence is recognised about 70%
+# of the time with data sets of about 500 examples, where Wilcoxon's test
+# rejects in about a third of the experiments; it rejects in about a quarter
+# only with data sets of 200 to 300 examples, where equivalence is recognised
+# in 10% to 30% of them. The paper's two values do not come from one size.
 
 # %%
 # Corani et al. (2017), §4.4: practically different classifiers (Fig. 5)
 # ----------------------------------------------------------------------
-# As ``delta0`` leaves the rope (0.01), how often each test declares a
-# difference: the Wilcoxon test (p < 0.05), the hierarchical test on
-# ``delta0`` and on the next data set (posterior probability above 0.95 of one
-# side). The paper: the signed-rank test is more powerful just outside the
-# rope, and the two are alike once ``delta0`` is above 0.02.
+# At the paper's setting: ``delta0`` in {0.015, 0.02, 0.025, 0.03}, just
+# outside the rope (0.01), the Cauchy's scale 0.01, 50 data sets of 500
+# examples, 500 experiments per value. The power of Wilcoxon's test is its
+# rejection rate at 0.05; that of the hierarchical test is the rate at which
+# P(right) exceeds 0.95, on ``delta0`` (as the authors' code reports it) and
+# on the next data set. The right panel keeps the scale of §4.2-4.3 (a sixth
+# of the rope's length), a variant the paper does not run: with the data
+# sets' differences closer to ``delta0``, its posterior is narrower and leaves
+# the rope sooner.
 
-fig5 = studies["corani_2017_fig5"]["table"]
-figure, ax = plt.subplots(figsize=(7, 4.5), layout="constrained")
-for column, label, marker in (
-    ("wilcoxon_rejection", "Wilcoxon", "o"),
-    ("delta0_difference", "hierarchical, delta0", "s"),
-    ("hierarchical_difference", "hierarchical, next data set", "^"),
+figure, axes = plt.subplots(1, 2, figsize=(12, 4.5), layout="constrained", sharey=True)
+for ax, name, title in zip(
+    axes,
+    ("corani_2017_fig5", "corani_2017_fig5_sixth_of_rope"),
+    ("the paper's setting: scale 0.01", "variant: scale 0.0033 (a sixth of the rope)"),
+    strict=True,
 ):
-    ax.errorbar(
-        fig5["delta0"],
-        fig5[column],
-        yerr=2 * fig5["se_" + column],
-        marker=marker,
-        capsize=2,
-        label=label,
+    fig5 = studies[name]["table"]
+    for column, label, marker in (
+        ("wilcoxon_rejection", "Wilcoxon", "o"),
+        ("delta0_difference", "hierarchical, delta0", "s"),
+        ("hierarchical_difference", "hierarchical, next data set", "^"),
+    ):
+        ax.errorbar(
+            fig5["delta0"],
+            fig5[column],
+            yerr=2 * fig5["se_" + column],
+            marker=marker,
+            capsize=2,
+            label=label,
+        )
+    ax.set_xlabel("delta0")
+    ax.set_title(
+        f"{title}, {studies[name]['settings']['n_experiments']} experiments", fontsize="medium"
     )
-ax.set_xlabel("delta0")
-ax.set_ylabel("rate of declared differences")
-ax.set_title(
-    f"Fig. 5: data sets of 500 examples, q = 50, "
-    f"{studies['corani_2017_fig5']['settings']['n_experiments']} experiments per point"
+axes[0].set_ylabel("power: rate of declared differences")
+axes[0].set_ylim(-0.02, 1.02)
+_ = axes[0].legend(fontsize="small")
+
+# %%
+# The paper's claims: the signed-rank test is more powerful, especially just
+# outside the rope, and the two have similar power when ``delta0`` is larger
+# than 0.02.
+
+section = "Corani et al. (2017), §4.4"
+fig5 = "corani_2017_fig5"
+deltas = np.unique(studies[fig5]["table"]["delta0"])
+claim(
+    section,
+    "Wilcoxon above hierarchical (delta0)",
+    "signed-rank generally more powerful",
+    "generally above",
+    [
+        quantity(fig5, column, delta0=delta0)
+        for delta0 in deltas
+        for column in ("wilcoxon_rejection", "delta0_difference")
+    ],
 )
-_ = ax.legend(fontsize="small")
+claim(
+    section,
+    "Wilcoxon above hierarchical, delta0 = 0.015",
+    "more powerful just outside the rope",
+    "above other",
+    [
+        quantity(fig5, "wilcoxon_rejection", delta0=0.015),
+        quantity(fig5, "delta0_difference", delta0=0.015),
+    ],
+)
+for delta0 in deltas[deltas > 0.02]:
+    claim(
+        section,
+        f"Wilcoxon vs hierarchical, delta0 = {delta0}",
+        "similar power above 0.02",
+        "similar",
+        [
+            quantity(fig5, "wilcoxon_rejection", delta0=delta0),
+            quantity(fig5, "delta0_difference", delta0=delta0),
+        ],
+    )
+print_claims(section)
 
 # %%
-# Reproduced: just outside the rope the Wilcoxon test declares a difference
-# far more often than the hierarchical test, and from ``delta0 = 0.02`` on the
-# two are alike.
+# At the paper's setting the signed-rank test is the more powerful at every
+# ``delta0``, by most just outside the rope, as the paper says. "Similar power
+# when ``delta0`` is larger than 0.02" holds at 0.03 but not at 0.025, where
+# the hierarchical test on ``delta0`` still declares fewer differences by more
+# than the 0.05 a figure can be read to. The next data set's rule
+# (triangles) declares a difference far more often than ``delta0``'s: a draw
+# counts for "A better" as soon as that outcome is the most probable one on a
+# new data set, which, with data sets spread about ``delta0`` about as widely
+# as the rope is wide, happens even for a ``delta0`` just inside the rope
+# (in the variant, with a narrower spread, it declares fewer at 0.015);
+# ``delta0``'s rule asks that ``delta0`` itself lie beyond the rope in 95% of
+# the draws.
 
 # %%
-# Corani et al. (2017): the published values beside the measured ones
-# -------------------------------------------------------------------
-# Table 2: the mean squared error of the per-data-set means and of the
-# shrinkage estimates, true differences from a mixture of two normals (0.005
-# and 0.02), data sets of 500 examples. The paper prints a standard deviation
-# of 0.001 for each component; the authors' code draws with 0.01, which the
-# stored run uses (with 0.001 the shrinkage errors are about half).
+# Corani et al. (2017), Table 2: shrinkage
+# ----------------------------------------
+# The mean squared error of the per-data-set means and of the hierarchical
+# model's shrinkage estimates, true differences from a mixture of two normals
+# (0.005 and 0.02), data sets of 500 examples, 500 experiments per q. The
+# paper prints a standard deviation of 0.001 for each component; the authors'
+# code draws with 0.01, which the stored run uses (with 0.001 the shrinkage
+# errors are about half). The paper's values have two significant digits.
+# The shrinkage's gain is judged with the two errors' standard errors
+# combined as if independent; they come from the same experiments and are
+# positively correlated, so the rule is conservative.
 
-table2 = studies["corani_2017_table2"]["table"]
+section = "Corani et al. (2017), Table 2"
+table2 = "corani_2017_table2"
 PUBLISHED_TABLE2 = {5: (0.00036, 0.00017), 10: (0.00036, 0.00014), 50: (0.00036, 0.00012)}
-lines = []
-for i, q in enumerate(table2["n_datasets"]):
-    means, shrinkage = PUBLISHED_TABLE2[int(q)]
-    lines.append(
-        (
-            f"Table 2: MSE of the means, q = {q}",
-            f"{means:.6f}",
-            f"{table2['mse_means'][i]:.6f} ± {table2['se_means'][i]:.6f}",
+for q, (means, shrinkage) in PUBLISHED_TABLE2.items():
+    mse_means = quantity(table2, "mse_means", "se_means", n_datasets=q)
+    mse_shrinkage = quantity(table2, "mse_shrinkage", "se_shrinkage", n_datasets=q)
+    for label, value, measured in (
+        ("means", means, mse_means),
+        ("shrinkage estimates", shrinkage, mse_shrinkage),
+    ):
+        claim(
+            section,
+            f"MSE of the {label}, q = {q}",
+            f"{value:.5f}",
+            "as printed",
+            [measured],
+            x=value,
+            half_unit=0.000005,
         )
+    claim(
+        section,
+        f"means' MSE above the shrinkage's, q = {q}",
+        "shrinkage more accurate",
+        "above other",
+        [mse_means, mse_shrinkage],
     )
-    lines.append(
-        (
-            f"Table 2: MSE of the shrinkage estimates, q = {q}",
-            f"{shrinkage:.6f}",
-            f"{table2['mse_shrinkage'][i]:.6f} ± {table2['se_shrinkage'][i]:.6f}",
-        )
-    )
-
-
-def measured(table, column, **where):
-    i = np.flatnonzero(rows(table, **where))[0]
-    return f"{table[column][i]:.3f} ± {table['se_' + column][i]:.3f}"
-
-
-for size in (300, 500, 1000):
-    lines.append(
-        (
-            f"§4.2 mean P(rope) of delta0, size {size}",
-            "> 0.9",
-            measured(by_size, "mean_delta0_prob_equivalent", delta0=0.0, size=size),
-        )
-    )
-    lines.append(
-        (
-            f"§4.2 equivalence recognised, size {size}",
-            "about 0.7",
-            measured(by_size, "delta0_equivalence_recognition", delta0=0.0, size=size),
-        )
-    )
-    lines.append(
-        (
-            f"§4.3 Wilcoxon rejects, size {size}",
-            "about 0.25",
-            measured(by_size, "wilcoxon_rejection", delta0=0.005, size=size),
-        )
-    )
-for delta0 in (0.01, 0.02):
-    lines.append(
-        (
-            f"§4.4 Wilcoxon / hierarchical (delta0), delta0 = {delta0}",
-            "Wilcoxon higher" if delta0 == 0.01 else "alike",
-            f"{measured(fig5, 'wilcoxon_rejection', delta0=delta0)} / "
-            f"{measured(fig5, 'delta0_difference', delta0=delta0)}",
-        )
-    )
-width = max(len(line[0]) for line in lines)
-print(f"{'':<{width}}  {'paper':>15}  {'measured':>21}")
-for label, paper, ours in lines:
-    print(f"{label:<{width}}  {paper:>15}  {ours:>21}")
+print_claims(section)
 
 # %%
-# Table 2 is reproduced with the mixture of the authors' code: the shrinkage
-# estimates' errors equal the published ones to their two printed digits, and
-# the means' errors are within three standard errors of 0.00036. §4.2's mean
-# probability of the rope exceeds 0.9 from about 500 examples on.
+# The shrinkage estimates' errors equal the paper's to its two printed digits
+# wherever the verdict agrees, and shrinkage is more accurate than the
+# per-data-set means at every q, as the paper's Table 2 shows. The means'
+# errors come out a little below the paper's flat 0.00036 where the verdict
+# says lower: the paper prints the same value for every q, as if computed
+# once, while each stored q has its own experiments.
+
+# %%
+# All the claims of the page, by verdict:
+
+counted = [c for c in CLAIMS if c["rule"].startswith("generally")]
+agree = [c for c in CLAIMS if c["verdict"] == "agrees"]
+other = [c for c in CLAIMS if c not in counted and c not in agree]
+print(
+    f"{len(CLAIMS)} claims: {len(agree)} agree; {len(other)} do not as stated "
+    f"({', '.join(sorted({c['verdict'].split(' (')[0] for c in other}))}); "
+    f"{len(counted)} are made 'generally' and counted over several values above"
+)
 
 # %%
 # A live check
@@ -383,11 +804,10 @@ live = power_study(
 live_rates = dict(zip(live.table["test"], live.table["rate"], strict=True))
 live_errors = dict(zip(live.table["test"], live.table["standard_error"], strict=True))
 for test in STYLES:
-    stored, stored_se = rate(studies["corani_benavoli_2015_fig2a_q50"], test, 0.05, 10)
+    stored = quantity("corani_benavoli_2015_fig2a_q50", "rate", test=test, n_repeats=10, delta=0.05)
     now, now_se = live_rates[test], live_errors[test]
-    verdict = (
-        "consistent" if abs(now - stored) < 3 * np.hypot(now_se, stored_se) else "NOT consistent"
-    )
+    consistent = abs(now - stored.value) < 3 * np.hypot(now_se, stored.se)
     print(
-        f"{test:<9} live {now:.3f} ± {now_se:.3f}, stored {stored:.3f} ± {stored_se:.3f}: {verdict}"
+        f"{test:<9} live {now:.3f} ± {now_se:.3f}, stored {stored.value:.3f} ± {stored.se:.3f}: "
+        f"{'consistent' if consistent else 'NOT consistent'}"
     )
