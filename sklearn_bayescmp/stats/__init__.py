@@ -9,7 +9,6 @@ return are importable from here too, for ``isinstance`` checks and their
 documentation; they are returned, never built by hand.
 """
 
-from . import _result_classes
 from ._correlated_t import NormalGammaPrior, bayesian_correlated_ttest, corrected_ttest
 from ._effect_size import cliffs_delta, cohens_dz
 from ._frequentist import (
@@ -26,6 +25,7 @@ from ._posthoc import rank_posthoc
 from ._ranking import plackett_luce_ranking
 from ._registry import backend_names, get_backend
 from ._result_classes import *  # noqa: F403 (the results' classes, listed there)
+from ._result_classes import __all__ as _RESULT_CLASSES
 from ._rope import (
     expected_loss_decision,
     posterior_odds,
@@ -61,5 +61,5 @@ __all__ = [
     "threshold_decision",
     "wilcoxon_test",
     "zero_one_loss",
-    *_result_classes.__all__,
+    *_RESULT_CLASSES,
 ]
