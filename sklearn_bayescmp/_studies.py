@@ -670,6 +670,7 @@ def _equivalence_experiment(design, seed, sampler, delta0, scale, rope):
         **_HIERARCHICAL_STUDY,
         "delta0": [Real],
         "rope": [Interval(Real, 0, None, closed="neither")],
+        "scale": [Interval(Real, 0, None, closed="neither"), None],
         "alpha": [Interval(Real, 0, 1, closed="neither")],
         "resimulate_zero": ["boolean"],
     },

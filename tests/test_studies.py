@@ -8,7 +8,7 @@ import pytest
 from sklearn.dummy import DummyClassifier
 from sklearn.model_selection import RepeatedStratifiedKFold
 
-from sklearn_bayescmp import RepeatedCVComparator
+from sklearn_bayescmp import RepeatedCVComparator, _studies
 from sklearn_bayescmp._studies import (
     _Design,
     _simulated_collection,
@@ -25,6 +25,7 @@ from sklearn_bayescmp.datasets import (
     make_naive_bayes_pair,
     single_feature_classifier,
 )
+from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
 
 def _folds_of(cv, X, y, n_repeats, n_folds):
@@ -201,6 +202,27 @@ def test_equivalence_study_short():
     # the slow test below checks the rate over 40.
     assert table["hierarchical_difference"][0] == 0.0
     assert table["hierarchical_difference"][1] <= 1 / 3
+
+
+@pytest.mark.parametrize(("scale", "expected"), [(None, 0.01 / 3), (0.01, 0.01), (0.002, 0.002)])
+def test_equivalence_study_draws_at_the_scale_given(monkeypatch, scale, expected):
+    # The scale reaches each experiment (its default, a sixth of the rope's
+    # length, follows the rope), and nothing else changes with it.
+    seen = []
+
+    def experiment(design, seed, sampler, delta0, scale, rope):
+        seen.append((delta0, scale, rope, design.n_datasets))
+        return (1.0, 0.5, 0.0, 0.5, 0.0)
+
+    monkeypatch.setattr(_studies, "_equivalence_experiment", experiment)
+    equivalence_study([7], delta0=0.015, scale=scale, n_experiments=2, random_state=0)
+    assert seen == [(0.015, pytest.approx(expected), 0.01, 7)] * 2
+
+
+@pytest.mark.parametrize("scale", [0, -0.01, "0.01", np.nan])
+def test_equivalence_study_refuses_a_scale_that_is_not_positive(scale):
+    with pytest.raises(InvalidParameterError, match="'scale'"):
+        equivalence_study([7], scale=scale, n_experiments=1)
 
 
 @pytest.mark.slow
