@@ -85,7 +85,8 @@ html_sidebars = {
         "references",
         "citing",
         "changelog",
-        # The papers page prints its claims beside the measures: it needs the width.
-        "auto_examples/plot_papers_reproduced",
+        # The examples' code and printed tables need the width; the gallery's
+        # index and the previous/next links lead from one to the next.
+        "auto_examples/plot_*",
     )
 }
