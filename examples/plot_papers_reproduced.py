@@ -456,6 +456,23 @@ _ = figure.legend(*axes[1].get_legend_handles_labels(), loc="outside lower cente
 # The paper's claims, beside the measured values.
 
 qs = np.unique(table["n_datasets"])
+P_ROPE, RECOGNISED = "mean_delta0_prob_equivalent", "delta0_equivalence_recognition"
+
+
+def at(column, delta0, q):
+    """The stored value of ``column`` at ``delta0`` with ``q`` data sets."""
+    return quantity(by_q, column, delta0=delta0, n_datasets=q)
+
+
+def grows_with_q(section, column, delta0, text, paper):
+    claim(section, text, paper, "increases", [at(column, delta0, 50), at(column, delta0, 10)])
+
+
+def never_declared(section, delta0, text):
+    for q in qs:
+        claim(section, f"{text}, q = {q}", "never", "never", [at("delta0_difference", delta0, q)])
+
+
 section = "Corani et al. (2017), §4.2"
 for q in qs:
     claim(
@@ -463,94 +480,49 @@ for q in qs:
         f"Wilcoxon rejects, q = {q}",
         "about 0.05 for each q",
         "about",
-        [quantity(by_q, "wilcoxon_rejection", delta0=0.0, n_datasets=q)],
+        [at("wilcoxon_rejection", 0.0, q)],
         x=0.05,
     )
-for column, words in (
-    ("mean_delta0_prob_equivalent", "mean P(rope)"),
-    ("delta0_equivalence_recognition", "equivalence recognised"),
-):
-    claim(
-        section,
-        f"{words}, q = 50 above q = 10",
-        "increases with q",
-        "increases",
-        [
-            quantity(by_q, column, delta0=0.0, n_datasets=50),
-            quantity(by_q, column, delta0=0.0, n_datasets=10),
-        ],
-    )
-claim(
-    section,
-    "mean P(rope), q = 50",
-    "larger than 0.9",
-    "above",
-    [quantity(by_q, "mean_delta0_prob_equivalent", delta0=0.0, n_datasets=50)],
-    x=0.9,
-)
+for column, words in ((P_ROPE, "mean P(rope)"), (RECOGNISED, "equivalence recognised")):
+    grows_with_q(section, column, 0.0, f"{words}, q = 50 above q = 10", "increases with q")
+claim(section, "mean P(rope), q = 50", "larger than 0.9", "above", [at(P_ROPE, 0.0, 50)], x=0.9)
 claim(
     section,
     "equivalence recognised, q = 50",
     "about 0.7",
     "about",
-    [quantity(by_q, "delta0_equivalence_recognition", delta0=0.0, n_datasets=50)],
+    [at(RECOGNISED, 0.0, 50)],
     x=0.7,
 )
-for q in qs:
-    claim(
-        section,
-        f"difference declared (type I error), q = {q}",
-        "never",
-        "never",
-        [quantity(by_q, "delta0_difference", delta0=0.0, n_datasets=q)],
-    )
+never_declared(section, 0.0, "difference declared (type I error)")
 print_claims(section)
 
 section = "Corani et al. (2017), §4.3"
-claim(
+grows_with_q(
     section,
+    "wilcoxon_rejection",
+    0.005,
     "Wilcoxon rejects, q = 50 above q = 10",
     "more often as q increases",
-    "increases",
-    [
-        quantity(by_q, "wilcoxon_rejection", delta0=0.005, n_datasets=50),
-        quantity(by_q, "wilcoxon_rejection", delta0=0.005, n_datasets=10),
-    ],
 )
 claim(
     section,
     "Wilcoxon rejects, q = 50",
     "about 0.25",
     "about",
-    [quantity(by_q, "wilcoxon_rejection", delta0=0.005, n_datasets=50)],
+    [at("wilcoxon_rejection", 0.005, 50)],
     x=0.25,
 )
-claim(
-    section,
-    "mean P(rope), q = 50 above q = 10",
-    "increases with q",
-    "increases",
-    [
-        quantity(by_q, "mean_delta0_prob_equivalent", delta0=0.005, n_datasets=50),
-        quantity(by_q, "mean_delta0_prob_equivalent", delta0=0.005, n_datasets=10),
-    ],
-)
+grows_with_q(section, P_ROPE, 0.005, "mean P(rope), q = 50 above q = 10", "increases with q")
 claim(
     section,
     "equivalence recognised, q = 50",
     "about 0.4",
     "about",
-    [quantity(by_q, "delta0_equivalence_recognition", delta0=0.005, n_datasets=50)],
+    [at(RECOGNISED, 0.005, 50)],
     x=0.4,
 )
-for q in qs:
-    claim(
-        section,
-        f"difference declared, q = {q}",
-        "never",
-        "never",
-        [quantity(by_q, "delta0_difference", delta0=0.005, n_datasets=q)],
-    )
+never_declared(section, 0.005, "difference declared")
 print_claims(section)
 
 # %%
