@@ -9,8 +9,7 @@ Benavoli (2015, Fig. 2) and Corani et al. (2017, Table 2 and §4.2-4.4), from th
 results that the scripts ``benchmarks/study_*.py`` store in
 ``benchmarks/results/`` (the command, the date, the settings and the Monte
 Carlo standard errors, listed below). Both are run at the papers' experiment
-counts: 5,000 experiments per point for the first, 500 for the second (the
-rates against the data-set size, which the paper does not draw, at 300). The
+counts: 5,000 experiments per point for the first, 500 for the second. The
 other two papers (Benavoli et al., 2017; Bouckaert & Frank, 2004) are
 tutorials and a replicability study whose numbers come from real data sets;
 the replicability example repeats the latter on scikit-learn's data sets.
@@ -544,7 +543,7 @@ print_claims(section)
 # The same rates against the data-set size
 # ----------------------------------------
 # The paper prints no data-set size, and the rates depend on it: 50 data sets,
-# ``delta0 = 0`` (§4.2) and ``0.005`` (§4.3), 10 x 10 cross-validation, 300
+# ``delta0 = 0`` (§4.2) and ``0.005`` (§4.3), 10 x 10 cross-validation, 500
 # experiments per point (the paper draws no such figure). The dotted lines
 # are the paper's values.
 
@@ -593,7 +592,7 @@ print("sizes at which both agree:", both or "none")
 # of the time with data sets of about 500 examples, where Wilcoxon's test
 # rejects in about a third of the experiments; it rejects in about a quarter
 # only with data sets of 200 to 300 examples, where equivalence is recognised
-# in 10% to 30% of them. The paper's two values do not come from one size.
+# in 12% to 33% of them. The paper's two values do not come from one size.
 
 # %%
 # Corani et al. (2017), §4.4: practically different classifiers (Fig. 5)

@@ -62,6 +62,14 @@ PAPERS_SETTINGS = {
         "delta0": [0.0, 0.005],
         "scale": 2 * 0.01 / 6,
     },
+    # Not a figure of the paper: §4.2-4.3 at q = 50 against the data-set size.
+    "corani_2017_equivalence_by_size": {
+        "n_experiments": 500,
+        "n_datasets": [50],
+        "delta0": [0.0, 0.005],
+        "scale": 2 * 0.01 / 6,
+        "sizes": [100, 200, 300, 500, 700, 1000],
+    },
     "corani_2017_fig5": {
         "n_experiments": 500,
         "n_datasets": [50],
