@@ -65,11 +65,24 @@ class ForestDisplay(_DisplayMixin):
 
     Examples
     --------
+    >>> import matplotlib.pyplot as plt
+    >>> import numpy as np
+    >>> from sklearn_bayescmp import CVDifferences
     >>> from sklearn_bayescmp.plotting import ForestDisplay
-    >>> display = ForestDisplay.from_result(hierarchical_result)  # doctest: +SKIP
-    >>> display = ForestDisplay.from_comparator(  # doctest: +SKIP
-    ...     comparator, hierarchical=comparator.test("hierarchical")
-    ... )
+    >>> from sklearn_bayescmp.stats import hierarchical_test
+    >>> rng = np.random.default_rng(0)
+    >>> records = [
+    ...     CVDifferences(rng.normal(0.02, 0.03, 30), n_train=90, n_test=10, name=name)
+    ...     for name in ("iris", "wine", "cancer")
+    ... ]
+    >>> result = hierarchical_test(records, n_warmup=300, n_draws=500, random_state=0)
+    >>> display = ForestDisplay.from_result(result)
+    >>> display.names, display.shrinkage_estimates.shape
+    (['iris', 'wine', 'cancer'], (3,))
+    >>> plt.close(display.figure_)
+
+    A fitted comparator's data sets are drawn the same way, with
+    ``ForestDisplay.from_comparator(comparator, hierarchical=comparator.test("hierarchical"))``.
     """
 
     _kind = "forest"

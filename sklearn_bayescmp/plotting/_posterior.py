@@ -65,12 +65,16 @@ class PosteriorDisplay(_DisplayMixin):
 
     Examples
     --------
+    >>> import matplotlib.pyplot as plt
     >>> import numpy as np
     >>> from sklearn_bayescmp.stats import bayesian_correlated_ttest
     >>> from sklearn_bayescmp.plotting import PosteriorDisplay
     >>> x = np.random.default_rng(0).normal(0.01, 0.02, 100)
     >>> result = bayesian_correlated_ttest(x, n_train=90, n_test=10)
-    >>> display = PosteriorDisplay.from_result(result)  # doctest: +SKIP
+    >>> display = PosteriorDisplay.from_result(result)
+    >>> [text.get_text() for text in display.ax_.get_legend().get_texts()][3:]
+    ['P(A better) = 0.59', 'P(equivalent) = 0.40', 'P(B better) = 0.001']
+    >>> plt.close(display.figure_)
     """
 
     _kind = "posterior"

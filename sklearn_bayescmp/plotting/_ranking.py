@@ -51,8 +51,21 @@ class RankingDisplay:
 
     Examples
     --------
+    >>> import matplotlib.pyplot as plt
+    >>> from sklearn_bayescmp import ScoreTable, compare_models
+    >>> table = ScoreTable.from_wide(
+    ...     {"dataset": ["iris", "wine", "cancer", "digits", "adult", "credit"],
+    ...      "knn": [0.95, 0.70, 0.93, 0.98, 0.82, 0.71],
+    ...      "tree": [0.94, 0.90, 0.92, 0.85, 0.81, 0.69],
+    ...      "forest": [0.96, 0.97, 0.96, 0.97, 0.86, 0.76]},
+    ...     dataset="dataset",
+    ... )
+    >>> comparison = compare_models(table, rope=0.01, random_state=0)
     >>> from sklearn_bayescmp.plotting import RankingDisplay
-    >>> display = RankingDisplay.from_comparison(comparison)  # doctest: +SKIP
+    >>> display = RankingDisplay.from_comparison(comparison)
+    >>> [display.models[i] for i in display.order_]  # best expected rank first
+    ['forest', 'knn', 'tree']
+    >>> plt.close(display.figure_)
     """
 
     def __init__(

@@ -53,8 +53,22 @@ class ReplicabilityDisplay(_DisplayMixin):
 
     Examples
     --------
+    >>> import matplotlib.pyplot as plt
+    >>> from sklearn.datasets import load_iris
+    >>> from sklearn.model_selection import RepeatedStratifiedKFold
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from sklearn.tree import DecisionTreeClassifier
+    >>> from sklearn_bayescmp import RepeatedCVComparator
     >>> from sklearn_bayescmp.plotting import ReplicabilityDisplay
-    >>> display = ReplicabilityDisplay.from_study(study)  # doctest: +SKIP
+    >>> from sklearn_bayescmp.replicability import ReplicabilityStudy
+    >>> comparator = RepeatedCVComparator(
+    ...     GaussianNB(), DecisionTreeClassifier(random_state=0),
+    ...     cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2))
+    >>> study = ReplicabilityStudy(comparator, seeds=range(4)).fit(*load_iris(return_X_y=True))
+    >>> display = ReplicabilityDisplay.from_study(study)
+    >>> len(display.tests), len(display.replicability)  # one bar per test
+    (3, 3)
+    >>> plt.close(display.figure_)
     """
 
     def __init__(

@@ -62,8 +62,16 @@ class SimplexDisplay(_DisplayMixin):
 
     Examples
     --------
+    >>> import matplotlib.pyplot as plt
     >>> from sklearn_bayescmp.plotting import SimplexDisplay
-    >>> display = SimplexDisplay.from_result(signed_rank_result)  # doctest: +SKIP
+    >>> from sklearn_bayescmp.stats import signed_rank_test
+    >>> result = signed_rank_test(
+    ...     [0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026], random_state=0
+    ... )
+    >>> display = SimplexDisplay.from_result(result)
+    >>> len(display.scatter_.get_offsets()) == result.n_draws  # one point per draw
+    True
+    >>> plt.close(display.figure_)
     """
 
     _kind = "simplex"
