@@ -137,6 +137,7 @@ def test_forest_display(hierarchical, tmp_path):
     # Where the shrinkage pulls: the posterior mean of delta0, marked and named.
     (line,) = [line for line in display.ax_.lines if line.get_linestyle() == "--"]
     assert line.get_xdata()[0] == pytest.approx(np.mean(hierarchical.samples["delta0"]))
+    assert hierarchical.delta0_mean == pytest.approx(np.mean(hierarchical.samples["delta0"]))
     assert any("delta0" in text for text in _legend_texts(display.ax_))
 
 

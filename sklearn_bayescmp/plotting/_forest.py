@@ -158,7 +158,7 @@ class ForestDisplay(_DisplayMixin):
             rope=tuple(next(iter(results.values())).rope),
             shrinkage_estimates=None if hierarchical is None else hierarchical.shrinkage_estimates,
             shrinkage_intervals=None if hierarchical is None else hierarchical.shrinkage_intervals,
-            population_mean=None if hierarchical is None else _population_mean(hierarchical),
+            population_mean=None if hierarchical is None else hierarchical.delta0_mean,
             interval_label=f"{prob:.0%} credible interval (correlated t-test)",
             model_names=comparator.model_names_,
             title=title,
@@ -189,7 +189,7 @@ class ForestDisplay(_DisplayMixin):
             rope=tuple(result.rope),
             shrinkage_estimates=result.shrinkage_estimates,
             shrinkage_intervals=result.shrinkage_intervals,
-            population_mean=_population_mean(result),
+            population_mean=result.delta0_mean,
             model_names=(result.model_a, result.model_b),
             title=title,
         )
@@ -261,11 +261,6 @@ class ForestDisplay(_DisplayMixin):
         name_a, name_b = self.model_names
         ax.set_xlabel(wrap_to_axes(f"mean difference ({name_a} - {name_b})", ax))
         return self._drawn(ax, title)
-
-
-def _population_mean(result):
-    """The posterior mean of a hierarchical result's ``delta0``."""
-    return float(np.mean(result.samples["delta0"]))
 
 
 def _interval_bars(ax, estimates, rows, low, high, **style):

@@ -708,6 +708,12 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
         return dict(zip(("a", "equivalent", "b"), values, strict=True))
 
     @property
+    def delta0_mean(self):
+        """float: Posterior mean of ``delta0``, the population's mean difference, towards
+        which the shrinkage estimates are pulled."""
+        return float(np.mean(self.samples["delta0"]))
+
+    @property
     def delta0_prob_a_better(self):
         """float: ``P(delta0 > high)``, the population's mean difference favouring A."""
         return self.delta0_probabilities["a"]
@@ -808,7 +814,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
             "delta0_prob_a_better": self.delta0_prob_a_better,
             "delta0_prob_equivalent": self.delta0_prob_equivalent,
             "delta0_prob_b_better": self.delta0_prob_b_better,
-            "delta0_mean": float(np.mean(self.samples["delta0"])),
+            "delta0_mean": self.delta0_mean,
             "delta0_low": low,
             "delta0_high": high,
             "n_datasets": self.n_datasets,
@@ -883,7 +889,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
 
     def _html_extra(self):
         return {
-            "mean difference (delta0)": [float(np.mean(self.samples["delta0"]))],
+            "mean difference (delta0)": [self.delta0_mean],
             "95% HDI of delta0": [interval_text(*self.credible_interval())],
             "rope": [interval_text(*self.rope)],
         }
