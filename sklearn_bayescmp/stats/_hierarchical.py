@@ -551,7 +551,9 @@ def _summarise(
     (scale-free, so computed on the sampler's scale).
     """
     for name in ("delta0", "sigma0", "delta"):
-        draws[name] = draws[name] * scale
+        # In place: the draws are the sampler's own (a new array of every
+        # draw of delta costs more than the product).
+        draws[name] *= scale
     # Outcome probabilities on the next data set, for every draw.
     outcomes = outcome_probabilities(
         draws["nu"].ravel(), draws["delta0"].ravel(), draws["sigma0"].ravel(), rope

@@ -21,13 +21,14 @@ Writing the Student-t as a scale mixture of normals, ``delta_i | lambda_i ~
 N(delta0, sigma0**2 / lambda_i)`` with ``lambda_i ~ Gamma(nu/2, nu/2)``, makes the
 updates of ``lambda_i``, ``delta_i``, ``sigma_i``, ``delta0``, ``sigma0`` and ``beta``
 (truncated) normal or gamma draws. With ``lambda`` integrated out,
-``(alpha, nu)`` get an independence Metropolis step from their prior given
+``(alpha, nu)`` get a Metropolis-Hastings step from their prior given
 ``beta`` (where the effects say little of ``nu``, nearly independent draws of
 the pair, which a step of either given the other cannot make), then
 ``log(nu - shift)`` random-walk Metropolis steps (their step size tuned during
-warm-up); ``alpha`` also gets an independence step from its prior given
-``nu`` (the move across the modes below proposes it from a log-linear
-approximation of its conditional density). Two further moves keep the
+warm-up); in these steps ``log sigma0`` moves with ``log(nu - shift)`` along
+their regression line in the warm-up. ``alpha`` also gets an independence
+step from its prior given ``nu`` (the move across the modes below proposes
+it from a log-linear approximation of its conditional density). Two further moves keep the
 chains mixing when the data sets agree (``sigma0`` near 0, where a centred
 sampler is stuck in a funnel):
 
@@ -38,6 +39,11 @@ sampler is stuck in a funnel):
 * a joint random-walk Metropolis move of ``(delta0, log sigma0, log(nu - shift))``
   with ``lambda`` integrated out, its proposal covariance adapted during warm-up
   only.
+
+Where the population is heavy-tailed, ``sigma0`` and the overall size of the
+``lambda_i`` move only together; after each draw of ``lambda``, both are
+rescaled by a factor drawn from its conditional (parameter expansion, Liu &
+Wu, 1999; Liu & Sabatti, 2000).
 
 When most data sets sit on ``delta0`` and a few lie far out (near-identical
 models), the posterior has two modes, ``nu`` near 1 and ``nu`` large, and no
@@ -65,6 +71,10 @@ References
 ----------
 H. Haario, E. Saksman and J. Tamminen, "An adaptive Metropolis algorithm",
 Bernoulli 7(2), 2001.
+J. S. Liu and C. Sabatti, "Generalised Gibbs sampler and multigrid Monte Carlo
+for Bayesian computation", Biometrika 87(2), 2000.
+J. S. Liu and Y. N. Wu, "Parameter expansion for data augmentation", Journal
+of the American Statistical Association 94(448), 1999.
 Y. Yu and X.-L. Meng, "To center or not to center: that is not the question - an
 ancillarity-sufficiency interweaving strategy (ASIS) for boosting MCMC
 efficiency", Journal of Computational and Graphical Statistics 20(3), 2011.
@@ -99,11 +109,12 @@ def _draws_per_iteration(q):
     """Standard normals and uniforms a chain takes in an iteration without the move.
 
     Normals: the steps of nu, the joint steps (3 each), delta0 (1), the
-    non-centred (delta0, sigma0) (2) and delta (q). Uniforms: a proposed
-    alpha and its acceptance, the steps of nu, the joint steps, alpha's
-    proposal and acceptance, and beta.
+    non-centred (delta0, sigma0) (2) and delta (q). Uniforms: the acceptance
+    of the proposal of (alpha, nu) from their prior (the proposal itself is
+    :meth:`ChainRandom.prior_shape_and_gamma`), the steps of nu, the joint
+    steps, alpha's proposal and acceptance, and beta.
     """
-    return _NU_STEPS + 3 * _JOINT_STEPS + 3 + q, 2 + _NU_STEPS + _JOINT_STEPS + 3
+    return _NU_STEPS + 3 * _JOINT_STEPS + 3 + q, 1 + _NU_STEPS + _JOINT_STEPS + 3
 
 
 class ChainRandom:
@@ -183,6 +194,11 @@ class ChainRandom:
         """:meth:`standard_gamma` for shapes that are the same at every iteration."""
         return self.standard_gamma(shape, size)
 
+    def prior_shape_and_gamma(self, low, high):
+        """A shape ``a ~ U(low, high)`` and a ``Gamma(a, 1)`` draw, one of each per chain."""
+        shape = self.uniform(low, high, (self.n_chains,))
+        return shape, self.standard_gamma(shape)
+
     def gamma(self, shape, scale):
         """Gamma(``shape``, ``scale``) draws, one per chain (arrays of shape ``(n_chains,)``)."""
 
@@ -209,9 +225,10 @@ class DrawsAhead(ChainRandom):
     """:class:`ChainRandom` whose draws of fixed distributions are drawn ahead.
 
     Every iteration of the sampler takes the same number of standard
-    normals, of uniforms and of gamma draws with fixed shapes per chain (the
-    move across the modes, the gamma draws whose shapes change and the
-    redraws of truncated tails use the generators directly). Each group
+    normals, of uniforms, of gamma draws with fixed shapes and of
+    :meth:`prior_shape_and_gamma` pairs per chain (the move across the
+    modes, the gamma draws whose shapes depend on the state and the redraws
+    of truncated tails use the generators directly). Each group
     draws them for a block of iterations in one call per kind (and gamma
     shape), and the groups' blocks are stacked: an iteration takes its draws
     of every group as columns of one array, where drawing them group by
@@ -231,19 +248,38 @@ class DrawsAhead(ChainRandom):
         per iteration (:meth:`fixed_shape_gamma`), in the order taken.
     block : int
         Iterations drawn ahead at once.
+    prior_shape_bounds : tuple of (float, float) or None
+        The bounds of the one :meth:`prior_shape_and_gamma` pair each chain
+        takes per iteration; None for none.
     """
 
-    def __init__(self, generators, chains_per_group, *, normals, uniforms, gamma_shapes, block):
+    def __init__(
+        self,
+        generators,
+        chains_per_group,
+        *,
+        normals,
+        uniforms,
+        gamma_shapes,
+        block,
+        prior_shape_bounds=None,
+    ):
         super().__init__(generators, chains_per_group)
         self.gamma_shapes = np.asarray(gamma_shapes, dtype=float)
-        self.widths = (normals, uniforms, self.gamma_shapes.shape[1])
+        self.prior_shape_bounds = prior_shape_bounds
+        self.widths = (
+            normals,
+            uniforms,
+            self.gamma_shapes.shape[1],
+            0 if prior_shape_bounds is None else 1,
+        )
         # Each group's distinct shapes and where they go, found once: the
         # shapes are fixed, and a block is drawn every few dozen iterations.
         self._gamma_plans = [self._gamma_plan(self.gamma_shapes[rows]) for rows in self.groups]
         self.block = int(block)
         self._iteration = self.block
         self._ahead = self._current = None
-        self._taken = [0, 0, 0]
+        self._taken = [0, 0, 0, 0]
 
     @staticmethod
     def _gamma_plan(shapes):
@@ -261,17 +297,24 @@ class DrawsAhead(ChainRandom):
             out[:, where] = generator.standard_gamma(value, (self.block, count))
         return out
 
+    def _prior_shape_block(self, generator):
+        """A group's :meth:`prior_shape_and_gamma` pairs of a block: shapes, then gammas."""
+        c, (low, high) = self.chains_per_group, self.prior_shape_bounds
+        shapes = low + (high - low) * generator.random((self.block, c, 1))
+        return np.concatenate([shapes, generator.standard_gamma(shapes)], axis=2)
+
     def next_iteration(self):
         """Move on to the next iteration's draws (all of the previous ones taken)."""
         if self._current is not None and self._taken != list(self.widths):
             raise RuntimeError(f"An iteration took {self._taken} draws, not {self.widths}.")
         if self._iteration == self.block:
-            c, (normals, uniforms, _) = self.chains_per_group, self.widths
+            c, (normals, uniforms, _, pairs) = self.chains_per_group, self.widths
             parts = [
                 (
                     g.standard_normal((self.block, c, normals)),
                     g.random((self.block, c, uniforms)),
                     self._gamma_block(g, plan),
+                    self._prior_shape_block(g) if pairs else np.empty((self.block, c, 0)),
                 )
                 for g, plan in zip(self.generators, self._gamma_plans, strict=True)
             ]
@@ -279,10 +322,12 @@ class DrawsAhead(ChainRandom):
             self._iteration = 0
         self._current = [values[self._iteration] for values in self._ahead]
         self._iteration += 1
-        self._taken = [0, 0, 0]
+        self._taken = [0, 0, 0, 0]
 
     def _take(self, kind, size):
         """The iteration's next draws of ``kind`` (0 normals, 1 uniforms, 2 gammas).
+
+        (Kind 3, the :meth:`prior_shape_and_gamma` pairs, are taken whole.)
 
         ``size`` is ``(n_chains,)`` or ``(n_chains, k)``; the draws are a view
         of the iteration's columns.
@@ -304,6 +349,13 @@ class DrawsAhead(ChainRandom):
 
     def uniform(self, low, high, size):
         return low + (high - low) * self._take(1, size)
+
+    def prior_shape_and_gamma(self, low, high):
+        if (low, high) != tuple(self.prior_shape_bounds or ()) or self._taken[3] == self.widths[3]:
+            raise RuntimeError("A prior shape's draws were not drawn ahead for these bounds.")
+        self._taken[3] = 1
+        pair = self._current[3]
+        return pair[:, 0], pair[:, 1]
 
     def fixed_shape_gamma(self, shape, size):
         start = self._taken[2]
@@ -451,15 +503,18 @@ def _gamma_inverse_cdf(shape, rate, low, high, u):
     return np.clip(x, low, high)
 
 
-def _student_kernel(z2, nu):
-    """``sum_i log t(z_i; nu)`` per chain for squared standardised values ``z2``.
+def _student_kernel(z2, nu, z2_factor=1.0):
+    """``sum_i log t(z_i; nu)`` per chain, ``z_i**2 = z2_factor * z2[:, i]``.
 
-    Without ``-q log(pi)/2``, which no update needs.
+    ``log t(z; nu) = -log B(nu/2, 1/2) - log(nu)/2 - (nu + 1)/2 log(1 + z**2/nu)``
+    (``Gamma(1/2) = sqrt(pi)`` absorbs the ``pi``): one call of ``betaln``
+    where the Gamma functions would take two of ``gammaln``. ``z2_factor``
+    (one per chain) rescales the effects at no extra cost.
     """
     q = z2.shape[1]
-    return q * (
-        special.gammaln(0.5 * (nu + 1.0)) - special.gammaln(0.5 * nu) - 0.5 * np.log(nu)
-    ) - 0.5 * (nu + 1.0) * np.log1p(z2 / nu[:, None]).sum(axis=1)
+    return -q * (special.betaln(0.5 * nu, 0.5) + 0.5 * np.log(nu)) - 0.5 * (nu + 1.0) * np.log1p(
+        z2 * (z2_factor / nu)[:, None]
+    ).sum(axis=1)
 
 
 def _log_top_density(state, data, delta0, log_sigma0, log_nu_excess, kernel=None):
@@ -474,8 +529,10 @@ def _log_top_density(state, data, delta0, log_sigma0, log_nu_excess, kernel=None
     nu_excess = np.exp(log_nu_excess)
     q = state.delta.shape[1]
     if kernel is None:
-        z2 = ((state.delta - delta0[:, None]) / sigma0[:, None]) ** 2
-        kernel = _student_kernel(z2, nu_excess + data.nu_shift)
+        # The division by sigma0 rides in the kernel's factor: one pass fewer.
+        kernel = _student_kernel(
+            (state.delta - delta0[:, None]) ** 2, nu_excess + data.nu_shift, sigma0**-2.0
+        )
     log_density = (
         kernel
         - (q - 1) * log_sigma0  # the t densities' 1/sigma0, and the Jacobian
@@ -491,54 +548,82 @@ def _group_means(values, groups):
     return values.reshape(len(groups), -1).mean(axis=1)
 
 
-def _update_nu(state, data, step, rng, n_steps=None):
+def _update_nu(state, data, step, rng, n_steps=None, slope=0.0):
     """``(alpha, nu)`` from their prior, then random-walk steps on ``log(nu - shift)``.
 
     The mixing variables are integrated out: given ``delta``, ``delta0`` and
     ``sigma0``, the data speak of ``nu`` through the Student-t density of the
-    effects alone. The first step is an independence Metropolis step that
-    proposes ``alpha ~ U(alpha_bounds)`` and ``nu - shift ~ Gamma(alpha,
-    beta)``, their prior given ``beta``, so that its acceptance ratio is the
-    ratio of those t densities: where they say little of ``nu`` (the
+    effects alone. The first step is a Metropolis-Hastings step that proposes
+    ``alpha ~ U(alpha_bounds)`` and ``nu - shift ~ Gamma(alpha, beta)``,
+    their prior given ``beta``: where the effects say little of ``nu`` (the
     posterior of ``nu`` is mostly its prior), it makes nearly independent
     draws of the pair that a step of either alone, given the other, cannot.
+
+    In every step ``log sigma0`` moves with ``log(nu - shift)``, by ``slope``
+    (one per chain: the slope of the first on the second in the warm-up; 0
+    keeps ``sigma0``) times its change: where the population is heavy-tailed,
+    a smaller ``nu`` goes with a smaller ``sigma0``, and a ``nu`` proposed
+    with the old ``sigma0`` would mostly be refused. Given the two values of
+    ``nu`` the move of ``log sigma0`` is a translation, so the acceptance
+    ratio is that of the target alone: the effects' t densities and
+    ``sigma0``'s flat prior in its log.
+
     ``step`` is each chain's step size of the random walk. Returns each
     group's acceptance rate of the random walk, and the log t density of the
-    effects at the final ``nu`` (the joint move starts from it).
+    effects at the final values (the joint move starts from it).
     """
     n_steps = _NU_STEPS if n_steps is None else n_steps
-    z2 = ((state.delta - state.delta0[:, None]) / state.sigma0[:, None]) ** 2  # fixed here
-
-    def log_likelihood(log_nu_excess):
-        value = _student_kernel(z2, np.exp(log_nu_excess) + data.nu_shift)
-        return np.where(np.isnan(value), -np.inf, value)
-
+    q = state.delta.shape[1]
+    # The squared deviations of the effects; their factor 1/sigma0**2 follows sigma0.
+    z2 = (state.delta - state.delta0[:, None]) ** 2
+    shift = data.nu_shift
+    sigma0 = state.sigma0
+    z2_factor = sigma0**-2.0
     current = np.log(state.nu_excess)
-    current_likelihood = log_likelihood(current)
-    alpha = rng.uniform(*data.alpha_bounds, current.shape)
-    candidate = np.log(rng.standard_gamma(alpha) / state.beta)
-    candidate_likelihood = log_likelihood(candidate)
-    accept = np.log(rng.random(current.shape)) < candidate_likelihood - current_likelihood
+    current_likelihood = _student_kernel(z2, state.nu_excess + shift, z2_factor)
+    current_likelihood[np.isnan(current_likelihood)] = -np.inf
+
+    def propose(nu_excess, change):
+        """``sigma0``, the effects' factor, their log t density and the log
+        target's change (the t densities and sigma0's) of moving from the
+        current values to ``nu_excess``, ``change`` in its log.
+
+        (A NaN density, nu overflowing, is refused: NaN < x is False.)
+        """
+        log_shift = slope * change
+        candidate_sigma0 = sigma0 * np.exp(log_shift)
+        candidate_factor = z2_factor * np.exp(-2.0 * log_shift)
+        likelihood = _student_kernel(z2, nu_excess + shift, candidate_factor)
+        log_ratio = likelihood - (q - 1) * log_shift - current_likelihood
+        log_ratio = np.where(candidate_sigma0 < data.sigma0_upper, log_ratio, -np.inf)
+        return candidate_sigma0, candidate_factor, likelihood, log_ratio
+
+    alpha, nu_excess = rng.prior_shape_and_gamma(*data.alpha_bounds)
+    nu_excess = nu_excess / state.beta
+    candidate = np.log(nu_excess)
+    new_sigma0, new_factor, likelihood, log_ratio = propose(nu_excess, candidate - current)
+    accept = np.log(rng.random(current.shape)) < log_ratio
     state.alpha = np.where(accept, alpha, state.alpha)
     current = np.where(accept, candidate, current)
-    current_likelihood = np.where(accept, candidate_likelihood, current_likelihood)
-
-    def prior(log_nu_excess):
-        return state.alpha * log_nu_excess - state.beta * np.exp(log_nu_excess)
-
-    current_density = current_likelihood + prior(current)
-    accepted = 0.0
+    sigma0 = np.where(accept, new_sigma0, sigma0)
+    z2_factor = np.where(accept, new_factor, z2_factor)
+    current_likelihood = np.where(accept, likelihood, current_likelihood)
+    accepted = np.zeros(current.shape)
     for _ in range(n_steps):
-        candidate = current + step * rng.standard_normal(current.shape)
-        candidate_likelihood = log_likelihood(candidate)
-        candidate_density = candidate_likelihood + prior(candidate)
-        accept = np.log(rng.random(current.shape)) < candidate_density - current_density
+        change = step * rng.standard_normal(current.shape)
+        candidate = current + change
+        nu_excess = np.exp(candidate)
+        new_sigma0, new_factor, likelihood, log_ratio = propose(nu_excess, change)
+        log_ratio += state.alpha * change - state.beta * (nu_excess - np.exp(current))
+        accept = np.log(rng.random(current.shape)) < log_ratio
         current = np.where(accept, candidate, current)
-        current_density = np.where(accept, candidate_density, current_density)
-        accepted += _group_means(accept, rng.groups)
-        current_likelihood = np.where(accept, candidate_likelihood, current_likelihood)
+        sigma0 = np.where(accept, new_sigma0, sigma0)
+        z2_factor = np.where(accept, new_factor, z2_factor)
+        current_likelihood = np.where(accept, likelihood, current_likelihood)
+        accepted += accept
     state.nu_excess = np.exp(current)
-    return accepted / n_steps, current_likelihood
+    state.sigma0 = sigma0
+    return _group_means(accepted, rng.groups) / n_steps, current_likelihood
 
 
 def _update_top_jointly(state, data, proposal_choleskys, rng, kernel=None, n_steps=None):
@@ -697,8 +782,8 @@ class _PopulationProposal:
         fit), which :meth:`log_density` can reuse.
         """
         n_chains = state.alpha.shape[0]
-        alpha = rng.uniform(*data.alpha_bounds, n_chains)
-        nu_excess = rng.standard_gamma(alpha) / state.beta
+        alpha, nu_excess = rng.prior_shape_and_gamma(*data.alpha_bounds)
+        nu_excess = nu_excess / state.beta
         sigma0 = state.sigma0 * np.exp(self.step * rng.standard_normal(n_chains))
         if self.centres is None:
             return sigma0, alpha, nu_excess, None
@@ -808,10 +893,43 @@ def _update_population_with_effects(state, data, proposal, rng):
 
 
 def _update_scales(state, data, rng):
-    """``lambda_i ~ Gamma((nu+1)/2, rate=(nu + z_i**2)/2)``, ``z_i = (delta_i - delta0)/sigma0``."""
-    nu = (state.nu_excess + data.nu_shift)[:, None]
+    """``lambda_i`` given the rest, then ``sigma0`` and every ``lambda_i`` rescaled together.
+
+    ``lambda_i ~ Gamma((nu+1)/2, rate=(nu + z_i**2)/2)``, with ``z_i =
+    (delta_i - delta0)/sigma0``. Then a move along ``(sigma0, lambda) ->
+    (c sigma0, c**2 lambda)``, which leaves every ``delta_i``'s prior
+    ``N(delta0, sigma0**2/lambda_i)`` as it is: where the population is
+    heavy-tailed, the ``lambda_i`` lie far from 1 and their overall size and
+    ``sigma0`` move only together (parameter expansion, Liu & Wu, 1999). Drawn
+    as a generalised Gibbs step (Liu & Sabatti, 2000): ``c`` has density
+    proportional to ``p(c sigma0, c**2 lambda | rest) c**(2q+1) / c`` (the
+    Jacobian of the move and the Haar measure of scaling), so that
+    ``c**2 ~ Gamma((q nu + 1)/2, rate=nu sum(lambda)/2)`` truncated to
+    ``c sigma0 < sigma0_upper``. Its gamma draw is made in the same call as
+    the ``lambda_i``'s.
+    """
+    nu = state.nu_excess + data.nu_shift
     z = (state.delta - state.delta0[:, None]) / state.sigma0[:, None]
-    state.scales = rng.standard_gamma(0.5 * (nu + 1.0) * np.ones_like(z)) / (0.5 * (nu + z * z))
+    q = z.shape[1]
+    shapes = np.empty((z.shape[0], q + 1))
+    shapes[:, :q] = 0.5 * (nu + 1.0)[:, None]
+    shapes[:, q] = 0.5 * (q * nu + 1.0)
+    gammas = rng.standard_gamma(shapes)
+    scales = gammas[:, :q] / (0.5 * (nu[:, None] + z * z))
+    rate = 0.5 * nu * scales.sum(axis=1)
+    factor = gammas[:, q] / rate  # c**2
+    limit = (data.sigma0_upper / state.sigma0) ** 2
+    over = factor > limit
+    if over.any():
+        factor[over] = _gamma_inverse_cdf(
+            shapes[over, q],
+            rate[over],
+            0.0,
+            np.broadcast_to(limit, over.shape)[over],
+            rng.random_where(over),
+        )
+    state.scales = scales * factor[:, None]
+    state.sigma0 = np.maximum(state.sigma0 * np.sqrt(factor), _SIGMA0_FLOOR * data.sigma0_upper)
 
 
 #: Lowest ``sigma0``, as a share of its prior's upper bound.
@@ -1128,6 +1246,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
         gamma_shapes=_fixed_gamma_shapes(datas, n_chains),
         # About a MiB of normals a group, whatever its size.
         block=min(64, max(1, 2**17 // (n_chains * normals))),
+        prior_shape_bounds=datas[0].alpha_bounds,
     )
     groups = rng.groups
     moved_groups = [g for g, group in enumerate(datas) if has_outlying_core(group)]
@@ -1140,6 +1259,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
         [np.diag([0.1 * max(float(np.std(group.mean)), 1e-3), 0.3, 0.3]) for group in datas]
     )
     log_factor = np.zeros(len(groups))
+    slopes = np.zeros(len(groups))
     log_nu_step = np.zeros(len(groups))
     history = np.empty((n_warmup, rng.n_chains, 3))
     next_reshape = _ADAPT_START
@@ -1151,7 +1271,11 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
         for iteration in range(n_warmup + n_samples):
             rng.next_iteration()
             nu_accept, kernel = _update_nu(
-                state, data, np.repeat(np.exp(log_nu_step), n_chains), rng
+                state,
+                data,
+                np.repeat(np.exp(log_nu_step), n_chains),
+                rng,
+                slope=np.repeat(slopes, n_chains),
             )
             proposals = np.exp(log_factor)[:, None, None] * shapes
             accept = _update_top_jointly(state, data, proposals, rng, kernel)
@@ -1177,6 +1301,10 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
                             for rows, shape in zip(groups, shapes, strict=True)
                         ]
                     )
+                    # The slope of log sigma0 on log(nu - shift) in the same window
+                    # (bounded: in a window where nu hardly moved it means little).
+                    covariances = shapes @ shapes.transpose(0, 2, 1)
+                    slopes = np.clip(covariances[:, 1, 2] / covariances[:, 2, 2], -2.0, 2.0)
                     if moved_groups:  # only the move across the modes proposes from it
                         population_proposal = _PopulationProposal.from_warmup(window, groups)
                     next_reshape *= 2

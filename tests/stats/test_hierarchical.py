@@ -4,6 +4,7 @@ import json
 import re
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -20,6 +21,10 @@ from sklearn_bayescmp.stats._hierarchical_sampler import (
     DrawsAhead,
     HierarchicalData,
     _PopulationProposal,
+    _State,
+    _student_kernel,
+    _update_nu,
+    _update_scales,
     has_outlying_core,
     sample_posteriors,
     truncated_gamma,
@@ -623,7 +628,15 @@ def test_a_group_draws_what_its_generator_alone_would():
 def _draws_ahead(generators, chains=3, q=5):
     shapes = np.tile(np.r_[2.0, np.full(q, 49.5)], (chains * len(generators), 1))
     shapes[:, -1] = 7.5  # a data set of another size
-    return DrawsAhead(generators, chains, normals=q + 2, uniforms=3, gamma_shapes=shapes, block=4)
+    return DrawsAhead(
+        generators,
+        chains,
+        normals=q + 2,
+        uniforms=3,
+        gamma_shapes=shapes,
+        block=4,
+        prior_shape_bounds=(0.5, 5.0),
+    )
 
 
 def _one_iteration(rng, chains=3, q=5):
@@ -639,6 +652,7 @@ def _one_iteration(rng, chains=3, q=5):
         rng.random((rows,)),
         rng.fixed_shape_gamma(gamma_shapes[0, 0], (rows,)),
         rng.fixed_shape_gamma(gamma_shapes[:, 1:], (rows, q)),
+        *rng.prior_shape_and_gamma(0.5, 5.0),
     ]
 
 
@@ -664,13 +678,17 @@ def test_draws_made_ahead_have_their_distributions():
         rng.next_iteration()
         samples.append(_one_iteration(rng, chains=2000))
     normal, uniform, shifted = (np.concatenate([s[k] for s in samples]) for k in (1, 2, 4))
-    first, ordinary = (np.concatenate([s[k] for s in samples]) for k in (6, 7))
+    first, ordinary, prior_shape, prior_gamma = (
+        np.concatenate([s[k] for s in samples]) for k in (6, 7, 8, 9)
+    )
     assert stats.kstest(normal.ravel(), "norm").pvalue > 1e-3
     assert stats.kstest(uniform, "uniform").pvalue > 1e-3
     assert stats.kstest(shifted, "uniform", args=(2.0, 1.0)).pvalue > 1e-3
     assert stats.kstest(first, stats.gamma(2.0).cdf).pvalue > 1e-3
     assert stats.kstest(ordinary[:, :-1].ravel(), stats.gamma(49.5).cdf).pvalue > 1e-3
     assert stats.kstest(ordinary[:, -1], stats.gamma(7.5).cdf).pvalue > 1e-3
+    assert stats.kstest(prior_shape, "uniform", args=(0.5, 4.5)).pvalue > 1e-3
+    assert stats.kstest(special.gammainc(prior_shape, prior_gamma), "uniform").pvalue > 1e-3
     # Independent of one another within an iteration.
     assert abs(np.corrcoef(normal[:, 0], normal[:, 1])[0, 1]) < 0.05
 
@@ -689,6 +707,13 @@ def test_draws_made_ahead_refuse_an_iteration_that_takes_other_draws():
     rng.next_iteration()
     with pytest.raises(RuntimeError, match="shapes"):
         rng.fixed_shape_gamma(3.0, (3,))
+    rng = _draws_ahead([np.random.default_rng(0)])
+    rng.next_iteration()
+    with pytest.raises(RuntimeError, match="prior shape"):
+        rng.prior_shape_and_gamma(0.5, 4.0)  # not the bounds drawn ahead
+    rng.prior_shape_and_gamma(0.5, 5.0)
+    with pytest.raises(RuntimeError, match="prior shape"):
+        rng.prior_shape_and_gamma(0.5, 5.0)  # one pair an iteration
 
 
 def test_the_move_across_modes_is_for_collections_with_an_outlying_core():
@@ -921,8 +946,6 @@ def test_population_proposal_density_is_the_density_of_its_draws(fitted):
     # draws x from q, the mean of f(x) / q(x) is 1 for any density f (here the
     # defensive part of q, so that the ratio stays below 2); a density that
     # misses a Jacobian or a normalising constant gives another mean.
-    from types import SimpleNamespace
-
     rows, beta = 20_000, 0.08
     data = SimpleNamespace(alpha_bounds=(0.5, 5.0))
     proposal = _PopulationProposal()
@@ -957,6 +980,109 @@ def test_population_proposal_density_is_the_density_of_its_draws(fitted):
     assert stats.kstest(special.gammainc(alpha, beta * nu_excess), "uniform").pvalue > 0.001
     steps = np.log(sigma0 / state.sigma0)
     assert stats.kstest(steps, "norm", args=(0.0, proposal.step)).pvalue > 0.001
+
+
+# --------------------------------------------------------------------------
+# Updates that keep their conditional distribution (chains of one update alone)
+# --------------------------------------------------------------------------
+
+
+def test_student_kernel_is_the_sum_of_t_log_densities():
+    z = np.random.default_rng(0).standard_normal((3, 7)) * 3
+    nu = np.array([0.7, 3.0, 300.0])
+    expected = stats.t.logpdf(z, nu[:, None]).sum(axis=1)
+    np.testing.assert_allclose(_student_kernel(z**2, nu), expected, rtol=1e-12)
+
+
+#: Effects of a heavy-tailed population (Student-t, 2 degrees of freedom), delta0 = 0.
+HEAVY_EFFECTS = 0.01 * np.random.default_rng(4).standard_t(2, 12)
+
+
+def _effects_state(rows, *, sigma0, nu_excess, beta=0.1):
+    """Chains holding :data:`HEAVY_EFFECTS` as their effects, ``delta0 = 0``."""
+    q = len(HEAVY_EFFECTS)
+    return _State(
+        delta0=np.zeros(rows),
+        sigma0=np.asarray(sigma0, dtype=float),
+        nu_excess=np.broadcast_to(nu_excess, (rows,)).astype(float),
+        alpha=np.full(rows, 2.0),
+        beta=np.full(rows, beta),
+        delta=np.tile(HEAVY_EFFECTS, (rows, 1)),
+        sigma=np.ones((rows, q)),
+        scales=np.ones((rows, q)),
+    )
+
+
+def _log_effects_density(log_sigma0, nu):
+    """``sum_i log t_nu(delta_i; 0, sigma0)`` on a grid of ``log sigma0`` (rows) and ``nu``."""
+    sigma0 = np.exp(log_sigma0)[:, None, None]
+    return (stats.t.logpdf(HEAVY_EFFECTS / sigma0, nu[None, :, None]) - np.log(sigma0)).sum(-1)
+
+
+def _grid_cdf(values, axis, log_mass):
+    """The CDF at ``values`` of a density with log values ``log_mass`` on an even ``axis``."""
+    mass = np.exp(log_mass - log_mass.max())
+    return np.interp(values, axis, (np.cumsum(mass) - 0.5 * mass) / mass.sum())
+
+
+@pytest.mark.parametrize("upper", [1.0, 0.012])  # the second truncates sigma0's conditional
+def test_rescaling_sigma0_with_lambda_keeps_their_conditional(upper):
+    # lambda redrawn and (sigma0, lambda) rescaled, nothing else: sigma0 moves
+    # by the rescaling alone, so its chains reach the conditional of sigma0
+    # given the effects and nu (lambda integrated out, flat prior below
+    # upper) only if the rescaling factor has the right distribution.
+    rows, nu_excess = 2000, 1.5
+    data = SimpleNamespace(nu_shift=1.0, sigma0_upper=upper)
+    state = _effects_state(rows, sigma0=np.geomspace(1e-3, 0.99 * upper, rows), nu_excess=nu_excess)
+    rng = ChainRandom([np.random.default_rng(0)], rows)
+    for _ in range(100):
+        _update_scales(state, data, rng)
+    assert np.all(state.sigma0 < upper)
+    log_sigma0 = np.linspace(np.log(1e-5), np.log(upper), 4001)
+    log_mass = _log_effects_density(log_sigma0, np.array([nu_excess + 1.0]))[:, 0] + log_sigma0
+    reference = _grid_cdf(np.log(state.sigma0), log_sigma0, log_mass)
+    assert stats.kstest(reference, "uniform").pvalue > 1e-3
+
+
+@pytest.mark.parametrize("upper", [1.0, 0.015])
+def test_nu_step_with_a_slope_keeps_the_conditional_of_sigma0_and_nu(upper):
+    # The nu update alone, sigma0 moving with nu along a slope: its chains
+    # must reach the joint conditional of (sigma0, nu) given the effects,
+    # delta0 and beta (alpha integrated out), which a grid gives. One slope
+    # keeps log sigma0 - slope * log(nu - shift) as it is, so two alternate;
+    # the second bound refuses the proposals above it.
+    rows, beta = 2000, 0.1
+    data = SimpleNamespace(nu_shift=1.0, sigma0_upper=upper, alpha_bounds=(0.5, 5.0))
+    rng = ChainRandom([np.random.default_rng(2)], rows)
+    start = rng.generators[0]
+    state = _effects_state(
+        rows,
+        sigma0=np.geomspace(2e-3, 0.99 * upper, rows)[start.permutation(rows)],
+        nu_excess=start.gamma(2.0, 1.0 / beta, rows),
+        beta=beta,
+    )
+    for iteration in range(150):
+        slope = 0.8 if iteration % 2 else -0.5
+        _update_nu(state, data, np.full(rows, 0.8), rng, slope=np.full(rows, slope))
+    assert np.all(state.sigma0 < upper)
+    log_sigma0 = np.linspace(np.log(1e-4), np.log(upper), 301)
+    log_nu_excess = np.linspace(np.log(1e-3), np.log(1e3), 401)
+    nu_excess = np.exp(log_nu_excess)
+    nodes, weights = np.polynomial.legendre.leggauss(64)
+    alpha = 2.25 * (nodes + 1.0) + 0.5
+    log_prior = special.logsumexp(
+        stats.gamma.logpdf(nu_excess[:, None], alpha, scale=1.0 / beta) + np.log(weights),
+        axis=1,
+    )
+    log_mass = (
+        _log_effects_density(log_sigma0, nu_excess + 1.0)
+        + log_sigma0[:, None]
+        + (log_prior + log_nu_excess)[None, :]
+    )
+    sigma0_cdf = _grid_cdf(np.log(state.sigma0), log_sigma0, special.logsumexp(log_mass, axis=1))
+    nu_cdf = _grid_cdf(np.log(state.nu_excess), log_nu_excess, special.logsumexp(log_mass, axis=0))
+    assert stats.kstest(sigma0_cdf, "uniform").pvalue > 1e-3
+    assert stats.kstest(nu_cdf, "uniform").pvalue > 1e-3
 
 
 def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch):
