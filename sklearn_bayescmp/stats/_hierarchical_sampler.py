@@ -582,47 +582,48 @@ def _update_nu(state, data, step, rng, n_steps=None, slope=0.0):
     current = np.log(state.nu_excess)
     current_likelihood = _student_kernel(z2, state.nu_excess + shift, z2_factor)
     current_likelihood[np.isnan(current_likelihood)] = -np.inf
+    # What a step changes: log(nu - shift), sigma0, the effects' factor, their log t density.
+    chain = (current, sigma0, z2_factor, current_likelihood)
 
-    def propose(nu_excess, change):
-        """``sigma0``, the effects' factor, their log t density and the log
-        target's change (the t densities and sigma0's) of moving from the
-        current values to ``nu_excess``, ``change`` in its log.
+    def propose(chain, log_nu_excess, nu_excess, change):
+        """The values of ``chain`` at ``nu_excess`` (``log_nu_excess``, ``change``
+        from the current log), and the log target's change (the t densities' and
+        sigma0's).
 
         (A NaN density, nu overflowing, is refused: NaN < x is False.)
         """
+        _, sigma0, z2_factor, current_likelihood = chain
         log_shift = slope * change
         candidate_sigma0 = sigma0 * np.exp(log_shift)
         candidate_factor = z2_factor * np.exp(-2.0 * log_shift)
         likelihood = _student_kernel(z2, nu_excess + shift, candidate_factor)
         log_ratio = likelihood - (q - 1) * log_shift - current_likelihood
         log_ratio = np.where(candidate_sigma0 < data.sigma0_upper, log_ratio, -np.inf)
-        return candidate_sigma0, candidate_factor, likelihood, log_ratio
+        return (log_nu_excess, candidate_sigma0, candidate_factor, likelihood), log_ratio
+
+    def kept(accept, candidate, chain):
+        return tuple(np.where(accept, new, old) for new, old in zip(candidate, chain, strict=True))
 
     alpha, nu_excess = rng.prior_shape_and_gamma(*data.alpha_bounds)
     nu_excess = nu_excess / state.beta
-    candidate = np.log(nu_excess)
-    new_sigma0, new_factor, likelihood, log_ratio = propose(nu_excess, candidate - current)
+    log_nu_excess = np.log(nu_excess)
+    candidate, log_ratio = propose(chain, log_nu_excess, nu_excess, log_nu_excess - current)
     accept = np.log(rng.random(current.shape)) < log_ratio
     state.alpha = np.where(accept, alpha, state.alpha)
-    current = np.where(accept, candidate, current)
-    sigma0 = np.where(accept, new_sigma0, sigma0)
-    z2_factor = np.where(accept, new_factor, z2_factor)
-    current_likelihood = np.where(accept, likelihood, current_likelihood)
+    chain = kept(accept, candidate, chain)
     accepted = np.zeros(current.shape)
     for _ in range(n_steps):
+        current = chain[0]
         change = step * rng.standard_normal(current.shape)
-        candidate = current + change
-        nu_excess = np.exp(candidate)
-        new_sigma0, new_factor, likelihood, log_ratio = propose(nu_excess, change)
+        log_nu_excess = current + change
+        nu_excess = np.exp(log_nu_excess)
+        candidate, log_ratio = propose(chain, log_nu_excess, nu_excess, change)
         log_ratio += state.alpha * change - state.beta * (nu_excess - np.exp(current))
         accept = np.log(rng.random(current.shape)) < log_ratio
-        current = np.where(accept, candidate, current)
-        sigma0 = np.where(accept, new_sigma0, sigma0)
-        z2_factor = np.where(accept, new_factor, z2_factor)
-        current_likelihood = np.where(accept, likelihood, current_likelihood)
+        chain = kept(accept, candidate, chain)
         accepted += accept
+    current, state.sigma0, _, current_likelihood = chain
     state.nu_excess = np.exp(current)
-    state.sigma0 = sigma0
     return _group_means(accepted, rng.groups) / n_steps, current_likelihood
 
 
@@ -1259,7 +1260,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
         [np.diag([0.1 * max(float(np.std(group.mean)), 1e-3), 0.3, 0.3]) for group in datas]
     )
     log_factor = np.zeros(len(groups))
-    slopes = np.zeros(len(groups))
+    slopes = np.zeros(rng.n_chains)  # each group's, a row per chain
     log_nu_step = np.zeros(len(groups))
     history = np.empty((n_warmup, rng.n_chains, 3))
     next_reshape = _ADAPT_START
@@ -1275,7 +1276,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
                 data,
                 np.repeat(np.exp(log_nu_step), n_chains),
                 rng,
-                slope=np.repeat(slopes, n_chains),
+                slope=slopes,
             )
             proposals = np.exp(log_factor)[:, None, None] * shapes
             accept = _update_top_jointly(state, data, proposals, rng, kernel)
@@ -1304,7 +1305,9 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
                     # The slope of log sigma0 on log(nu - shift) in the same window
                     # (bounded: in a window where nu hardly moved it means little).
                     covariances = shapes @ shapes.transpose(0, 2, 1)
-                    slopes = np.clip(covariances[:, 1, 2] / covariances[:, 2, 2], -2.0, 2.0)
+                    slopes = np.repeat(
+                        np.clip(covariances[:, 1, 2] / covariances[:, 2, 2], -2.0, 2.0), n_chains
+                    )
                     if moved_groups:  # only the move across the modes proposes from it
                         population_proposal = _PopulationProposal.from_warmup(window, groups)
                     next_reshape *= 2
