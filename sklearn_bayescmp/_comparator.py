@@ -28,7 +28,7 @@ from ._engine import (
 from ._pair_summary import pair_summary
 from .stats._correlated_t import NormalGammaPrior
 from .stats._registry import get_backend
-from .tables._layouts import DEFAULT_DATASET
+from .tables._assemble import DEFAULT_DATASET
 from .utils._display import (
     html_table,
     terminal_text,

@@ -33,8 +33,8 @@ from .stats._ranking import plackett_luce_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
 from .stats._ties import merge_signed_ties, tie_scale
-from .tables._reading import DESIGNS
 from .tables._score_table import ScoreTable
+from .tables._spec import DESIGNS
 from .utils._display import (
     PROBABILITY_COLUMNS,
     TABLE_DIGITS,
@@ -142,6 +142,7 @@ class ModelComparison(ReadOnlyPickleMixin):
     ...         "forest": [0.96, 0.97, 0.96, 0.97, 0.86, 0.76],
     ...     },
     ...     dataset="dataset",
+    ...     greater_is_better=True,
     ... )
     >>> comparison = compare_models(table, rope=0.01, random_state=0)
     >>> comparison.test  # one score per data set: the Bayesian signed-rank test
@@ -436,7 +437,11 @@ class ModelComparison(ReadOnlyPickleMixin):
         lines += ["", "Frequentist reference (not the recommendation; see the user guide):"]
         if self.reference.friedman is not None:
             lines.append("  " + self.reference.friedman.summary().replace("\n", "\n  "))
-        if self.bayesian:
+        pairs = np.triu_indices(len(self.models), 1)
+        if self.bayesian and np.isnan(self.reference.pvalues[pairs]).all():
+            title = get_backend(self.reference.test).title
+            lines.append(f"  {title}: left out, it ranks differences pooled over data sets")
+        elif self.bayesian:
             columns = self.to_columns()
             title = get_backend(self.reference.test).title
             lines.append(f"  {title}, Holm-corrected p-values:")
@@ -572,6 +577,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         ...     {"dataset": [f"d{i}" for i in range(20)]}
         ...     | {f"m{k}": 0.8 + 0.002 * k + rng.normal(0, 0.02, 20) for k in range(12)},
         ...     dataset="dataset",
+        ...     greater_is_better=True,
         ... )
         >>> comparison = compare_models(table, random_state=0)
         >>> pairs = comparison.to_csv()  # or to_csv("pairs.csv"), beside the report
@@ -874,10 +880,14 @@ def _reference_test(backend, table):
 
 
 def _reference_results(backend, table, collections):
-    """The results of the pairwise frequentist reference, one per collection."""
+    """The results of the pairwise frequentist reference, one per collection (None for
+    each where it would pool differences that do not share a unit)."""
     if backend.kind == "frequentist":
         return None  # the comparison's own results are the reference
-    return _run(get_backend(_reference_test(backend, table)), collections)
+    reference = get_backend(_reference_test(backend, table))
+    if reference.pools_differences and table.n_datasets > 1 and table.units is not None:
+        return [None] * len(collections)
+    return _run(reference, collections)
 
 
 def _run(backend, collections, **arguments):
@@ -893,10 +903,11 @@ def _run(backend, collections, **arguments):
 def _reference(table, pairs, results, test, alpha, complete):
     """Pairwise p-values with Holm's correction, and the Friedman test (on ``complete``)."""
     k = table.n_models
-    values = [result.pvalue for result in results]
+    values = [np.nan if result is None else result.pvalue for result in results]
     pvalues = np.ones((k, k))
     adjusted = np.ones((k, k))
-    for (i, j), p, p_holm in zip(pairs, values, holm_adjusted(values), strict=True):
+    corrected = values if np.isnan(values).any() else holm_adjusted(values)
+    for (i, j), p, p_holm in zip(pairs, values, corrected, strict=True):
         pvalues[i, j] = pvalues[j, i] = p
         adjusted[i, j] = adjusted[j, i] = p_holm
     friedman = None

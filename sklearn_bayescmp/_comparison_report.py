@@ -289,6 +289,16 @@ def report_blocks(comparison, figures=(), pairs_file=None):
             blocks.append(("paragraph", " ".join(ranking.fit_notes())))
     blocks += _reference_blocks(comparison, columns, cited, pairs_file if compact else None)
     blocks += [("figure", path, caption) for path, caption in figures]
+    blocks += [
+        ("section", "Reading of the table"),
+        (
+            "paragraph",
+            "The table of scores was read by this spec (sklearn-bayescmp's TableSpec, as "
+            "JSON): every decision of the reading with its witness. Read by it, the same "
+            "file gives the same table.",
+        ),
+        ("code", comparison.table.spec.to_json().rstrip()),
+    ]
     bibliography = report_references(comparison)
     references = sorted({c.strip() for entry in cited for c in entry.split(";")})
     blocks += [("section", "References")]
@@ -465,7 +475,16 @@ def _reference_blocks(comparison, columns, cited, pairs_file=None):
             )
         )
         cited += ["Demšar 2006", "Iman & Davenport 1980"]
-    if comparison.bayesian:
+    if comparison.bayesian and np.isnan(columns["pvalue"]).all():
+        backend = get_backend(reference.test)
+        blocks.append(
+            (
+                "paragraph",
+                f"Pairwise p-values of the {backend.title}: left out, as it ranks the "
+                "differences pooled over data sets, which do not share one unit.",
+            )
+        )
+    elif comparison.bayesian:
         backend = get_backend(reference.test)
         words = (
             f"Pairwise p-values: {backend.title} ({backend.cite}), with Holm's correction "

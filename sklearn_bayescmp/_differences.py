@@ -10,13 +10,11 @@ import dataclasses
 import functools
 import json
 import math
+import unicodedata
 from dataclasses import KW_ONLY, dataclass
 
 import numpy as np
 
-from .tables._columns import RawColumns, composed
-from .tables._layouts import MODEL_COLUMNS, differences_layout
-from .tables._sources import read_csv_source
 from .utils._display import html_table, to_frame
 from .utils._frozen import ReadOnlyPickleMixin, read_only
 from .utils._io import read_text, source_name, write_csv, write_text
@@ -30,6 +28,7 @@ from .utils._validation import (
 
 CSV_COLUMNS = ("dataset", "repeat", "fold", "score_a", "score_b", "difference", "n_train", "n_test")
 #: Optional CSV columns naming the two models (the same on every row).
+MODEL_COLUMNS = ("model_a", "model_b")
 _JSON_FORMAT = "sklearn-bayescmp/cv-differences"
 _JSON_VERSION = 1
 
@@ -127,7 +126,7 @@ class CVDifferences(ReadOnlyPickleMixin):
         # Names in Unicode's composed form, as every table reads them back.
         for key in ("name", "model_a", "model_b"):
             if getattr(self, key) is not None:
-                object.__setattr__(self, key, composed(getattr(self, key)))
+                object.__setattr__(self, key, unicodedata.normalize("NFC", getattr(self, key)))
         for key, value in values.items():
             if value is not None:
                 value.setflags(write=False)
@@ -417,6 +416,10 @@ class CVDifferences(ReadOnlyPickleMixin):
         -------
         CVDifferences
         """
+        # The cells' reader, imported here: the back ends import this module alone.
+        from .tables._cells import RawColumns
+        from .tables._source import read_csv_source
+
         raw = RawColumns(read_csv_source(path_or_buf, delimiter=delimiter, encoding=encoding))
         records = {name: cls(**fields) for name, fields in differences_layout(raw).items()}
         names = [name for name in records if name is not None]
@@ -448,3 +451,70 @@ def trusted_record(differences, **fields):
     for key, value in values.items():
         object.__setattr__(record, key, read_only(value))
     return record
+
+
+def differences_layout(raw):
+    """The keyword arguments of one :class:`CVDifferences` per data set of a differences
+    table, in order of first appearance; without a ``dataset`` column, one record under
+    the key None."""
+    columns = set(raw.names)
+    if not {"n_train", "n_test"} <= columns or not (
+        "difference" in columns or {"score_a", "score_b"} <= columns
+    ):
+        raise ValueError(
+            f"{raw.source} must have columns n_train, n_test and either difference or "
+            f"score_a and score_b; found {raw.names}."
+        )
+    if "dataset" in columns:
+        groups = {}
+        for row, name in enumerate(raw.labels("dataset", "datasets").tolist()):
+            groups.setdefault(name, []).append(row)
+        groups = {name: np.array(rows, dtype=np.int64) for name, rows in groups.items()}
+    else:
+        groups = {None: np.arange(raw.n_rows)}
+
+    def numbers(column):
+        if column not in raw.columns:
+            return None
+        values, missing = raw.numbers(column, empty_is_missing=True)
+        return None if missing.all() else values
+
+    def integers(column, positive):
+        return None if column not in raw.columns else raw.integers(column, positive=positive)
+
+    scores_a, scores_b, differences = (numbers(c) for c in ("score_a", "score_b", "difference"))
+    if differences is None:
+        if scores_a is None or scores_b is None:
+            raise ValueError(
+                f"{raw.source}: the difference column is empty and the scores are missing; one "
+                "of them is needed."
+            )
+        differences = scores_a - scores_b
+    n_train, n_test = integers("n_train", True), integers("n_test", True)
+    repeat, fold = integers("repeat", False), integers("fold", False)
+    models = {c: raw.labels(c, c) for c in MODEL_COLUMNS if c in raw.columns}
+    records = {}
+    for name, rows in groups.items():
+        named = {}
+        for column, labels in models.items():
+            found = list(dict.fromkeys(labels[rows].tolist()))
+            if len(found) != 1:
+                raise ValueError(
+                    f"{raw.source}: column {column!r} must name the same model on every row of "
+                    f"a data set; found {found[:5]} on data set {name!r}."
+                )
+            named[column] = found[0]
+        part = {
+            key: None if values is None else values[rows]
+            for key, values in (("repeat", repeat), ("fold", fold), ("scores_a", scores_a),
+                                ("scores_b", scores_b))
+        }  # fmt: skip
+        records[name] = dict(
+            differences=differences[rows],
+            n_train=n_train[rows],
+            n_test=n_test[rows],
+            name=name,
+            **part,
+            **named,
+        )
+    return records

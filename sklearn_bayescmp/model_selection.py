@@ -24,7 +24,7 @@ from ._compare_models import compare_models
 from ._differences import CVDifferences
 from ._engine import ENGINE_CONSTRAINTS, Engine, check_common_scoring, split_layout
 from .stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
-from .tables._layouts import ratio_sizes
+from .tables._assemble import ratio_sizes
 from .tables._score_table import ScoreTable
 from .tables._search import candidate_rows, search_candidates, split_scores
 from .utils._docstrings import fill_doc

@@ -98,13 +98,14 @@ def test_the_record_type_is_a_leaf_of_stats():
 #: The steps of reading a table, in order (``tables/``): a module may import only the
 #: modules listed before it. The record of the reading comes first: every step fills it.
 TABLES_PIPELINE = (
-    ("record", ("_reading",)),
-    ("sources", ("_sources", "_skore", "_search")),
-    ("raw columns", ("_columns",)),
-    ("role proposals", ("_roles",)),
-    ("value evidence", ("_evidence", "_decide")),
-    ("layout", ("_layouts", "_estimator_files")),
-    ("score table", ("_read", "_score_table")),
+    ("record", ("_spec",)),
+    ("sources", ("_source", "_skore", "_search")),
+    ("cells", ("_cells",)),
+    ("names", ("_names",)),
+    ("values", ("_evidence",)),
+    ("assembly by a spec", ("_assemble", "_files")),
+    ("the guess", ("_guess",)),
+    ("score table", ("_score_table",)),
 )
 _TABLES_ORDER = [
     f"sklearn_bayescmp.tables.{name}" for _, modules in TABLES_PIPELINE for name in modules
@@ -133,14 +134,14 @@ def test_a_step_of_tables_imports_only_the_steps_before_it(module):
 
 
 def test_an_import_of_a_later_step_is_found():
-    graph = {"sklearn_bayescmp.tables._roles": {"sklearn_bayescmp.tables._layouts"}}
-    assert _later_imports(graph, "sklearn_bayescmp.tables._roles") == [
-        "sklearn_bayescmp.tables._layouts"
+    graph = {"sklearn_bayescmp.tables._names": {"sklearn_bayescmp.tables._guess"}}
+    assert _later_imports(graph, "sklearn_bayescmp.tables._names") == [
+        "sklearn_bayescmp.tables._guess"
     ]
 
 
 def test_the_back_ends_name_the_designs_the_tables_know():
     from sklearn_bayescmp.stats._backend import ALL_DESIGNS
-    from sklearn_bayescmp.tables import DESIGNS
+    from sklearn_bayescmp.tables._spec import DESIGNS
 
     assert ALL_DESIGNS == tuple(DESIGNS)

@@ -259,13 +259,15 @@ def test_long_and_wide_tables_are_told_apart_and_agree(capsys, tmp_path):
     (tmp_path / "long.csv").write_text(table.to_csv(layout="long"), newline="")
     (tmp_path / "wide.csv").write_text(table.to_csv(layout="wide"), newline="")
     long = _json_report(capsys, tmp_path / "long.csv")
-    wide = _json_report(capsys, tmp_path / "wide.csv")
+    # A wide table's columns name its models, never the measure: the direction is asked.
+    status, _, err = _run(capsys, "compare", tmp_path / "wide.csv")
+    assert status == 2 and "cannot tell which way is better" in err and "--higher-is-better" in err
+    wide = _json_report(capsys, tmp_path / "wide.csv", "--higher-is-better")
     # Each says how it was read; the numbers agree.
     assert long.pop("read_as") is None  # the columns bear their roles' names
-    assert "; a column per model ('model 0', 'model 1', 'model 2'); higher is better (no name" in (
-        wide.pop("read_as")
-    )
-    assert (long.pop("reading")["layout"], wide.pop("reading")["layout"]) == ("long", "wide")
+    assert "; a column per model ('model 0', 'model 1', 'model 2')" in wide.pop("read_as")
+    assert (long.pop("spec")["layout"], wide.pop("spec")["layout"]) == ("long", "wide")
+    long.pop("reading"), wide.pop("reading")
     assert long == wide
     assert long["models"] == list(table.models) and long["test"] == "poisson"
 
@@ -308,14 +310,15 @@ def test_column_options_map_other_names(capsys, tmp_path):
     # The same numbers; each says which columns it read.
     assert renamed.pop("read_as").startswith("model = 'learner', data set = 'problem'")
     assert original.pop("read_as") is None
-    witnesses = {w["subject"]: w for w in renamed.pop("reading")["witnesses"]}
+    renamed.pop("reading"), original.pop("reading")
+    witnesses = {w["subject"]: w for w in renamed.pop("spec")["witnesses"]}
     assert witnesses["model"] == {
         "subject": "model",
         "value": "learner",
         "by": "option",
         "why": "given",
     }
-    assert original.pop("reading")["layout"] == "long"
+    assert original.pop("spec")["layout"] == "long"
     assert renamed == original
 
 
@@ -349,7 +352,7 @@ def test_many_models_print_pairs_ranking_and_reference(capsys, tmp_path):
 def test_many_models_on_one_data_set_use_the_correlated_ttest(capsys, tmp_path):
     path = tmp_path / "one.csv"
     path.write_text(_score_table(n_datasets=1).to_csv(layout="wide"), newline="")
-    report = _json_report(capsys, path)
+    report = _json_report(capsys, path, "--higher-is-better")
     assert report["test"] == "bayesian_correlated_t" and report["ranking"] is None
     assert len(report["pairs"]) == 3
 
@@ -358,7 +361,7 @@ def test_two_model_table_gets_the_two_model_report(capsys, tmp_path):
     table = _score_table(n_models=2)
     path = tmp_path / "two.csv"
     path.write_text(table.to_csv(layout="wide"), newline="")
-    report = _json_report(capsys, path)
+    report = _json_report(capsys, path, "--higher-is-better")
     assert (report["model_a"], report["model_b"]) == tuple(table.models)
     record = table.differences(*table.models)["set 0"]
     ttest = corrected_ttest(record)
@@ -377,7 +380,7 @@ def test_many_models_plot(capsys, tmp_path):
 # -- failures: one line, no traceback, an exit status ---------------------------
 
 
-def test_plot_without_matplotlib_prints_results_then_a_hint(tmp_path, one_csv):
+def test_plot_without_matplotlib_is_refused_before_any_work(tmp_path, one_csv):
     completed = _python(
         "import sys\n"
         "sys.modules['matplotlib'] = None  # as if it were not installed\n"
@@ -389,9 +392,9 @@ def test_plot_without_matplotlib_prints_results_then_a_hint(tmp_path, one_csv):
         tmp_path / "out.png",
     )
     assert completed.returncode == 1
-    assert "decision" in completed.stdout  # the results came first
+    assert completed.stdout == ""  # nothing computed, nothing lost
     assert completed.stderr.count("\n") == 1 and "Traceback" not in completed.stderr
-    assert completed.stderr.startswith("bayescmp compare: no plot saved")
+    assert completed.stderr.startswith("bayescmp compare: --plot")
     assert 'pip install "matplotlib>=3.7"' in completed.stderr
     assert not (tmp_path / "out.png").exists()
 
@@ -655,6 +658,7 @@ def test_every_number_the_json_can_hold_as_non_finite_is_documented(tmp_path, ca
     ):
         for test in tests:
             args = ["compare", str(path), "--json", "--test", test, "--test-train-ratio", "1/9"]
+            args += ["--higher-is-better"]
             if main(args) != 0:
                 continue
             _nonfinite_fields(json.loads(capsys.readouterr().out), found)
@@ -674,10 +678,10 @@ def test_the_json_says_how_many_draws_each_pair_took_and_their_error(tmp_path, c
             for i in range(12)
         )
     )
-    assert main(["compare", str(path), "--json"]) == 0
+    assert main(["compare", str(path), "--json", "--higher-is-better"]) == 0
     pairs = json.loads(capsys.readouterr().out)["pairs"]
     for pair in pairs:
         assert pair["n_draws"] % 4096 == 0 and pair["mcse"] <= 0.5 / np.sqrt(50_000)
-    assert main(["compare", str(path), "--json", "--n-draws", "3000"]) == 0
+    assert main(["compare", str(path), "--json", "--n-draws", "3000", "--higher-is-better"]) == 0
     fixed = json.loads(capsys.readouterr().out)["pairs"]
     assert {pair["n_draws"] for pair in fixed} == {3000}

@@ -2,6 +2,7 @@
 
 import io
 import re
+import warnings
 
 import numpy as np
 import pytest
@@ -39,16 +40,20 @@ CANONICAL = ScoreTable.read_csv(
     ],
 )
 def test_common_names_read_without_options(header):
-    table = ScoreTable.read_csv(io.StringIO(_csv(header)), test_train_ratio=1 / 2)
+    table = ScoreTable.read_csv(
+        io.StringIO(_csv(header)), test_train_ratio=1 / 2, greater_is_better=True
+    )
     assert table == CANONICAL
     assert set(table.roles.values()) == set(header)
 
 
 def test_a_loss_says_which_way_is_better():
     text = _csv(("dataset", "classifier", "run", "fold", "error_rate"), transform=_error)
-    with pytest.raises(ValueError, match=re.escape("'error_rate' looks like a loss")):
-        ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 2)
-    table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 2, greater_is_better=False)
+    table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 2)
+    assert table.spec.witness("direction").why == "the score column 'error_rate' ('error')"
+    assert table == ScoreTable.read_csv(
+        io.StringIO(text), test_train_ratio=1 / 2, greater_is_better=False
+    )
     # Compared as -error = accuracy - 1: the same differences as the accuracies.
     np.testing.assert_allclose(table.scores("iris"), CANONICAL.scores("iris") - 1.0, atol=1e-12)
 
@@ -58,8 +63,13 @@ def _error(row):
 
 
 def test_percent_scores_are_named_with_the_rope_they_imply():
-    text = _csv(("dataset", "model", "repeat", "fold", "score"), transform=_percent)
+    text = _csv(("dataset", "model", "repeat", "fold", "accuracy"), transform=_percent)
     with pytest.warns(UserWarning, match="look like percentages.*rope=1 for one point"):
+        ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 2)
+    # A score that no name says is a share: its units are its own, no note.
+    text = _csv(("dataset", "model", "repeat", "fold", "score"), transform=_percent)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
         ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 2)
 
 
@@ -86,18 +96,20 @@ def test_an_ambiguous_table_is_refused_with_the_candidates(header, candidates):
 
 def test_a_wide_table_stays_wide():
     wide = "dataset,fold,nbc,j48\niris,0,0.9,0.8\niris,1,0.85,0.82\n"
-    table = ScoreTable.read_csv(io.StringIO(wide), test_train_ratio=1)
+    table = ScoreTable.read_csv(io.StringIO(wide), test_train_ratio=1, greater_is_better=True)
     assert table.models == ("nbc", "j48")
     assert table.roles == {"dataset": "dataset", "fold": "fold"}
     # What was done, said as such: the option that changes it is the command's note.
     assert table.reading == (
         "data set = 'dataset', fold = 'fold'; a column per model ('nbc', 'j48'); higher is "
-        "better (no name says which)"
+        "better (the user's choice, greater_is_better=True)"
     )
     # A layout asked for is the layout read, whatever the names suggest.
     text = _csv(("dataset", "classifier", "run", "fold", "accuracy"))
     with pytest.raises(ValueError):
-        ScoreTable.read_csv(io.StringIO(text), layout="wide", test_train_ratio=1 / 2)
+        ScoreTable.read_csv(
+            io.StringIO(text), layout="wide", test_train_ratio=1 / 2, greater_is_better=True
+        )
 
 
 def test_one_score_per_data_set_and_model_is_a_table_of_means():
@@ -162,7 +174,7 @@ PAPER = "data set,C4.5,C4.5+m\nadult,0.763,0.768\ncmc,0.628,0.661\niris,0.936,0.
     ],
 )
 def test_a_papers_wide_table_is_one_score_per_data_set(text):
-    table = ScoreTable.read_csv(io.StringIO(text))
+    table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
     assert table.models == ("C4.5", "C4.5+m")
     assert table.datasets == ("adult", "cmc", "iris")
     assert table.roles == {"dataset": text.split(",")[0].split(";")[0]}  # said, as guessed
@@ -172,17 +184,21 @@ def test_a_papers_wide_table_is_one_score_per_data_set(text):
 
 def test_dataframes_with_the_data_sets_in_their_index():
     pd = pytest.importorskip("pandas")
-    canonical = ScoreTable.read_csv(io.StringIO(PAPER))
+    canonical = ScoreTable.read_csv(io.StringIO(PAPER), greater_is_better=True)
     frame = pd.read_csv(io.StringIO(PAPER)).set_index("data set")
-    assert ScoreTable.from_wide(frame) == canonical  # autorank's input, index named
+    assert (
+        ScoreTable.from_wide(frame, greater_is_better=True) == canonical
+    )  # autorank's input, index named
     frame.index.name = None
-    assert ScoreTable.from_wide(frame) == canonical  # ... or not
+    assert ScoreTable.from_wide(frame, greater_is_better=True) == canonical  # ... or not
     # An index that only numbers the rows (or an id) is not read as a model's scores.
     ids = frame.reset_index(drop=True).rename_axis("id").assign(dataset=list(frame.index))
-    assert ScoreTable.from_wide(ids) == canonical
+    assert ScoreTable.from_wide(ids, greater_is_better=True) == canonical
     # A long frame indexed by data set and model, as groupby(...).mean() leaves it.
     stacked = frame.rename_axis("dataset").stack().rename_axis(["dataset", "classifier"])
-    assert ScoreTable.from_long(stacked.rename("auc").to_frame()) == canonical
+    assert (
+        ScoreTable.from_long(stacked.rename("auc").to_frame(), greater_is_better=True) == canonical
+    )
 
 
 def test_rows_without_data_set_names_say_both_readings():
@@ -190,7 +206,8 @@ def test_rows_without_data_set_names_say_both_readings():
     with pytest.raises(ValueError, match=r"(?s)splits of one data set.*If each row is a data set"):
         ScoreTable.read_csv(io.StringIO(text))
     # Rows as splits, when that is what they are.
-    assert ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 9).n_datasets == 1
+    rows = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 9, greater_is_better=True)
+    assert rows.n_datasets == 1
 
 
 def test_the_user_guides_coming_from_table():
@@ -210,7 +227,7 @@ def test_the_user_guides_coming_from_table():
 
     path = Path(__file__).parent / "data" / "demsar2006_table6.csv"
     data = pd.read_csv(path).set_index("data set")  # autorank's input
-    table = ScoreTable.from_wide(data)
+    table = ScoreTable.from_wide(data, greater_is_better=True)
     comparison = compare_models(table, rope=0.01, random_state=0)
     friedman = comparison.reference.friedman
     assert friedman.critical_difference == nemenyi_critical_difference(4, 14)
@@ -282,7 +299,9 @@ def test_an_openml_style_runs_table():
         )
     ]
     header = ("run_id", "task_id", "flow_id", "flow_name", "data_name", "repeat", "fold", "value")
-    table = ScoreTable.read_csv(io.StringIO(_csv(header, rows)), test_train_ratio=1 / 2)
+    table = ScoreTable.read_csv(
+        io.StringIO(_csv(header, rows)), test_train_ratio=1 / 2, greater_is_better=True
+    )
     assert table.roles == {
         "model": "flow_name",
         "score": "value",
@@ -302,7 +321,7 @@ def test_scikit_posthocs_melted_block_design():
         for d in range(6)
         for k, model in enumerate(("a", "b", "c"))
     )
-    table = ScoreTable.read_csv(io.StringIO(text))
+    table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
     assert table.roles == {"model": "groups", "score": "y", "dataset": "blocks"}
     assert table.models == ("a", "b", "c") and table.n_datasets == 6
 

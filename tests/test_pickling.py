@@ -20,8 +20,8 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, ScoreTable, compare_models, stats
+from sklearn_bayescmp.exceptions import TableReadingError
 from sklearn_bayescmp.replicability import ReplicabilityStudy, replicability_summary
-from sklearn_bayescmp.tables import LeftOut
 from tests.test_public_api import PUBLIC_MODULES
 
 RNG = np.random.default_rng(0)
@@ -87,8 +87,8 @@ FACTORIES = {
     ).fit(X, Y),
     "ReplicabilitySummary": lambda: replicability_summary([["a", "b"], ["a", "a"]]),
     "Reading": lambda: _table().reading_details,
-    "Witness": lambda: _table().reading_details.witness("design"),
-    "LeftOut": lambda: LeftOut("column", "fit_time", "no role"),
+    "TableSpec": lambda: _table().spec,
+    "TableReadingError": lambda: TableReadingError("refused", spec=_table().spec),
 }
 #: Public classes that are not kept results: displays hold matplotlib figures
 #: (scikit-learn's displays do not pickle either), warnings are raised.

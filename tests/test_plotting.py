@@ -471,7 +471,9 @@ def test_classic_critical_difference_diagram_of_demsars_table(tmp_path):
     from sklearn_bayescmp import ScoreTable
     from sklearn_bayescmp.plotting import CriticalDifferenceDisplay
 
-    table = ScoreTable.read_csv(Path(__file__).parent / "data" / "demsar2006_table6.csv")
+    table = ScoreTable.read_csv(
+        Path(__file__).parent / "data" / "demsar2006_table6.csv", greater_is_better=True
+    )
     comparison = compare_models(table, random_state=0)
     display = CriticalDifferenceDisplay.from_comparison(comparison, kind="classic")
     friedman = comparison.reference.friedman

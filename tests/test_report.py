@@ -201,7 +201,9 @@ def test_frequentist_report_names_holm_and_its_p_values(table):
 
 
 def test_report_on_a_table_of_means_says_so():
-    comparison = compare_models(ScoreTable.read_csv(DEMSAR_TABLE), random_state=0)
+    comparison = compare_models(
+        ScoreTable.read_csv(DEMSAR_TABLE, greater_is_better=True), random_state=0
+    )
     text = " ".join(comparison.report().split())  # unwrapped
     assert "from one score per model and data set" in text
     assert "statistic tie-corrected" in text
@@ -211,7 +213,7 @@ def test_report_on_a_table_of_means_says_so():
 def test_cli_writes_the_report_and_its_figures(extension, tmp_path, capsys):
     pytest.importorskip("matplotlib")
     out = tmp_path / f"report{extension}"
-    assert main(["compare", str(DEMSAR_TABLE), "--report", str(out)]) == 0
+    assert main(["compare", str(DEMSAR_TABLE), "--report", str(out), "--higher-is-better"]) == 0
     figure = "pdf" if extension == ".tex" else "svg"
     stem = f"report_{extension[1:]}"
     figures = [tmp_path / f"{stem}_{kind}_cd.{figure}" for kind in ("bayesian", "classic")]
@@ -358,14 +360,19 @@ def test_a_latex_report_of_80_models_fits_20_pages_with_every_pair_in_its_csv(tm
     pytest.importorskip("matplotlib")
     table = _many_models_csv(tmp_path / "scores.csv", 80)
     report = tmp_path / "r.tex"
-    status = main(["compare", str(table), "--report", str(report), "--n-draws", "2000"])
+    status = main(
+        ["compare", str(table), "--report", str(report), "--n-draws", "2000", "--higher-is-better"]
+    )
     assert status == 0, capsys.readouterr().err
     pairs = tmp_path / "r_tex_pairs.csv"
     document = report.read_text(encoding="utf-8")
     assert "r\\_tex\\_pairs.csv" in document and "r_tex_pairwise.pdf" in document
     # Every pair in the CSV, read back exactly as the comparison holds it.
     comparison = compare_models(
-        ScoreTable.read_csv(table), n_draws=2000, random_state=0, test="signed_rank"
+        ScoreTable.read_csv(table, greater_is_better=True),
+        n_draws=2000,
+        random_state=0,
+        test="signed_rank",
     )
     with open(pairs, newline="", encoding="utf-8") as file:
         rows = list(csv.DictReader(file))
@@ -388,7 +395,7 @@ def test_a_report_of_many_models_summarises_each_model_s_decisions(tmp_path):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
         comparison = compare_models(
-            ScoreTable.read_csv(_many_models_csv(tmp_path / "s.csv", k)),
+            ScoreTable.read_csv(_many_models_csv(tmp_path / "s.csv", k), greater_is_better=True),
             n_draws=2000,
             random_state=0,
         )
@@ -450,15 +457,16 @@ def test_the_pairs_csv_reads_back_exactly(comparison, tmp_path):
 
 
 def test_a_report_states_what_was_done_never_what_to_type(tmp_path):
-    # A default that a hint on the terminal would explain (higher is better, by no name).
+    # The user's direction, said as such (no name says it).
     path = tmp_path / "scores.csv"
     path.write_text(
         "dataset,a,b,c\n" + "".join(f"d{i},0.{80 + i},0.{70 + i},0.{75 + i}\n" for i in range(9))
     )
-    comparison = compare_models(ScoreTable.read_csv(path), random_state=0)
+    comparison = compare_models(ScoreTable.read_csv(path, greater_is_better=True), random_state=0)
     for text in (comparison.report(), comparison.to_markdown(pairs_file="p.csv")):
         methods = " ".join(text.split("Methods")[1].split("\n\n")[1:3])
-        assert "higher is better (no name says which)" in " ".join(_rendered(methods).split())
+        said = "higher is better (the user's choice, greater_is_better=True)"
+        assert said in " ".join(_rendered(methods).split())
         # No instruction: no clause that starts with a verb of doing, no option to pass.
         clause = r"(?:^|[.;:(]\s*)(?:pass|use|set|try|drop|add|give|choose)\b"
         assert not re.search(clause, methods, re.I | re.M), methods

@@ -4,6 +4,7 @@ import gzip
 import io
 import re
 import sys
+import unicodedata
 import warnings
 
 import numpy as np
@@ -14,13 +15,17 @@ from hypothesis import strategies as st
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, ScoreTable, compare_models
 from sklearn_bayescmp.exceptions import MissingScoresWarning
 from sklearn_bayescmp.stats import bayesian_correlated_ttest, paired_ttest
-from sklearn_bayescmp.tables._columns import look
 from sklearn_bayescmp.tables._score_table import wide_name_problem
 from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
 from tests._estimators import fitted_records
 
 MODELS = ["logreg", "naive Bayes", "tree"]
 DATASETS = ["iris", "wine, red"]
+
+
+def _look(name):
+    """What a name looks like to a reader: NFKC, case folded, spaces around it dropped."""
+    return unicodedata.normalize("NFKC", name).casefold().strip()
 
 
 def _long_columns(seed=0, n_repeats=2, n_folds=3):
@@ -73,7 +78,7 @@ def table(long):
 
 
 def test_long_and_wide_tables_of_the_same_scores_are_equal(long, table):
-    wide = ScoreTable.from_wide(_wide_columns(long))
+    wide = ScoreTable.from_wide(_wide_columns(long), greater_is_better=True)
     assert wide == table
     assert table.models == tuple(MODELS) and table.datasets == tuple(DATASETS)
     # ... and so are their comparisons, to the bit.
@@ -93,10 +98,10 @@ def test_every_dataframe_library_through_narwhals(long, table, library):
         frame = module.table(long)
     else:
         frame = module.DataFrame(long)
-    assert ScoreTable.from_long(frame) == table
+    assert ScoreTable.from_long(frame, greater_is_better=True) == table
     wide = _wide_columns(long)
     wide_frame = module.table(wide) if library == "pyarrow" else module.DataFrame(wide)
-    assert ScoreTable.from_wide(wide_frame) == table
+    assert ScoreTable.from_wide(wide_frame, greater_is_better=True) == table
 
 
 @pytest.mark.parametrize("delimiter", [",", ";", "\t"])
@@ -107,8 +112,13 @@ def test_csv_round_trip_is_exact_with_any_delimiter(table, tmp_path, delimiter, 
         text = text.replace(",", delimiter).replace('"wine' + delimiter + ' red"', "wine, red")
     path = tmp_path / "scores.csv"
     path.write_text(text, newline="")
-    assert ScoreTable.read_csv(path) == table  # the delimiter and the layout are sniffed
-    assert ScoreTable.read_csv(path, layout=layout, delimiter=delimiter) == table
+    assert (
+        ScoreTable.read_csv(path, greater_is_better=True) == table
+    )  # the delimiter and the layout are sniffed
+    assert (
+        ScoreTable.read_csv(path, layout=layout, delimiter=delimiter, greater_is_better=True)
+        == table
+    )
 
 
 def test_column_names_are_mappable(long, table):
@@ -152,7 +162,7 @@ def test_split_column_with_labels_and_a_single_data_set():
 
 def test_a_wide_table_without_split_columns_pairs_rows_in_order():
     wide = {"dataset": ["x", "x", "y", "y"], "a": [0.9, 0.8, 0.7, 0.6], "b": [0.5, 0.4, 0.3, 0.2]}
-    table = ScoreTable.from_wide(wide, test_train_ratio=0.25)
+    table = ScoreTable.from_wide(wide, test_train_ratio=0.25, greater_is_better=True)
     assert table.models == ("a", "b") and table.datasets == ("x", "y")
     np.testing.assert_array_equal(table.scores("y"), [[0.7, 0.6], [0.3, 0.2]])
     assert table.splits("y")["fold"].tolist() == [0, 1]
@@ -285,7 +295,7 @@ def test_failed_and_missing_scores_are_counted_reported_and_left_out_pairwise(ta
     missing_row = next(i for i, line in enumerate(lines) if line.startswith("iris,tree,0,1,"))
     del lines[missing_row]
     with pytest.warns(MissingScoresWarning) as record:
-        incomplete = ScoreTable.read_csv(io.StringIO("\n".join(lines)))
+        incomplete = ScoreTable.read_csv(io.StringIO("\n".join(lines)), greater_is_better=True)
     assert len(record) == 1
     message = str(record[0].message)
     assert "1 score(s) are NaN (failed splits) and 1 cell(s) are missing" in message
@@ -302,8 +312,10 @@ def test_failed_and_missing_scores_are_counted_reported_and_left_out_pairwise(ta
     # The round trip keeps failed and missing cells apart.
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingScoresWarning)
-        again = ScoreTable.read_csv(io.StringIO(incomplete.to_csv()))
-        wide_again = ScoreTable.read_csv(io.StringIO(incomplete.to_csv(layout="wide")))
+        again = ScoreTable.read_csv(io.StringIO(incomplete.to_csv()), greater_is_better=True)
+        wide_again = ScoreTable.read_csv(
+            io.StringIO(incomplete.to_csv(layout="wide")), greater_is_better=True
+        )
     assert again == incomplete == wide_again
 
 
@@ -429,7 +441,11 @@ def test_tables_as_frames_and_columns(table):
     assert len(frame) == 2 * 3 * 6
     wide = table.to_frame(layout="wide")
     assert list(wide.columns)[-3:] == MODELS and len(wide) == 2 * 6
-    assert ScoreTable.from_long(frame) == table == ScoreTable.from_wide(wide)
+    assert (
+        ScoreTable.from_long(frame, greater_is_better=True)
+        == table
+        == ScoreTable.from_wide(wide, greater_is_better=True)
+    )
     assert "<table" in table._repr_html_() and "naive Bayes" in table._repr_html_()
 
 
@@ -467,8 +483,8 @@ def score_tables(draw):
     n_datasets = draw(st.integers(1, 3))
     # Names a reader can tell apart: the table refuses two that differ only in spaces,
     # letter case or look-alike characters ("A" and "a").
-    models = draw(st.lists(names, min_size=n_models, max_size=n_models, unique_by=look))
-    datasets = draw(st.lists(names, min_size=n_datasets, max_size=n_datasets, unique_by=look))
+    models = draw(st.lists(names, min_size=n_models, max_size=n_models, unique_by=_look))
+    datasets = draw(st.lists(names, min_size=n_datasets, max_size=n_datasets, unique_by=_look))
     scores, sizes = {}, {}
     for name in datasets:
         n_splits = draw(st.integers(1, 5))
@@ -524,14 +540,16 @@ def test_csv_round_trips_are_exact_or_refused_at_write_time(table, layout, encod
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MissingScoresWarning)
         try:
-            read = ScoreTable.read_csv(buffer, layout=layout)
+            read = ScoreTable.read_csv(buffer, layout=layout, greater_is_better=True)
         except ValueError as error:
             if any(words in str(error) for words in _WIDE_VALUE_REFUSALS):
                 # A wide table's columns that the values set apart from the others (another
                 # scale, a summary of them): naming the models settles it, exactly.
                 assert layout == "wide"
                 buffer.seek(0)
-                read = ScoreTable.read_csv(buffer, layout=layout, models=list(table.models))
+                read = ScoreTable.read_csv(
+                    buffer, layout=layout, models=list(table.models), greater_is_better=True
+                )
                 assert read == table
                 return
             # The refusal left to the reader once the models are known, as it depends on

@@ -16,9 +16,9 @@ from sklearn.base import clone
 from sklearn.exceptions import FitFailedWarning
 from sklearn.utils.parallel import delayed
 
-from ..tables._layouts import DEFAULT_DATASET
-from ..tables._reading import DESIGNS, Witness
+from ..tables._assemble import DEFAULT_DATASET
 from ..tables._score_table import ScoreTable
+from ..tables._spec import DESIGNS, Witness
 from ..utils._warnings import reissue, warn
 from ._cache import FitCache
 from ._dispatch import dispatch

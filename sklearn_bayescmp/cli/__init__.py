@@ -127,9 +127,24 @@ def build_parser():
         "files",
         nargs="+",
         metavar="FILE.csv",
-        help="the CSV file (also gzip, bz2 or xz compressed); or the per-estimator results "
-        "files of aeon/tsml (a 'Resamples:' header, a row per data set, a column per "
-        "resample), one per model, named by their files",
+        help="the CSV file (also gzip, bz2 or xz compressed); or several files of one model "
+        "each, read as one table: long tables (a model without a model column is named by "
+        "its file), or the per-estimator results files of aeon/tsml (a 'Resamples:' header, "
+        "a row per data set, a column per resample)",
+    )
+    comparing.add_argument(
+        "--print-spec",
+        action="store_true",
+        help="print how the table is read (its spec, as JSON: the layout, each role's "
+        "column, the models, what is left out and why, the direction, the design, the "
+        "units) and stop; when the reading is refused, print the spec it had reached. Save "
+        "it, correct a field, and pass it back with --spec",
+    )
+    comparing.add_argument(
+        "--spec",
+        metavar="SPEC.json",
+        help="read the table by this spec (from --print-spec, or a report's), where every "
+        "field set is taken as given; the same file and spec give the same comparison",
     )
     comparing.add_argument(
         "--encoding",
@@ -183,8 +198,10 @@ def build_parser():
         "--lower-is-better",
         action="store_true",
         help="the scores are a loss (error rate, RMSE...): compare their negatives, so that "
-        "positive differences still favour A (a score column named after a loss needs it); "
-        "it wins over what a metric column says, and the reading says so",
+        "positive differences still favour A. Without it or --higher-is-better, the "
+        "direction is taken from a name (the score column, the metric column, the file's "
+        "name) or the values (marks on each row's best), and a table none speaks for is "
+        "refused; the option wins over them, and the reading says so",
     )
     direction.add_argument(
         "--higher-is-better",
@@ -211,8 +228,9 @@ def build_parser():
         "--normalize",
         choices=("best-worst",),
         help="rescale every data set's scores from its worst model's mean (0) to its best "
-        "model's (1), so that the data sets' differences share one unit (when their metrics "
-        "or scales differ); the rope is then a share of that gap",
+        "model's (1), over every model of the file (before --models selects), so that the "
+        "data sets' differences share one unit (when their metrics or scales differ); the "
+        "rope is then a share of that gap",
     )
     comparing.add_argument(
         "--test-train-ratio",

@@ -15,10 +15,10 @@ from sklearn.exceptions import ConvergenceWarning
 from .._compare_models import compare_models, split_reference
 from .._comparison_report import MOST_PAIRS_LISTED
 from .._pair_summary import dataset_comparisons, pair_summary
-from ..exceptions import MissingScoresWarning
+from ..exceptions import MissingScoresWarning, TableReadingError
 from ..stats import backend_names, get_backend
-from ..tables._reading import reading_text
 from ..tables._score_table import ScoreTable
+from ..tables._spec import TableSpec, reading_text
 from ..utils._display import terminal_safe
 from ..utils._validation import check_probability, check_rope
 from ._errors import InputError, MissingDependency
@@ -32,6 +32,9 @@ def compare(args):
         warnings.simplefilter("always", MissingScoresWarning)
         warnings.simplefilter("always", ConvergenceWarning)
         table = _read(args)
+        if args.print_spec:
+            print(table.spec.to_json(), end="")
+            return {"spec": table.spec.to_dict()}
         _check_test_options(args, table)
         # One pipeline for any number of models: the comparison --test names.
         comparison = _compare_models(args, table, options)
@@ -141,11 +144,11 @@ def _figure_mark(report):
 
 
 def _written_by_us(path, mark):
-    """Whether an existing file was written by this command for the report: a figure
-    carrying ``mark`` (in its metadata), or a CSV of pairs (by its header)."""
+    """Whether an existing file was written by this command for the report: a report or a
+    figure carrying ``mark`` (in its text or metadata), or a CSV of pairs (by its header)."""
     try:
         with open(path, "rb") as file:
-            start = file.read(1 << 20)
+            start = file.read()
     except OSError:
         return False
     if path.endswith(".csv"):
@@ -180,6 +183,12 @@ def _check_outputs(args):
                     f"{what} {path!r} is {known}: writing it would destroy it. Choose another name."
                 )
         seen.append((path, f"also {what}" if what.startswith("--") else what))
+    if args.report and os.path.exists(args.report):
+        if not _written_by_us(args.report, _figure_mark(args.report)):
+            raise InputError(
+                f"--report {args.report!r} exists and was not written by bayescmp compare; "
+                "writing it would destroy it. Move that file, or choose another report name."
+            )
 
 
 def _same_file(path, other):
@@ -227,8 +236,11 @@ def _check_plot_path(path):
     extension = os.path.splitext(path)[1][1:].lower()
     try:
         from matplotlib.backend_bases import FigureCanvasBase
-    except ImportError:
-        return  # said after the results, with the install hint
+    except ImportError:  # refused before any work: nothing computed is lost
+        raise MissingDependency(
+            f"--plot {path!r}: matplotlib is not installed (the optional 'plot' extra: pip "
+            'install "matplotlib>=3.7"); nothing was computed. Install it, or leave --plot out.'
+        ) from None
     formats = sorted(FigureCanvasBase.get_supported_filetypes())
     if extension not in formats:
         what = f"the format {extension!r}" if extension else "no extension"
@@ -239,62 +251,48 @@ def _check_plot_path(path):
 
 
 def _read(args):
-    """The file as a ScoreTable, in the layout its columns tell (or ``--layout``); several
-    files as aeon/tsml per-estimator files, one per model."""
+    """The file (or the files of one model each) as a ScoreTable, read by the options and
+    the spec given; with ``--print-spec``, the spec is printed (the spec reached, when the
+    reading is refused)."""
     given = {column: getattr(args, f"{column}_col") for column in COLUMN_OPTIONS}
     given.update(metric=args.metric, models=args.models, datasets=args.datasets)
-    given.update(design=args.design, imputed=args.imputed)
+    given.update(design=args.design, imputed=args.imputed, normalize=args.normalize)
     given["test_train_ratio"] = args.test_train_ratio
     columns = {key: value for key, value in given.items() if value is not None}
     if args.lower_is_better or args.higher_is_better:
         columns["greater_is_better"] = bool(args.higher_is_better)
+    spec = _read_spec(args.spec) if args.spec else None
+    source = args.files[0] if len(args.files) == 1 else list(args.files)
     try:
-        if len(args.files) == 1:
-            table = ScoreTable.read_csv(
-                args.file, layout=args.layout, encoding=args.encoding, **columns
-            )
-        else:
-            table = _read_resamples(args, columns)
+        table = ScoreTable.read_csv(
+            source, layout=args.layout, encoding=args.encoding, spec=spec, **columns
+        )
     except OSError as exc:
         name = getattr(exc, "filename", None) or args.file
         raise InputError(f"cannot read {name!r}: {exc.strerror or exc}") from None
+    except TableReadingError as exc:
+        if args.print_spec and exc.spec is not None:
+            print(exc.spec.to_json(), end="")
+        raise InputError(_in_command_words(exc)) from None
     except (ValueError, TypeError) as exc:
         raise InputError(_in_command_words(exc)) from None
-    if args.normalize is not None:
-        try:
-            table = table.normalized(method=args.normalize)
-        except ValueError as exc:
-            raise InputError(f"--normalize: {_in_command_words(exc)}") from None
-    # What the reader inferred, so that a wrong guess is seen (with the option to change it).
+    if args.print_spec:
+        return table
+    # What the reader inferred, so that a wrong guess is seen (with the way to correct it).
     reading = reading_text(table.reading_details, table.n_datasets, hints=True)
     if reading is not None:
         print(f"bayescmp compare: read as: {_in_command_words(reading)}", file=sys.stderr)
     return table
 
 
-def _read_resamples(args, options):
-    """Several files: the per-estimator results files of aeon/tsml, one per model."""
-    models, datasets = options.pop("models", None), options.pop("datasets", None)
-    kept = {"test_train_ratio", "greater_is_better"}
-    if options.pop("design", "resamples") != "resamples":
-        raise InputError(
-            "--design: the per-estimator results files of aeon/tsml hold train/test "
-            "resamples; leave the option out."
-        )
-    refused = sorted(set(options) - kept)
-    if refused or args.layout != "auto":
-        names = [_flag(name) for name in refused] or ["--layout"]
-        raise InputError(
-            f"{', '.join(names)}: several files are read as the per-estimator results files "
-            "of aeon/tsml, whose columns are fixed; leave the option out, or compare one "
-            "table's file."
-        )
-    table = ScoreTable.read_resamples(
-        args.files, encoding=args.encoding, **{k: v for k, v in options.items() if k in kept}
-    )
-    if models is not None or datasets is not None:
-        table = table.select(models=models, datasets=datasets)
-    return table
+def _read_spec(path):
+    """The spec of ``--spec``, or the line that says what is wrong with it."""
+    try:
+        return TableSpec.from_json(path if os.path.exists(path) else os.path.abspath(path))
+    except OSError as exc:
+        raise InputError(f"--spec: cannot read {path!r}: {exc.strerror or exc}") from None
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"--spec {path!r}: {_in_command_words(exc)}") from None
 
 
 def _flag(option):
@@ -341,6 +339,10 @@ _OPTIONS = (
     (re.compile(r"\b(?:table\.)?select\(datasets=\[[^\]]*\]\)"), "--datasets NAME ..."),
     (re.compile(r"\(`(models|datasets)`\)"), r"(--\1)"),
     (re.compile(r"`(models|datasets)` names"), r"--\1 names"),
+    (
+        re.compile(r"list the model columns with models=\[\.\.\.\]"),
+        "list the model columns with --layout wide --models NAME ...",
+    ),
     (re.compile(r"\bmodels=\[\.\.\.\]"), "--models NAME ..."),
     (re.compile(r"\bdatasets=\[\.\.\.\]"), "--datasets NAME ..."),
     (re.compile(r"\brope=(\d[\d.]*)"), r"--rope \1"),
@@ -358,6 +360,10 @@ _OPTIONS = (
     (re.compile(r"design=\.\.\."), "--design NAME"),
     (re.compile(r"greater_is_better=False"), "--lower-is-better"),
     (re.compile(r"greater_is_better=True"), "--higher-is-better"),
+    (re.compile(r"\bnormalize='best-worst'"), "--normalize best-worst"),
+    (re.compile(r"\bfold_suffix\b"), "fold_suffix (--print-spec, --spec)"),
+    (re.compile(r"the spec's `([a-z_.]+)`"), r"the spec's \1 (--spec)"),
+    (re.compile(r"\b(design|imputed|metric)=None\b"), r"no --\1"),
     (re.compile(r"<column>"), ""),
     (re.compile(r"`"), ""),
 )
@@ -451,6 +457,7 @@ def _report(args, table, comparison):
         "file": args.files[0] if len(args.files) == 1 else list(args.files),
         "read_as": table.reading,
         "reading": table.reading_details.to_dict(),
+        "spec": table.spec.to_dict(),
         "design": table.design,
         "units": table.units,
         "lower_is_better": list(table.lower_is_better),
@@ -630,7 +637,7 @@ def _write_report(args, comparison):
             figures=figures, pairs_file=os.path.basename(pairs)
         )
         with open(args.report, "w", encoding="utf-8") as file:
-            file.write(text)
+            file.write(text + _REPORT_MARKS[fmt].format(mark=_figure_mark(args.report)))
     except OSError as exc:
         raise InputError(
             f"cannot write the report {exc.filename or args.report!r}: {exc.strerror or exc}"
@@ -638,6 +645,13 @@ def _write_report(args, comparison):
     return [args.report, *written]
 
 
+#: The mark a report carries, so that a later run knows the file as its own.
+_REPORT_MARKS = {
+    "markdown": "\n<!-- written by bayescmp compare: {mark} -->\n",
+    "html": "<!-- written by bayescmp compare: {mark} -->\n",
+    "latex": "% written by bayescmp compare: {mark}\n",
+    "text": "\n(written by bayescmp compare: {mark})\n",
+}
 #: The captions of a report's figures.
 _REPORT_CAPTIONS = {
     "bayesian": "Critical-difference diagram: practically equivalent models joined.",

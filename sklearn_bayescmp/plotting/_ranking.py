@@ -59,6 +59,7 @@ class RankingDisplay:
     ...      "tree": [0.94, 0.90, 0.92, 0.85, 0.81, 0.69],
     ...      "forest": [0.96, 0.97, 0.96, 0.97, 0.86, 0.76]},
     ...     dataset="dataset",
+    ...     greater_is_better=True,
     ... )
     >>> comparison = compare_models(table, rope=0.01, random_state=0)
     >>> from sklearn_bayescmp.plotting import RankingDisplay

@@ -642,5 +642,6 @@ BACKENDS = (
         cite="Wilcoxon 1945; Demšar 2006",
         references=REFERENCES,
         deterministic=True,
+        pools_differences=True,  # it ranks the differences pooled across data sets
     ),
 )

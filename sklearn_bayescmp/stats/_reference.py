@@ -46,8 +46,9 @@ class FrequentistReference(ReadOnlyPickleMixin):
     >>> rng = np.random.default_rng(0)
     >>> scores = rng.normal([0.80, 0.82, 0.85, 0.81], 0.02, size=(12, 4))
     >>> columns = dict(zip(["knn", "tree", "forest", "svm"], scores.T))
-    >>> table = ScoreTable.from_wide({"dataset": [f"d{i}" for i in range(12)], **columns},
-    ...                              dataset="dataset")
+    >>> table = ScoreTable.from_wide(
+    ...     {"dataset": [f"d{i}" for i in range(12)], **columns}, greater_is_better=True
+    ... )
     >>> reference = compare_models(table, rope=0.01, random_state=0).reference
     >>> reference.test, bool(reference.friedman.pvalue < 0.05)
     ('wilcoxon', True)

@@ -1,37 +1,32 @@
 """Tables of scores: how a results table is read, and what it means.
 
-Reading a table is one pipeline, each step in its own module and calling only
-the steps before it:
+Reading a table is a guess that ends in a spec, then an assembly by the spec:
 
-1. sources (``_sources``, ``_skore``, ``_search``): a CSV file, a dataframe,
-   a dict of columns, skore's reports or a search's ``cv_results_``, as they are;
-2. raw columns (``_columns``): the cells parsed as people write them (names,
-   scores with their spreads, whole numbers);
-3. role proposals (``_roles``): what the names of the columns, rows and files
-   propose (a model, a loss, a summary row, a spread, training seeds...);
-4. value evidence (``_evidence``, ``_decide``): what the values show, which
-   takes a proposal only where they agree, and refuses otherwise;
-5. layout (``_layouts``, ``_estimator_files``): the long, wide and differences
-   layouts assembled into one array per data set;
-6. the pipeline (``_read``) and :class:`ScoreTable` (``_score_table``), which
-   keeps the :class:`Reading`: every decision with its witness, every row or
-   column left out with its reason.
+1. the source (``_source``, ``_files``, ``_skore``, ``_search``): a CSV file
+   (or several of one model each), a dataframe, a dict of columns, skore's
+   reports or a search's ``cv_results_``, as they are;
+2. the cells (``_cells``): parsed as people write them;
+3. what the names propose (``_names``) and what the values show
+   (``_evidence``);
+4. the guess (``_guess``): every decision with its witness, in a
+   :class:`TableSpec` (``_spec``); where no witness speaks, a refusal that
+   carries the spec reached;
+5. the assembly (``_assemble``): the table laid out by the spec, with no
+   heuristic;
+6. the :class:`ScoreTable` (``_score_table``), which keeps its
+   :class:`Reading`: the spec, and what the assembly found.
 
-The record of the reading (``_reading``) is shared by every step. The public
-names are imported on first use, so that a step's module can be imported
-without the whole pipeline (``CVDifferences`` reads its CSV files with the
-layout step, and :class:`ScoreTable` makes records of ``CVDifferences``).
+The public names are imported on first use, so that a step's module can be
+imported without the whole pipeline.
 """
 
 from ..utils._lazy import lazy_names
 
 #: Where each public name lives.
 _LOCATIONS = {
-    "DESIGNS": "._reading",
-    "LeftOut": "._reading",
-    "Reading": "._reading",
-    "Witness": "._reading",
+    "Reading": "._spec",
     "ScoreTable": "._score_table",
+    "TableSpec": "._spec",
 }
 
 __all__ = sorted(_LOCATIONS)

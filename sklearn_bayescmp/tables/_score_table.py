@@ -1,24 +1,17 @@
-"""Step 7 of reading a table: the ScoreTable, scores of several models on several data sets.
+"""The ScoreTable: scores of several models on several data sets over repeated splits.
 
 The table is what people bring (their own loops, WEKA, MLflow, OpenML, a
 paper's supplement) and what the comparator's runs produce. It checks that
 the scores pair up across models, keeps each split's train and test sizes
 (the correlation correction needs them), and gives the
 :class:`~sklearn_bayescmp.CVDifferences` records of any pair of models, on
-which every back end runs. Its readers run the pipeline of ``tables/``
-(``_read``) and keep the :class:`~sklearn_bayescmp.tables.Reading` of how the
-table was read.
+which every back end runs. Its readers guess a :class:`~._spec.TableSpec`
+(``_guess``) and assemble the table by it (``_assemble``); the table keeps
+its :class:`~._spec.Reading`.
 
-Layouts:
-
-- *long*: one row per (data set, model, split) with a score;
-- *wide*: one column per model, one row per split (and a data-set column for
-  several data sets), the layout of spreadsheets.
-
-A split is identified by a ``split`` column or by ``repeat`` and ``fold``
-(or, in a wide table, by its row). A missing cell, or a NaN score (a failed
-split), leaves that split out of the pairs involving that model only; it is
-counted and reported, never imputed.
+A missing cell, or a NaN score (a failed split), leaves that split out of
+the pairs involving that model only; it is counted and reported, never
+imputed.
 """
 
 import dataclasses
@@ -28,39 +21,29 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .._differences import CVDifferences, trusted_record
+from .._differences import CVDifferences, differences_layout, trusted_record
 from ..exceptions import MissingScoresWarning
 from ..utils._display import html_table, to_frame
 from ..utils._docstrings import fill_doc
 from ..utils._io import file_stem, write_csv
 from ..utils._validation import check_scale, check_splits
 from ..utils._warnings import warn
-from ._columns import RawColumns, check_names, unknown_names
-from ._decide import decide_long_roles
-from ._evidence import decide_direction, units_of
-from ._layouts import (
+from ._assemble import (
     DEFAULT_DATASET,
-    LAYOUTS,
-    READ_OPTIONS,
     DatasetScores,
     check_pairing,
-    detect_layout,
-    differences_layout,
-    layout_options,
+    design_witness,
+    normalized_scores,
     ratio_sizes,
 )
-from ._read import (
-    check_design,
-    check_greater_is_better,
-    decide_design,
-    read_long,
-    read_resamples,
-    read_wide,
-)
-from ._reading import DESIGNS, ROLE_WORDS, UNSCORED, Reading, Witness, reading_text
-from ._roles import (
+from ._cells import RawColumns, check_names, unknown_names
+from ._evidence import units_of
+from ._files import read_files
+from ._guess import guess
+from ._names import (
     ROLE_NAMES,
     companion_of,
+    direction_of_name,
     is_descriptor_name,
     is_index_name,
     is_summary_name,
@@ -68,12 +51,77 @@ from ._roles import (
 )
 from ._search import search_candidates
 from ._skore import cross_validation_reports, split_scores
-from ._sources import read_csv_source, read_source
+from ._source import read_csv_source, read_source
+from ._spec import DESIGNS, ROLE_WORDS, UNSCORED, Reading, TableSpec, Witness, reading_text
 
 #: How the splits of cross-validation are said in what people read.
 CROSS_VALIDATION = "cross-validation"
 #: The column names the table itself writes, in order.
 LONG_COLUMNS = ("dataset", "model", "repeat", "fold", "n_train", "n_test", "score")
+#: The layouts a table is read from or written in.
+LAYOUTS = ("auto", "long", "wide", "differences")
+#: The options of each layout's reader (the columns by role, and the selections).
+_SPLIT_OPTIONS = ("dataset", "split", "repeat", "fold", "n_train", "n_test", "test_train_ratio")
+_READER_OPTIONS = ("datasets", "greater_is_better", "metric", "design", "imputed", "normalize")
+READ_OPTIONS = {
+    "long": ("model", "score", *_SPLIT_OPTIONS, "models", *_READER_OPTIONS),
+    "wide": ("models", *_SPLIT_OPTIONS, *_READER_OPTIONS),
+}
+READ_OPTIONS["auto"] = READ_OPTIONS["long"]
+#: The direction of scores given as arrays, and of scikit-learn's scorers' results.
+ARRAYS_DIRECTION = Witness(
+    "direction", "higher is better", "name", "scores given as arrays are greater-is-better"
+)
+SKLEARN_DIRECTION = Witness(
+    "direction", "higher is better", "name", "scikit-learn's scorers are greater-is-better"
+)
+
+
+def check_greater_is_better(greater_is_better):
+    """``greater_is_better`` as given: True, False or None; anything else is refused."""
+    if greater_is_better is None or isinstance(greater_is_better, (bool, np.bool_)):
+        return None if greater_is_better is None else bool(greater_is_better)
+    raise TypeError(
+        f"`greater_is_better` must be True, False or None; got {greater_is_better!r} of type "
+        f"{type(greater_is_better).__name__}. Pass the boolean False for a loss."
+    )
+
+
+def _reader_options(layout, given):
+    """The options given to a reader, checked against its layout's."""
+    unknown = sorted(set(given) - set(READ_OPTIONS[layout]))
+    if unknown:
+        raise TypeError(
+            f"Unknown option(s) {unknown} for a {layout} table; expected "
+            f"{list(READ_OPTIONS[layout])}."
+        )
+    options = {key: value for key, value in given.items() if value is not None}
+    if "greater_is_better" in options:
+        options["greater_is_better"] = check_greater_is_better(options["greater_is_better"])
+    if options.get("design") is not None and options["design"] not in DESIGNS:
+        raise ValueError(
+            f"`design` must be one of {', '.join(map(repr, DESIGNS))} (or None: taken from the "
+            f"columns); got {options['design']!r}."
+        )
+    if options.get("imputed") not in (None, "keep", "drop"):
+        raise ValueError(
+            f"`imputed` must be 'keep' or 'drop' (what to do with the scores a column such as "
+            f"'imputed' marks as filled in), or None; got {options['imputed']!r}."
+        )
+    if options.get("normalize") not in (None, "best-worst"):
+        raise ValueError(f"`normalize` must be 'best-worst' or None; got {options['normalize']!r}.")
+    if options.get("test_train_ratio") is not None:
+        ratio_sizes(options["test_train_ratio"])
+    return options
+
+
+def _check_spec(spec):
+    if spec is None or isinstance(spec, TableSpec):
+        return spec
+    raise TypeError(
+        f"`spec` must be a TableSpec (TableSpec.from_json(path) reads a saved one); got "
+        f"{type(spec).__name__}."
+    )
 
 
 @fill_doc
@@ -89,9 +137,9 @@ class ScoreTable:
     Parameters
     ----------
     scores : array-like of shape (n_models, n_splits) or mapping of str to such arrays
-        Per data set, one row of per-split scores per model (greater is
-        better). NaN marks a failed split. A single array is one data set,
-        named "data".
+        Per data set, one row of per-split scores per model, greater is better
+        (as scikit-learn's scorers: pass a loss negated). NaN marks a failed
+        split. A single array is one data set, named "data".
     models : sequence of str
         The models' names, in row order; the first is "A" in every pair it is
         part of.
@@ -111,8 +159,7 @@ class ScoreTable:
         How the splits were made: repeated k-fold cross-validation, random
         train/test resamples, training seeds on one fixed split, or one score
         per data set. None: "means" when every data set has one score per
-        model, else "cross-validation" (said in the reading). Each test
-        states the designs it accepts.
+        model; otherwise it is required.
 
     Attributes
     ----------
@@ -126,43 +173,35 @@ class ScoreTable:
         Scores that are NaN (failed splits).
     n_missing : int
         (data set, model, split) cells without a score.
+    spec : TableSpec
+        How the table was read: every decision with its witness, to see,
+        correct and pass back (``read_csv(..., spec=)``).
     roles : dict of str to str or None
-        For a table read from columns, which column got which role
-        ("model", "score", "dataset", "split", "repeat", "fold", "metric",
-        "n_train", "n_test", "imputed"); None for a table built from arrays.
+        For a table read from columns, which column got which role; None for
+        a table built from arrays.
     ignored_columns : tuple of str
-        The columns of a table read from columns that took no role (each
-        with its reason in ``reading_details.left_out``).
+        The columns of a table read from columns that took no role.
     unscored_datasets : tuple of str
         The data sets of a table read from columns on which no model has a
-        score (every cell empty, as where the metric does not apply: a log
-        loss column on the binary tasks of the AutoML Benchmark); they are
-        left out, and a warning names them. A NaN score is a failed run: it
-        is kept and counted.
+        score (every cell empty, as where the metric does not apply); they are
+        left out, and a warning names them.
     lower_is_better : tuple of str
         The data sets whose scores were a loss (lower is better): the table
         holds their negatives, so that greater is better everywhere.
     reading : str or None
-        What the reader inferred, in one line: the roles, what was left out
-        and why, the direction, the design.
+        What the reader inferred, in one line.
     reading_details : Reading
-        The record behind ``reading``: every role with its witness (the
-        user's option, a name, the values or a default), every column, row
-        or data set left out with its reason, the direction, the design,
-        each data set's metric.
+        The spec, with what the assembly found (each data set's metric, the
+        data sets of a loss, notes on the cells).
     design : str
-        How the splits were made: "cross-validation" (repeated k-fold),
-        "resamples" (random train/test splits, :meth:`read_resamples`),
-        "seeds" (training seeds on one fixed split) or "means" (one score
-        per data set).
+        How the splits were made: "cross-validation", "resamples", "seeds" or
+        "means".
     resampling : str
-        The design in words for the splits' scores: "cross-validation",
-        "train/test resamples" or "training seeds on one split".
+        The design in words for the splits' scores.
     units : str or None
         None when the data sets' scores plausibly share one unit; else what
-        differs (their metrics, or their scales by an order of magnitude or
-        more), which the tests that pool differences across data sets in
-        score units refuse (see :meth:`normalized`).
+        differs, which the tests that pool differences across data sets
+        refuse (see :meth:`normalized`).
 
     See Also
     --------
@@ -209,7 +248,7 @@ class ScoreTable:
             raise ValueError(
                 "Pass either the split sizes (`n_train`, `n_test`) or `test_train_ratio`, not both."
             )
-        check_design(design)
+        _reader_options("long", {"design": design})
         fixed_sizes = None if test_train_ratio is None else ratio_sizes(test_train_ratio)
 
         def per_dataset(value, name):
@@ -258,6 +297,17 @@ class ScoreTable:
             warn(message, category)
         return table
 
+    @classmethod
+    def _read(cls, raw, options, layout, spec, notes=()):
+        """The table of a source's columns read by a guessed spec (or the spec given)."""
+        options = {**_reader_options(layout, options), "layout": None}
+        if layout != "auto":
+            options["layout"] = layout
+        parts = guess(raw, options, spec=_check_spec(spec))
+        if notes:
+            parts.reading = dataclasses.replace(parts.reading, notes=(*notes, *parts.reading.notes))
+        return cls._from_reading(parts)
+
     # -- reading tables ---------------------------------------------------
 
     @classmethod
@@ -280,17 +330,20 @@ class ScoreTable:
         metric=None,
         design=None,
         imputed=None,
+        normalize=None,
+        spec=None,
     ):
         """A table with one row per (data set, model, split) and a score column.
 
         Columns take their roles from the names people give them, case
         ignored: the model is "model", "classifier", "learner", "algorithm",
         "estimator" or "method" (or the one text column besides the data
-        set); the score "score", "accuracy", "auc", "f1"... (or the one numeric
-        column besides the split indices and sizes); the data set "dataset",
-        "data", "task" or "problem"; a repeat "repeat", "run" or "seed"; a fold
-        "fold". An ambiguous table is refused with the candidates and the
-        option to pass; ``roles`` tells which column got which role.
+        set); the score "score", "accuracy", "auc", "f1", a loss's name...
+        (or the one numeric column besides the split indices and sizes); the
+        data set "dataset", "data", "task" or "problem"; a repeat "repeat",
+        "run" or "seed"; a fold "fold". An ambiguous table is refused with
+        the candidates and the option to pass; ``spec`` tells which column
+        got which role, and why.
 
         Parameters
         ----------
@@ -301,17 +354,17 @@ class ScoreTable:
             The columns of the model's name and of the score (empty, "nan" or
             "NA" marks a failed split); None finds them by their names.
         dataset : str, default=None
-            The data-set column; None uses "dataset" when there is one, and
-            otherwise reads a single data set named "data".
+            The data-set column; None finds it by its name, and otherwise
+            reads a single data set named "data".
         split : str, default=None
             The column that identifies a split (integers, or labels such as
-            "fold-3"); None uses "split" when there is one.
+            "fold-3").
         repeat, fold : str, default=None
             Columns that identify a split together, when there is no split
-            column; None uses "repeat" and "fold" when present.
+            column.
         n_train, n_test : str, default=None
             Columns of the split sizes; None uses "n_train" and "n_test" when
-            present. Without them ``test_train_ratio`` is required.
+            present.
         test_train_ratio : float, default=None
             ``n_test / n_train`` of the splits (e.g. ``1/9`` for 10-fold
             cross-validation), when the table has no sizes.
@@ -320,30 +373,41 @@ class ScoreTable:
             is "A" of its pairs). None keeps all, in order of first appearance.
         greater_is_better : bool, default=None
             False for a loss (error rate, RMSE...): its negative is compared,
-            so that positive differences still favour A. None is True, except
-            that a score column whose name holds a loss's word (error, loss,
-            rmse, cost...; not after ``neg_``) is refused until the direction
-            is given, and that a metric column decides it for each data set.
+            so that positive differences still favour A. None takes it from a
+            witness: the score column's name (a loss's word such as error,
+            loss, rmse, mase; a score's such as accuracy, auc; "score", as
+            scikit-learn's), the metric column (each data set's metric), the
+            file's name; a table that no witness speaks for, or whose
+            witnesses disagree, is refused until the direction is given.
         metric : str, default=None
             Keep the rows of this metric, when a metric column (OpenML's
-            "function", the AutoML Benchmark's "metric") holds several. Each
-            data set's metric says which way is better (a loss's name: lower);
-            a table whose data set mixes metrics is refused until one is kept.
+            "function", the AutoML Benchmark's "metric") holds several.
         design : {"cross-validation", "resamples", "seeds", "means"}, default=None
-            How the splits were made; None takes it from the columns (a split
-            column named "seed" says training seeds on one split, "resample"
-            train/test resamples; one score per data set is "means"; else
-            cross-validation), and the reading says which witness decided.
+            How the splits were made; None takes it from a witness (one score
+            per data set is "means"; a split column named "fold" or "split"
+            says cross-validation, "seed" training seeds, "resample"
+            resamples), and refuses a table that none speaks for.
         imputed : {"keep", "drop"}, default=None
             What to do with the scores that a column named "imputed" (or
-            "is_imputed", "filled"...) marks as filled in from another model:
-            a table with such scores is refused until this says.
+            "is_imputed", "filled"...) marks as filled in from another model.
+        normalize : {"best-worst"}, default=None
+            Rescale every data set's scores, over every model of the table
+            (before ``models`` selects), from the worst model's mean (0) to
+            the best one's (1); see :meth:`normalized`.
+        spec : TableSpec, default=None
+            A spec to read by (``table.spec`` of an earlier reading, or a
+            corrected one): every field it sets is taken as given.
 
         Returns
         -------
         ScoreTable
-            ``roles``, ``ignored_columns``, ``lower_is_better``, ``design``,
-            ``reading`` and ``reading_details`` say how it was read.
+            ``spec``, ``reading`` and ``reading_details`` say how it was read.
+
+        Raises
+        ------
+        TableReadingError
+            Where no witness says a decision, or witnesses disagree: one line
+            naming what was looked at and the option, and the ``spec`` reached.
 
         Notes
         -----
@@ -353,12 +417,8 @@ class ScoreTable:
         not; the documentation's page "How a table is read" lists every witness
         and every refusal.
         """
-        # Every option but the data and the direction (the layout's options, and metric).
-        options = {key: value for key, value in locals().items() if key in READ_OPTIONS["long"]}
-        greater_is_better = check_greater_is_better(greater_is_better)
-        return cls._from_reading(
-            read_long(RawColumns(read_source(data)), options, greater_is_better)
-        )
+        options = {k: v for k, v in locals().items() if k in READ_OPTIONS["long"]}
+        return cls._read(RawColumns(read_source(data)), options, "long", spec)
 
     @classmethod
     def from_wide(
@@ -378,6 +438,8 @@ class ScoreTable:
         metric=None,
         design=None,
         imputed=None,
+        normalize=None,
+        spec=None,
     ):
         """A table with one column of scores per model and one row per split.
 
@@ -386,45 +448,45 @@ class ScoreTable:
         data : dataframe, dict of array-like, str or path-like
             As for :meth:`from_long`.
         models : sequence of str, default=None
-            The model columns, in order. None takes every column that is not
-            the data set, split, repeat, fold or size column.
+            The model columns, in order. None takes every column that the
+            names and values leave (see Notes).
         dataset, split, repeat, fold, n_train, n_test : str, default=None
-            As for :meth:`from_long`. Without a split column, or repeat and
-            fold, a data set's rows are its splits in order.
+            As for :meth:`from_long`.
         test_train_ratio : float, default=None
             ``n_test / n_train`` of the splits, when the table has no sizes.
         datasets : sequence of str, default=None
             Keep only these data sets, in this order.
         greater_is_better : bool, default=None
-            False for a loss: its negative is compared. None is True unless a
-            metric column says otherwise for a data set.
-        metric, design, imputed : str, default=None
+            False for a loss. None takes it from a witness (a metric column,
+            the file's name, marks on every row's best cell); the model
+            columns' names are models', never the measure's.
+        metric, design, imputed, normalize, spec : default=None
             As for :meth:`from_long`.
 
         Returns
         -------
         ScoreTable
             An empty cell is a missing score; "nan" or "NA" a failed split.
-            A column that names a model on each row (a table turned around)
-            is refused: its data sets would become the models; unless
-            ``models`` names the labels of its rows, which reads it turned
-            around (a row per model, a column per data set, as USB publishes
-            its results).
+            A column that names a model on each row (a table turned around) is
+            refused, unless ``models`` names the labels of its rows, which
+            reads it turned around (a row per model, a column per data set).
+
+        Raises
+        ------
+        TableReadingError
+            As for :meth:`from_long`.
 
         Notes
         -----
-        Which columns hold models is decided by the names and the values:
-        a dataframe's index, a model's spread or rank ("A_std", "rank_A"), a
-        summary of the models ("Average"), a description of the data sets
-        ("#Ex.", "IR", "Size") and a column on another scale than the others
-        are left out where the values agree with the name, and refused
-        otherwise; ``models=`` always settles it.
+        Which columns hold models is decided by the names and the values: a
+        dataframe's index, a model's spread or rank ("A_std", "rank_A"), a
+        change against another model ("Δ vs Base"), a summary of the models
+        ("Average"), a description of the data sets ("#Ex.", "IR", "Size")
+        and a column on another scale are left out where the values agree with
+        the name, and refused otherwise; ``models=`` always settles it.
         """
-        options = {key: value for key, value in locals().items() if key in READ_OPTIONS["wide"]}
-        greater_is_better = check_greater_is_better(greater_is_better)
-        return cls._from_reading(
-            read_wide(RawColumns(read_source(data)), options, greater_is_better)
-        )
+        options = {k: v for k, v in locals().items() if k in READ_OPTIONS["wide"]}
+        return cls._read(RawColumns(read_source(data)), options, "wide", spec)
 
     @classmethod
     def from_cross_validate(cls, results, *, n_train=None, n_test=None, metric="score"):
@@ -498,7 +560,7 @@ class ScoreTable:
         if n_train is None and n_test is None and all(v is not None for v in sizes.values()):
             n_train = {name: train for name, (train, _) in sizes.items()}
             n_test = {name: test for name, (_, test) in sizes.items()}
-        return cls(scores, models=models, n_train=n_train, n_test=n_test)
+        return _of_scikit_learn(cls(scores, models=models, n_train=n_train, n_test=n_test))
 
     @classmethod
     def from_skore(cls, reports, *, metric="accuracy", greater_is_better=None, pos_label=None):
@@ -522,9 +584,9 @@ class ScoreTable:
             The metric of skore's reports to compare ("roc_auc", "log_loss",
             "r2"...; see ``report.reports_[0].metrics.available()``).
         greater_is_better : bool, default=None
-            False for a loss. None is True, except that a metric named like a
-            loss ("log_loss", "brier_score", "rmse"...) is refused until the
-            direction is given.
+            False for a loss. None takes it from the metric's name (a loss's,
+            "log_loss", "brier_score", "rmse": lower is better), and refuses a
+            name that says neither.
         pos_label : int or str, default=None
             The class whose score is compared, for a metric that gives one
             score per class (skore's "precision" and "recall"); without it
@@ -557,24 +619,33 @@ class ScoreTable:
         named = cross_validation_reports(reports)
         greater_is_better = check_greater_is_better(greater_is_better)
         scores, n_train, n_test = split_scores(named, metric, pos_label)
-        negated, direction, _ = decide_direction(
-            option=greater_is_better,
-            name=("the metric", metric),
-            metrics={},
-            scores={DEFAULT_DATASET: scores},
-            source="The skore reports",
-        )
+        if greater_is_better is not None:
+            side = "higher" if greater_is_better else "lower"
+            witness = Witness(
+                "direction", f"{side} is better", "option", f"greater_is_better={greater_is_better}"
+            )
+        else:
+            side, word = direction_of_name(metric)
+            if side is None:
+                raise ValueError(
+                    f"The skore reports: cannot tell which way is better for the metric "
+                    f"{metric!r}: its name says neither a loss nor a score. Pass "
+                    "greater_is_better=True if higher is better, greater_is_better=False for a "
+                    "loss."
+                )
+            witness = Witness("direction", f"{side} is better", "name", f"the metric {metric!r}")
         table = cls(
-            {DEFAULT_DATASET: 0.0 - scores if negated else scores},
+            {DEFAULT_DATASET: 0.0 - scores if side == "lower" else scores},
             models=list(named),
             n_train=n_train,
             n_test=n_test,
+            design="cross-validation",
         )
-        table._reading = dataclasses.replace(
-            table._reading,
-            source="The skore reports",
-            witnesses=(*table._reading.witnesses, direction),
-            lower_is_better=table.datasets if negated else (),
+        spec = table._reading.spec
+        table._reading = Reading(
+            "The skore reports",
+            dataclasses.replace(spec, direction=side, witnesses=(*spec.witnesses[:-1], witness)),
+            lower_is_better=table.datasets if side == "lower" else (),
         )
         return table
 
@@ -631,7 +702,7 @@ class ScoreTable:
         """
         columns = cv_results if isinstance(cv_results, Mapping) else read_source(cv_results).columns
         scores, names, _ = search_candidates(columns, metric)
-        return cls(
+        table = cls(
             {DEFAULT_DATASET: scores},
             models=names,
             n_train=n_train,
@@ -639,19 +710,25 @@ class ScoreTable:
             repeat=repeat,
             fold=fold,
         )
+        return _of_scikit_learn(table)
 
     @classmethod
-    def read_csv(cls, path_or_buf, *, layout="auto", delimiter=None, encoding=None, **columns):
-        """Read a long, wide or differences CSV file (delimiter sniffed: comma, semicolon or tab).
+    def read_csv(
+        cls, path_or_buf, *, layout="auto", delimiter=None, encoding=None, spec=None, **columns
+    ):
+        """Read a long, wide or differences CSV file, or several files of one model each.
 
         Parameters
         ----------
-        path_or_buf : str, path-like or file-like
-            Also gzip, bz2 or xz compressed.
+        path_or_buf : str, path-like, file-like, or list of str or path-like
+            Also gzip, bz2 or xz compressed. A list of two or more files of one
+            model each (a long table per model, or aeon/tsml's per-estimator
+            files) is read as one table; each file without a model column is
+            named by its file.
         layout : {"auto", "long", "wide", "differences"}, default="auto"
-            "auto": long when the file has the model and score columns,
-            differences when it has a ``difference`` column (or ``score_a``
-            and ``score_b``, the layout of :meth:`CVDifferences.to_csv`),
+            "auto": differences when the file has a ``difference`` column (or
+            ``score_a`` and ``score_b``, :meth:`CVDifferences.to_csv`'s
+            layout), long when its columns' names say the model and the score,
             otherwise wide.
         delimiter : str, default=None
             None sniffs comma, semicolon or tab.
@@ -659,56 +736,90 @@ class ScoreTable:
             None reads UTF-8 (with or without a byte-order mark) and UTF-16
             (with one); anything else is refused with what the file looks
             like. Pass e.g. ``"latin-1"`` for an older spreadsheet's export.
+        spec : TableSpec, default=None
+            A spec to read by (``table.spec``, or
+            ``TableSpec.from_json(path)``): every field it sets is taken as
+            given, and a file that contradicts it is refused, naming the field.
         **columns : dict
             Column names and options of :meth:`from_long` or :meth:`from_wide`
-            (``dataset=``, ``model=``, ``score=``, ``test_train_ratio=``...);
-            none for a differences file, whose columns are fixed.
+            (``dataset=``, ``model=``, ``score=``, ``test_train_ratio=``,
+            ``greater_is_better=``...); for a differences file only
+            ``greater_is_better``, as its columns are fixed.
 
         Returns
         -------
         ScoreTable
             Of two models for a differences file (named by its ``model_a``
-            and ``model_b`` columns, or "A" and "B"); its data sets are
-            named by its ``dataset`` column, or after the file.
+            and ``model_b`` columns, or "A" and "B"); its data sets are named
+            by its ``dataset`` column, or after the file.
+
+        Raises
+        ------
+        TableReadingError
+            As for :meth:`from_long`.
         """
-        greater_is_better = check_greater_is_better(columns.pop("greater_is_better", None))
-        raw = RawColumns(read_csv_source(path_or_buf, delimiter=delimiter, encoding=encoding))
-        requested, layout = (
-            layout,
-            detect_layout(raw, layout, columns.get("model"), columns.get("score")),
-        )
-        if layout == "differences":
-            if columns:
+        if not isinstance(path_or_buf, (str, os.PathLike)) and not hasattr(path_or_buf, "read"):
+            paths = list(path_or_buf)
+            if layout not in ("auto", "long") or delimiter is not None:
+                raise TypeError("Several files are read as long tables: leave `layout` out.")
+            raw, given, notes = read_files(paths, encoding=encoding, models=None)
+            fixed = sorted(set(columns) & set(given.columns))
+            if fixed:
                 raise TypeError(
-                    f"A differences file has fixed columns; got options {sorted(columns)}."
+                    f"{', '.join(f'{name}=' for name in fixed)}: several files are read as the "
+                    "per-estimator results files of aeon/tsml, whose columns are fixed; leave "
+                    "the option out, or compare one table's file."
                 )
-            records = {
-                name: CVDifferences(**fields) for name, fields in differences_layout(raw).items()
-            }
-            if None in records:  # one data set without a name: the file's
-                name = _file_stem(path_or_buf)
-                records = {name: dataclasses.replace(records[None], name=name)}
-            if greater_is_better is False:  # differences of a loss: A - B favours B
-                records = {name: _negated_record(record) for name, record in records.items()}
-            table = cls.from_records(records)
-            table._reading = Reading(
-                raw.source,
-                "differences",
-                witnesses=(_direction_option(greater_is_better),),
-                lower_is_better=table.datasets if greater_is_better is False else (),
-                design=table._reading.design,
+            return cls._read(raw, columns, "long", _merged(given, spec), notes)
+        if layout not in LAYOUTS:
+            raise ValueError(
+                f"`layout` must be one of {', '.join(map(repr, LAYOUTS))}; got {layout!r}."
             )
-            _report_incomplete(table, raw.source)
-            return table
-        if requested == "auto" and layout == "wide":
-            long_options = layout_options("long", columns)
-            for key in ("metric", "design", "imputed"):
-                long_options.pop(key)
-            if decide_long_roles(raw, long_options) is not None:
-                layout = "long"  # the columns' names say which is the model and the score
-        options = layout_options(layout, columns)
-        reader = read_long if layout == "long" else read_wide
-        return cls._from_reading(reader(raw, options, greater_is_better))
+        raw = RawColumns(read_csv_source(path_or_buf, delimiter=delimiter, encoding=encoding))
+        names = set(raw.names)
+        differences = "difference" in names or {"score_a", "score_b"} <= names
+        if layout == "differences" or (layout == "auto" and differences):
+            return cls._read_differences(raw, path_or_buf, columns)
+        return cls._read(raw, columns, layout, spec)
+
+    @classmethod
+    def _read_differences(cls, raw, path_or_buf, columns):
+        greater_is_better = check_greater_is_better(columns.pop("greater_is_better", None))
+        if columns.pop("normalize", None) is not None:
+            raise ValueError(
+                f"{raw.source}: normalize='best-worst' rescales the models' scores, and a "
+                "differences file holds no scores to normalise, only the differences of two "
+                "models; leave it out."
+            )
+        if columns:
+            raise TypeError(f"A differences file has fixed columns; got options {sorted(columns)}.")
+        records = {name: CVDifferences(**f) for name, f in differences_layout(raw).items()}
+        if None in records:  # one data set without a name: the file's
+            name = _file_stem(path_or_buf)
+            records = {name: dataclasses.replace(records[None], name=name)}
+        if greater_is_better is False:  # differences of a loss: A - B favours B
+            records = {name: _negated_record(record) for name, record in records.items()}
+        table = cls.from_records(records)
+        if greater_is_better is None:
+            why = "a differences file holds score_a - score_b of greater-is-better scores"
+            direction = Witness("direction", "higher is better", "name", why)
+        else:
+            side = "higher" if greater_is_better else "lower"
+            why = f"greater_is_better={greater_is_better}"
+            direction = Witness("direction", f"{side} is better", "option", why)
+        spec = table._reading.spec
+        table._reading = Reading(
+            raw.source,
+            dataclasses.replace(
+                spec,
+                layout="differences",
+                direction="higher" if greater_is_better is not False else "lower",
+                witnesses=(direction, *spec.witnesses[1:]),
+            ),
+            lower_is_better=table.datasets if greater_is_better is False else (),
+        )
+        _report_incomplete(table, raw.source)
+        return table
 
     @classmethod
     def read_resamples(
@@ -722,6 +833,7 @@ class ScoreTable:
         test_train_ratio=None,
         greater_is_better=None,
         encoding=None,
+        spec=None,
     ):
         r"""Read the per-estimator results files of aeon and tsml, one file per model.
 
@@ -754,10 +866,12 @@ class ScoreTable:
         test_train_ratio : float, default=None
             ``n_test / n_train`` of the resamples, when the sizes are not given.
         greater_is_better : bool, default=None
-            False for a loss. None is True, except that a measure whose name
-            is a loss's (``_logloss``, ``_mse``, ``_rmse``...) is refused until
-            the direction is given.
+            False for a loss. None takes it from the measure the files' names
+            share (``_accuracy``: higher; ``_logloss``: lower), and refuses
+            files whose names say no measure: a file's name is its model's.
         encoding : str, default=None
+            As for :meth:`read_csv`.
+        spec : TableSpec, default=None
             As for :meth:`read_csv`.
 
         Returns
@@ -780,18 +894,23 @@ class ScoreTable:
         >>> table.models, table.resampling
         (('ROCKET', 'HC2'), 'train/test resamples')
         """
-        greater_is_better = check_greater_is_better(greater_is_better)
-        parts = read_resamples(
-            paths,
-            models=models,
-            datasets=datasets,
-            n_train=n_train,
-            n_test=n_test,
-            test_train_ratio=test_train_ratio,
-            greater_is_better=greater_is_better,
-            encoding=encoding,
+        if (n_train is None) != (n_test is None):
+            raise ValueError("Pass both `n_train` and `n_test`, or neither (and test_train_ratio).")
+        raw, given, notes = read_files(
+            paths, models=models, encoding=encoding, sizes=(n_train, n_test)
         )
-        return cls._from_reading(parts)
+        if "split" not in given.columns:
+            raise ValueError(
+                f"{raw.source}: these are not aeon/tsml per-estimator results files (a "
+                "'Resamples:' header, then the resamples' numbers); read tables of one model "
+                "each with ScoreTable.read_csv([file, other_file, ...])."
+            )
+        options = {
+            "datasets": datasets,
+            "test_train_ratio": test_train_ratio,
+            "greater_is_better": greater_is_better,
+        }
+        return cls._read(raw, options, "long", _merged(given, spec), notes)
 
     # -- what the table holds ----------------------------------------------
 
@@ -852,15 +971,21 @@ class ScoreTable:
 
     @property
     def reading_details(self):
-        """Reading: Every role with its witness, every column, row or data set left out
-        with its reason, the direction, the design and the data sets' metrics."""
+        """Reading: The spec, and what the assembly found: each data set's metric, the
+        data sets of a loss, notes on the cells."""
         return self._reading
+
+    @property
+    def spec(self):
+        """TableSpec: How the table was read: every decision with its witness, to see,
+        correct, save (``spec.to_json(path)``) and pass back (``read_csv(..., spec=)``)."""
+        return self._reading.spec
 
     @property
     def roles(self):
         """dict of str to str or None: Which column got which role (None for a table
         built from arrays or from aeon/tsml's files)."""
-        if self._reading.layout not in ("long", "wide", "wide, turned around"):
+        if self._reading.layout not in ("long", "wide", "transposed"):
             return None
         return self._reading.roles
 
@@ -894,10 +1019,14 @@ class ScoreTable:
     @functools.cached_property
     def units(self):
         """str or None: None when the data sets' scores plausibly share one unit; else
-        what differs (their metrics, or their scales by an order of magnitude or more)."""
-        if self._reading.normalization is not None or not self._scores_known:
+        what differs (their metrics, or their scales ten times apart or more)."""
+        spec = self._reading.spec
+        if spec.normalize is not None or not self._scores_known:
             return None
-        return units_of(self._data, self._reading.metrics)
+        witness = spec.witness("units")
+        if witness is not None and witness.by == "option":
+            return None if spec.units == "shared" else "the spec says they differ"
+        return units_of(self._data, self._reading.metrics, share=self._reading.shares)
 
     def _dataset(self, dataset):
         if dataset is None:
@@ -1093,8 +1222,16 @@ class ScoreTable:
             )
         if not self._scores_known and len(models) != 2:
             raise ValueError("A table of differences holds two models; select both.")
+        spec = self._reading.spec
+        if spec.layout == "long" or spec.normalize is None:
+            spec = dataclasses.replace(
+                spec,
+                models=None if models == self._models and spec.models is None else tuple(models),
+                datasets=None if datasets == self.datasets else tuple(datasets),
+            )
         reading = dataclasses.replace(
             self._reading,
+            spec=spec,
             lower_is_better=tuple(d for d in self._reading.lower_is_better if d in data),
             metrics={d: m for d, m in self._reading.metrics.items() if d in data},
         )
@@ -1124,7 +1261,10 @@ class ScoreTable:
             data set: the rope is in those units, and they change with the
             models compared, and a data set whose models score nearly alike
             has its differences magnified. A data set whose models all score
-            alike is left as it is (its differences are 0).
+            alike is left as it is (its differences are 0). Normalise a table
+            of every model before selecting some: with two models, every
+            difference would be +1 or -1 (refused). A reader does it so with
+            ``normalize="best-worst"``.
 
         Returns
         -------
@@ -1135,18 +1275,12 @@ class ScoreTable:
         if method != "best-worst":
             raise ValueError(f"`method` must be 'best-worst'; got {method!r}.")
         self._need_scores("scores to normalise")
-        means = self.mean_scores()
-        data = {}
-        for row, (name, d) in enumerate(self._data.items()):
-            low, high = means[row].min(), means[row].max()
-            scale = high - low if high > low else 1.0
-            data[name] = dataclasses.replace(d, scores=(d.scores - low) / scale)
+        data = normalized_scores(self._data, self.n_models, "The table")
+        spec = self._reading.spec.decided(
+            "units", "shared", "option", why="normalised per data set"
+        )
         reading = dataclasses.replace(
-            self._reading,
-            normalization=(
-                "each data set's scores rescaled from its worst model's mean (0) to its best "
-                "model's (1): the rope is a share of that gap"
-            ),
+            self._reading, spec=dataclasses.replace(spec, normalize=method)
         )
         return ScoreTable._from_parts(self._models, data, True, reading)
 
@@ -1317,10 +1451,8 @@ class ScoreTable:
         design = next(name for name, words in DESIGNS.items() if words == witness.value)
         if self._reading.design == "means":  # one split per data set: its values decide
             return self
-        kept = tuple(w for w in self._reading.witnesses if w.subject != "design")
-        self._reading = dataclasses.replace(
-            self._reading, witnesses=(*kept, witness), design=design
-        )
+        spec = self._reading.spec.decided("design", design, witness.by, why=witness.why)
+        self._reading = dataclasses.replace(self._reading, spec=spec)
         return self
 
     def __eq__(self, other):
@@ -1419,18 +1551,47 @@ def _file_stem(path_or_buf):
 
 
 def _arrays_reading(source, data, design=None):
-    """The reading of a table built from arrays: its design, given or by default."""
-    design, witness = decide_design(source, design, data, unsaid="arrays of the splits' scores")
-    return Reading(source, "arrays", witnesses=(witness,), design=design)
+    """The reading of a table built from arrays: greater-is-better scores (the arrays'
+    contract, as scikit-learn's scorers), and the design given, or what the values and the
+    sizes say: one score per data set is a table of means; splits with sizes, or with
+    repeat and fold indices, are cross-validation."""
+    design, witness = design_witness(design, data)
+    if design is None:
+        sized = all(d.n_train is not None for d in data.values())
+        why = "splits with their sizes" if sized else "splits given as arrays"
+        design = "cross-validation"
+        witness = Witness("design", DESIGNS[design], "values", why)
+    spec = TableSpec(direction="higher", design=design, witnesses=(ARRAYS_DIRECTION, witness))
+    return Reading(source, spec)
 
 
-def _direction_option(greater_is_better):
-    """The direction of a differences file: the option, or the format's own convention."""
-    if greater_is_better is None:
-        why = "a differences file holds score_a - score_b of greater-is-better scores"
-        return Witness("direction", "higher is better", "name", why)
-    value = "higher is better" if greater_is_better else "lower is better"
-    return Witness("direction", value, "option", f"greater_is_better={greater_is_better}")
+def _of_scikit_learn(table):
+    """A table of scikit-learn's results: its scorers are greater-is-better."""
+    spec = table._reading.spec
+    witnesses = (SKLEARN_DIRECTION, *spec.witnesses[1:])
+    table._reading = dataclasses.replace(
+        table._reading, spec=dataclasses.replace(spec, witnesses=witnesses)
+    )
+    return table
+
+
+def _merged(given, spec):
+    """A format's spec with a spec passed back over it."""
+    if spec is None:
+        return given
+    fields = {
+        key: getattr(spec, key)
+        for key in ("layout", "models", "datasets", "metric", "imputed", "direction", "design",
+                    "test_train_ratio", "fold_suffix", "units", "normalize")
+        if getattr(spec, key) is not None
+    }  # fmt: skip
+    return dataclasses.replace(
+        given,
+        columns={**given.columns, **spec.columns},
+        left_out=spec.left_out or given.left_out,
+        witnesses=spec.witnesses or given.witnesses,
+        **fields,
+    )
 
 
 def _incomplete_cells(table, k):

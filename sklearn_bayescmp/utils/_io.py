@@ -220,15 +220,42 @@ def source_name(path_or_buf):
     return "The input"
 
 
+#: The first characters that make a spreadsheet read a cell as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def spreadsheet_safe(text):
+    """A text cell that no spreadsheet runs: one that starts like a formula ("=cmd|...",
+    "@SUM(...)"), after any apostrophes, gets one more before it, which the tables' reader
+    takes off again (so that every name reads back as written)."""
+    return "'" + text if text.lstrip("'").startswith(FORMULA_STARTS) else text
+
+
 def write_csv(columns, path_or_buf):
     """Equal-length columns as CSV (RFC 4180: CRLF rows, any CR or LF quoted).
 
     Floats are written as their shortest round-trip ``repr`` (so a reader gets
-    the same number back), None as an empty cell.
+    the same number back), None as an empty cell, and text (names, headers)
+    that starts like a formula with an apostrophe before it.
     """
+
+    def cell(value):
+        if value is None:
+            return ""
+        if isinstance(value, str):
+            return spreadsheet_safe(value)
+        return repr(value) if isinstance(value, float) else value
+
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow(columns)
+    writer.writerow([spreadsheet_safe(str(name)) for name in columns])
     for row in zip(*columns.values(), strict=True):
-        writer.writerow(["" if v is None else repr(v) if isinstance(v, float) else v for v in row])
+        writer.writerow([cell(v) for v in row])
     return write_text(buffer.getvalue(), path_or_buf)
+
+
+def from_spreadsheet_safe(text):
+    """The text :func:`spreadsheet_safe` wrote: the apostrophe before a formula's start
+    taken off."""
+    quoted = text.startswith("'") and text.lstrip("'").startswith(FORMULA_STARTS)
+    return text[1:] if quoted else text

@@ -7,7 +7,8 @@ is:
 - ``("paragraph", text)``;
 - ``("table", columns, digits)``: a dict of equal-length columns and a format
   spec per numeric column (as :func:`~sklearn_bayescmp.utils._display.text_table`);
-- ``("figure", path, caption)``: an image file, referred to by its path.
+- ``("figure", path, caption)``: an image file, referred to by its path;
+- ``("code", text)``: preformatted text (a spec in JSON), shown as written.
 
 The content is built once (by the object reported on) and each format only
 decides how it looks. Names come from users' tables, so every renderer writes
@@ -58,6 +59,8 @@ def _text(blocks, width=88):
             lines += [textwrap.fill(content[0], width, break_on_hyphens=False), ""]
         elif kind == "table":
             lines += [*text_table(content[0], digits=content[1]), ""]
+        elif kind == "code":
+            lines += [*("    " + line for line in content[0].splitlines()), ""]
         else:
             lines += [f"Figure: {content[1]} ({content[0]})", ""]
     return "\n".join(lines).rstrip() + "\n"
@@ -120,6 +123,11 @@ def _markdown(blocks):
             for row in zip(*cells.values(), strict=True):
                 lines.append("| " + " | ".join(map(_markdown_cell, row)) + " |")
             lines.append("")
+        elif kind == "code":
+            # A fence longer than any run of backticks in the text, which it shows as written.
+            text = "\n".join(printable(line) for line in content[0].splitlines())
+            fence = "`" * max(3, 1 + max(map(len, re.findall("`+", text)), default=0))
+            lines += [fence, text, fence, ""]
         else:
             lines += [f"![{markdown_escape(content[1])}]({_markdown_target(content[0])})", ""]
     return "\n".join(lines).rstrip() + "\n"
@@ -263,6 +271,12 @@ def _latex(blocks, standalone=True):
                 r"\end{longtable}}",
                 "",
             ]
+        elif kind == "code":
+            shown = [
+                rf"\hspace*{{{len(line) - len(line.lstrip())}ex}}{latex_escape(line.lstrip())}"
+                for line in content[0].splitlines()
+            ]
+            lines += [r"{\small\ttfamily\raggedright", " \\\\\n".join(shown), "\\par}", ""]
         else:
             lines += [
                 r"\begin{figure}[htbp]",
@@ -289,6 +303,8 @@ def _html(blocks, standalone=True):
             parts.append(f"<p>{html.escape(content[0])}</p>")
         elif kind == "table":
             parts.append(html_table(content[0], digits=content[1]))
+        elif kind == "code":
+            parts.append(f"<pre>{html.escape(terminal_safe(content[0]))}</pre>")
         else:
             parts.append(
                 f'<figure><img src="{html.escape(content[0])}" alt="{html.escape(content[1])}">'

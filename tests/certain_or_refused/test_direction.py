@@ -48,28 +48,40 @@ def _errors(rows):
         "FID",
     ],
 )
-def test_a_loss_anywhere_in_the_name_is_refused_until_its_direction_is_given(name):
+def test_a_loss_anywhere_in_the_name_is_a_witness_that_lower_is_better(name):
     header = ("dataset", "model", "fold", name)
-    with pytest.raises(ValueError, match=re.escape(f"{name!r} looks like a loss")):
-        ScoreTable.read_csv(csv(header, _errors(ROWS)), test_train_ratio=1 / 2)
-    table = ScoreTable.read_csv(
+    table = ScoreTable.read_csv(csv(header, _errors(ROWS)), test_train_ratio=1 / 2)
+    told = ScoreTable.read_csv(
         csv(header, _errors(ROWS)), test_train_ratio=1 / 2, score=name, greater_is_better=False
     )
+    assert table == told
     # Compared as -error = accuracy - 1: a still leads, by the same differences.
     accuracy = ScoreTable.read_csv(
         csv(("dataset", "model", "fold", "score"), ROWS), test_train_ratio=1 / 2
     )
     np.testing.assert_allclose(table.scores("iris"), accuracy.scores("iris") - 1, atol=1e-12)
     assert table.lower_is_better == ("iris", "wine")
-    assert "lower is better" in table.reading
+    assert f"lower is better (the score column {name!r}" in table.reading
+    assert table.spec.direction == "lower"
 
 
-@pytest.mark.parametrize("name", ["neg_mean_squared_error", "neg_log_loss", "accuracy", "r2"])
-def test_a_score_or_a_negated_loss_is_greater_is_better(name):
+@pytest.mark.parametrize("name", ["accuracy", "r2", "score"])
+def test_a_score_s_name_is_a_witness_that_higher_is_better(name):
     table = ScoreTable.read_csv(
         csv(("dataset", "model", "fold", name), ROWS), test_train_ratio=1 / 2
     )
-    assert table.lower_is_better == () and "lower is better" not in table.reading
+    assert table.lower_is_better == () and table.spec.direction == "higher"
+
+
+@pytest.mark.parametrize("name", ["neg_mean_squared_error", "neg_log_loss"])
+def test_a_negated_loss_is_greater_is_better_and_positive_values_contradict_it(name):
+    negated = [(*row[:3], -row[3]) for row in _errors(ROWS)]
+    table = ScoreTable.read_csv(
+        csv(("dataset", "model", "fold", name), negated), test_train_ratio=1 / 2
+    )
+    assert table.lower_is_better == () and table.spec.direction == "higher"
+    with pytest.raises(ValueError, match=f"the score column {name!r} names scikit-learn's negated"):
+        ScoreTable.read_csv(csv(("dataset", "model", "fold", name), ROWS), test_train_ratio=1 / 2)
 
 
 @pytest.mark.parametrize("value", ["False", "false", 0, 1, "no", 0.0])
@@ -149,7 +161,7 @@ def test_the_user_s_direction_wins_over_the_metric_column_and_is_said():
     witness = table.reading_details.witness("direction")
     assert (witness.by, witness.value) == ("option", "lower is better")
     assert "over column 'function' naming 'predictive_accuracy'" in witness.why
-    assert "lower is better (the user's choice)" in table.reading
+    assert "lower is better (the user's choice, greater_is_better=False, over" in table.reading
 
 
 def test_a_metric_kept_without_a_metric_column_is_refused():

@@ -15,7 +15,7 @@ pd = pytest.importorskip("pandas")
 
 ROWS = long_rows(datasets=("iris", "wine", "adult"))
 CANONICAL = ScoreTable.read_csv(
-    csv(("dataset", "model", "fold", "score"), ROWS), test_train_ratio=1 / 2
+    csv(("dataset", "model", "fold", "score"), ROWS), test_train_ratio=1 / 2, greater_is_better=True
 )
 TURNED = "a row per model, while a wide table has a column per model"
 
@@ -29,12 +29,22 @@ def _row_per_model():
 @pytest.mark.parametrize(
     "read",
     [
-        lambda frame: ScoreTable.from_wide(frame),
-        lambda frame: ScoreTable.from_wide(frame.set_index("model")),  # the index names the row
-        lambda frame: ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), layout="wide"),
-        lambda frame: ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False))),
-        lambda frame: ScoreTable.from_wide(frame.rename(columns={"model": "Classifier"})),
-        lambda frame: ScoreTable.from_long(frame.rename(columns={"model": "algorithm"})),
+        lambda frame: ScoreTable.from_wide(frame, greater_is_better=True),
+        lambda frame: ScoreTable.from_wide(
+            frame.set_index("model"), greater_is_better=True
+        ),  # the index names the row
+        lambda frame: ScoreTable.read_csv(
+            io.StringIO(frame.to_csv(index=False)), layout="wide", greater_is_better=True
+        ),
+        lambda frame: ScoreTable.read_csv(
+            io.StringIO(frame.to_csv(index=False)), greater_is_better=True
+        ),
+        lambda frame: ScoreTable.from_wide(
+            frame.rename(columns={"model": "Classifier"}), greater_is_better=True
+        ),
+        lambda frame: ScoreTable.from_long(
+            frame.rename(columns={"model": "algorithm"}), greater_is_better=True
+        ),
     ],
 )
 def test_a_table_with_a_row_per_model_is_refused(read):
@@ -54,17 +64,26 @@ def test_the_command_refuses_a_row_per_model(tmp_path, capsys):
     "name", ["benchmark", "data.set", "task_id", "Data Set", "dataSet", "instance"]
 )
 def test_data_set_columns_are_found_by_their_common_names(name):
-    table = ScoreTable.read_csv(csv((name, "model", "fold", "score"), ROWS), test_train_ratio=1 / 2)
+    table = ScoreTable.read_csv(
+        csv((name, "model", "fold", "score"), ROWS), test_train_ratio=1 / 2, greater_is_better=True
+    )
     assert table == CANONICAL and table.roles["dataset"] == name
 
 
 @pytest.mark.parametrize("name", ["suite_entry", "Datensatz", "problem set", "exp"])
 def test_a_text_column_without_a_role_is_refused_when_no_column_names_the_data_sets(name):
     with pytest.raises(ValueError, match=re.escape(f"column {name!r} has no role")):
-        ScoreTable.read_csv(csv((name, "model", "fold", "score"), ROWS), test_train_ratio=1 / 2)
+        ScoreTable.read_csv(
+            csv((name, "model", "fold", "score"), ROWS),
+            test_train_ratio=1 / 2,
+            greater_is_better=True,
+        )
     # Named, it reads as the data set.
     table = ScoreTable.read_csv(
-        csv((name, "model", "fold", "score"), ROWS), test_train_ratio=1 / 2, dataset=name
+        csv((name, "model", "fold", "score"), ROWS),
+        test_train_ratio=1 / 2,
+        dataset=name,
+        greater_is_better=True,
     )
     assert table == CANONICAL
 
@@ -74,26 +93,33 @@ def test_data_sets_do_not_merge_when_their_split_ids_are_unique():
     ids = {"iris": 11, "wine": 12, "adult": 13}
     rows = [(ids[d], m, fold + 3 * (ids[d] - 11), s) for d, m, fold, s in ROWS]
     with pytest.raises(ValueError, match="column 'openml_id' has no role.*shared by every model"):
-        ScoreTable.read_csv(csv(("openml_id", "model", "split", "score"), rows), test_train_ratio=1)
+        ScoreTable.read_csv(
+            csv(("openml_id", "model", "split", "score"), rows),
+            test_train_ratio=1,
+            greater_is_better=True,
+        )
 
 
 def test_columns_that_coincide_after_case_folding_are_refused_not_overwritten():
     rows = [(*row, round(row[3] / 2, 4)) for row in ROWS]
     with pytest.raises(ValueError, match=re.escape("columns ['score', 'Score'] could")):
         ScoreTable.read_csv(
-            csv(("dataset", "model", "fold", "score", "Score"), rows), test_train_ratio=1
+            csv(("dataset", "model", "fold", "score", "Score"), rows),
+            test_train_ratio=1,
+            greater_is_better=True,
         )
     with pytest.raises(ValueError, match=re.escape("columns ['Dataset', 'dataset'] could")):
         ScoreTable.read_csv(
             csv(("Dataset", "model", "fold", "score", "dataset"), [(*r, r[1]) for r in ROWS]),
             test_train_ratio=1,
+            greater_is_better=True,
         )
 
 
 @pytest.mark.parametrize("name", ["did", "data_id", "task_id", "dataset_id"])
 def test_numeric_id_columns_of_a_wide_table_are_the_data_sets_not_models(name):
     text = f"{name},rf,svm\n1,0.9,0.8\n2,0.85,0.8\n3,0.7,0.72\n4,0.8,0.79\n"
-    table = ScoreTable.read_csv(io.StringIO(text))
+    table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
     assert table.models == ("rf", "svm") and table.datasets == ("1", "2", "3", "4")
     assert table.roles == {"dataset": name}
 
@@ -105,7 +131,7 @@ def test_numeric_id_columns_of_a_wide_table_are_the_data_sets_not_models(name):
         ("dataset,seed,fold", "iris,{r},{f}"),
         ("dataset,Repeat,Fold", "iris,{r},{f}"),
         ("dataset,cv_split", "iris,{s}"),
-        ("dataset,run,fold,train_size,test_size", "iris,{r},{f},90,10"),
+        ("dataset,run,fold,train_size,test_size", "iris,{r},{f},50,50"),
     ],
 )
 def test_a_wide_table_s_split_columns_are_never_models(header, first):
@@ -115,7 +141,9 @@ def test_a_wide_table_s_split_columns_are_never_models(header, first):
         for f in (0, 1)
     )
     sizes = {} if "train_size" in header else {"test_train_ratio": 1}
-    table = ScoreTable.read_csv(io.StringIO(f"{header},a,b\n{rows}"), **sizes)
+    table = ScoreTable.read_csv(
+        io.StringIO(f"{header},a,b\n{rows}"), greater_is_better=True, **sizes
+    )
     assert table.models == ("a", "b")
     assert table.splits("iris")["repeat"].tolist() == (
         [0, 0, 0, 0] if "cv_split" in header else [0, 0, 1, 1]
@@ -123,9 +151,13 @@ def test_a_wide_table_s_split_columns_are_never_models(header, first):
 
 
 def test_a_text_column_of_a_wide_table_is_refused_with_its_name():
-    text = "dataset,notes,a,b\niris,ok,0.8,0.7\nwine,redo,0.9,0.8\n"
+    text = "dataset,fold,notes,a,b\niris,0,ok,0.8,0.7\niris,1,redo,0.9,0.8\n"
     with pytest.raises(ValueError, match=re.escape("columns ['notes'] hold text")):
-        ScoreTable.read_csv(io.StringIO(text))
+        ScoreTable.read_csv(io.StringIO(text), greater_is_better=True, test_train_ratio=1)
+    # One value for each data set: it describes them, and is left out, said.
+    text = "dataset,notes,a,b\niris,ok,0.8,0.7\nwine,redo,0.9,0.8\n"
+    table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
+    assert "ignored 'notes' (describes the data sets (one value for each))" in table.reading
 
 
 def test_two_columns_that_name_the_data_sets_alike_are_one_and_the_other_is_said():
@@ -133,7 +165,9 @@ def test_two_columns_that_name_the_data_sets_alike_are_one_and_the_other_is_said
     ids = {"iris": 61, "wine": 187, "adult": 1590}
     rows = [(ids[d], d, m, f, s) for d, m, f, s in ROWS]
     table = ScoreTable.read_csv(
-        csv(("data_id", "data_name", "model", "fold", "score"), rows), test_train_ratio=1 / 2
+        csv(("data_id", "data_name", "model", "fold", "score"), rows),
+        test_train_ratio=1 / 2,
+        greater_is_better=True,
     )
     assert table == CANONICAL
     assert table.roles["dataset"] == "data_name" and table.ignored_columns == ("data_id",)
@@ -143,14 +177,18 @@ def test_two_columns_that_name_the_data_sets_alike_are_one_and_the_other_is_said
     rows = [(i + (f == 0), d, m, f, s) for i, d, m, f, s in rows]
     with pytest.raises(ValueError, match=re.escape("columns ['data_name', 'data_id'] could")):
         ScoreTable.read_csv(
-            csv(("data_id", "data_name", "model", "fold", "score"), rows), test_train_ratio=1 / 2
+            csv(("data_id", "data_name", "model", "fold", "score"), rows),
+            test_train_ratio=1 / 2,
+            greater_is_better=True,
         )
 
 
 def test_a_constant_column_cannot_name_the_data_sets():
     rows = [(59, *row) for row in ROWS]  # one task id for every row
     table = ScoreTable.read_csv(
-        csv(("task_id", "dataset", "model", "fold", "score"), rows), test_train_ratio=1 / 2
+        csv(("task_id", "dataset", "model", "fold", "score"), rows),
+        test_train_ratio=1 / 2,
+        greater_is_better=True,
     )
     assert table == CANONICAL and table.roles["dataset"] == "dataset"
     assert table.ignored_columns == ("task_id",)
@@ -158,13 +196,19 @@ def test_a_constant_column_cannot_name_the_data_sets():
 
 def test_a_model_column_and_a_data_set_column_of_unknown_names_are_refused_together():
     with pytest.raises(ValueError, match=re.escape("columns ['suite', 'clf'] hold text")):
-        ScoreTable.read_csv(csv(("suite", "clf", "fold", "accuracy"), ROWS), test_train_ratio=1 / 2)
+        ScoreTable.read_csv(
+            csv(("suite", "clf", "fold", "accuracy"), ROWS),
+            test_train_ratio=1 / 2,
+            greater_is_better=True,
+        )
 
 
 def test_numeric_columns_without_a_role_are_named_as_ignored():
     rows = [(*row, 0.01 * k) for k, row in enumerate(ROWS)]
     table = ScoreTable.read_csv(
-        csv(("dataset", "model", "fold", "score", "fit_time"), rows), test_train_ratio=1 / 2
+        csv(("dataset", "model", "fold", "score", "fit_time"), rows),
+        test_train_ratio=1 / 2,
+        greater_is_better=True,
     )
     assert table == CANONICAL and table.ignored_columns == ("fit_time",)
 
@@ -184,6 +228,6 @@ def test_the_command_says_what_it_read(tmp_path, capsys):
 
 def test_a_wide_table_read_is_said_with_its_models():
     text = "dataset,fold,nbc,j48\niris,0,0.9,0.8\niris,1,0.85,0.82\n"
-    table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1)
-    assert "a column per model ('nbc', 'j48'); higher is better" in table.reading
+    table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1, greater_is_better=True)
+    assert "a column per model ('nbc', 'j48')" in table.reading
     assert np.array_equal(table.scores("iris"), [[0.9, 0.85], [0.8, 0.82]])

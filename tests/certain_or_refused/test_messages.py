@@ -156,13 +156,14 @@ def test_a_long_table_of_unknown_names_is_told_how_to_read_either_way():
             "model=<column> and score=<column>."
         ),
     ):
-        ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1)
+        ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1, greater_is_better=True)
     table = ScoreTable.read_csv(
         io.StringIO(text),
         test_train_ratio=1,
         model="Modell",
         score="Genauigkeit",
         dataset="Datensatz",
+        greater_is_better=True,
     )
     assert table.models == ("a", "b") and table.datasets == ("d", "e")
 
@@ -215,7 +216,7 @@ def test_select_names_the_models_and_data_sets_it_does_not_know():
 def test_one_data_set_of_a_table_of_means_is_told_what_a_test_needs(tmp_path, capsys):
     path = tmp_path / "means.csv"
     path.write_text("dataset,a,b,c\nd0,0.8,0.7,0.75\nd1,0.9,0.8,0.85\nd2,0.7,0.72,0.71\n")
-    assert main(["compare", str(path), "--datasets", "d0"]) == 2
+    assert main(["compare", str(path), "--datasets", "d0", "--higher-is-better"]) == 2
     err = " ".join(capsys.readouterr().err.split())
     assert "this table holds one score per model, on one data set ('d0')" in err
     assert "Compare over two or more data sets" in err and "--datasets NAME" in err

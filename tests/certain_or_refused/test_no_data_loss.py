@@ -14,7 +14,7 @@ pytest.importorskip("matplotlib")
 @pytest.fixture
 def scores(tmp_path):
     rng = np.random.default_rng(0)
-    path = tmp_path / "scores.txt"
+    path = tmp_path / "accuracy.txt"
     path.write_text(
         "dataset,a,b,c\n"
         + "".join(

@@ -147,7 +147,7 @@ def test_a_report_named_with_a_percent_compiles(tmp_path, capsys):
         )
     )
     report = tmp_path / "50% of it #1.tex"
-    assert main(["compare", str(path), "--report", str(report)]) == 0
+    assert main(["compare", str(path), "--report", str(report), "--higher-is-better"]) == 0
     err = capsys.readouterr().err
     figure = tmp_path / "50__of_it__1_tex_bayesian_cd.pdf"
     assert figure.exists() and str(figure) in err

@@ -10,14 +10,23 @@ from sklearn_bayescmp import ScoreTable
 PERCENT = "look like percentages"
 
 
-def _wide(a, b, **options):
-    datasets = [f"d{i}" for i in range(len(a))]
-    return ScoreTable.from_wide({"dataset": datasets, "a": a, "b": b}, **options)
+def _wide(a, b, metric="accuracy", **options):
+    """A wide table whose metric column says what the scores are (a share, by default)."""
+    columns = {"dataset": [f"d{i}" for i in range(len(a))], "metric": [metric] * len(a)}
+    return ScoreTable.from_wide({**columns, "a": a, "b": b}, **options)
 
 
 def test_a_loss_in_percent_gets_the_percent_note():
     with pytest.warns(UserWarning, match=PERCENT + r" \(from 0 to 100, of a loss\)"):
-        _wide([12.5, 8.0, 20.1], [14.0, 9.5, 22.3], greater_is_better=False)
+        _wide([12.5, 8.0, 20.1], [14.0, 9.5, 22.3], metric="error_rate")
+
+
+def test_the_percent_note_needs_a_name_that_says_a_share():
+    # MASE or WQL from 0.5 to 47 are no percentages: the rope stays in their units.
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        table = _wide([0.49, 46.9, 3.2, 5.0], [0.52, 44.1, 3.4, 5.3], metric="MASE")
+    assert table.lower_is_better == ("d0", "d1", "d2", "d3")
 
 
 def test_percent_scores_get_the_note_and_fractions_do_not():
@@ -65,7 +74,7 @@ def test_real_percent_tables_are_not_refused(a, b):
 def test_a_loss_whose_data_sets_differ_in_scale_is_read():
     # Error rates in percent of an easy and a hard data set: 0.4% and 25%.
     with pytest.warns(UserWarning, match=PERCENT):
-        table = _wide([0.4, 25.0, 12.0], [0.5, 27.0, 13.5], greater_is_better=False)
+        table = _wide([0.4, 25.0, 12.0], [0.5, 27.0, 13.5], metric="error_rate")
     assert table.lower_is_better == ("d0", "d1", "d2")
 
 

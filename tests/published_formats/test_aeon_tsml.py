@@ -64,26 +64,30 @@ def test_names_come_from_the_files_or_are_given(tmp_path):
         tsml_file(tmp_path, "HC2_TESTFOLDS.csv", [[0.9, 0.8]], header="folds:"),
         tsml_file(tmp_path, "ROCKET_TESTFOLDS.csv", [[0.85, 0.8]], header="folds:"),
     ]
-    assert ScoreTable.read_resamples(paths).models == ("HC2", "ROCKET")
-    named = ScoreTable.read_resamples(paths, models=["hc2 (2021)", "rocket"])
+    # "_TESTFOLDS" names no measure: which way is better is asked.
+    assert ScoreTable.read_resamples(paths, greater_is_better=True).models == ("HC2", "ROCKET")
+    named = ScoreTable.read_resamples(
+        paths, models=["hc2 (2021)", "rocket"], greater_is_better=True
+    )
     assert named.models == ("hc2 (2021)", "rocket")
     with pytest.raises(ValueError, match="names 1 models for 2 files"):
-        ScoreTable.read_resamples(paths, models=["one"])
+        ScoreTable.read_resamples(paths, models=["one"], greater_is_better=True)
     # One name in two folders: two models, told apart by their folders.
     same = [
         tsml_file(tmp_path, "ROCKET.csv", [[0.9, 0.8]]),
         tsml_file(tmp_path / "..", "ROCKET.csv", [[0.9, 0.8]]),
     ]
     folders = tmp_path.resolve().name, tmp_path.resolve().parent.name
-    assert ScoreTable.read_resamples(same).models == tuple(f"{f}/ROCKET" for f in folders)
+    told_apart = ScoreTable.read_resamples(same, greater_is_better=True)
+    assert told_apart.models == tuple(f"{f}/ROCKET" for f in folders)
 
 
-def test_a_loss_measure_needs_its_direction(tmp_path):
+def test_a_loss_measure_says_lower_is_better(tmp_path):
     paths = tsml_files(tmp_path, LEADS, measure="logloss")
-    with pytest.raises(ValueError, match="looks like a loss \\('logloss'"):
-        ScoreTable.read_resamples(paths)
-    table = ScoreTable.read_resamples(paths, greater_is_better=False)
+    table = ScoreTable.read_resamples(paths)
     assert table.lower_is_better == table.datasets
+    assert table == ScoreTable.read_resamples(paths, greater_is_better=False)
+    assert table.spec.witness("direction").why == "the files' common ending '_logloss' ('logloss')"
 
 
 def test_missing_data_sets_and_cells_are_missing_scores(tmp_path):
@@ -114,7 +118,9 @@ def test_the_command_reads_several_files(tmp_path, capsys):
     assert main(["compare", paths[0]]) == 2
     assert "bayescmp compare FILE.csv OTHER.csv ..." in capsys.readouterr().err
     assert main(["compare", *paths, "--model-col", "x"]) == 2
-    assert "--model-col: several files are read as the per-estimator" in capsys.readouterr().err
+    assert "--model-col NAME: several files are read as the per-estimator" in (
+        capsys.readouterr().err
+    )
 
 
 def test_a_dot_in_a_file_name_stays_in_the_model_name(tmp_path):

@@ -71,11 +71,11 @@ def test_a_metric_column_of_its_own_is_read_by_its_name():
         table = _read(amlb_results(), score="auc")
     assert table.datasets == ("kc2", "qsar-biodeg", "adult")
     assert "metric" in table.ignored_columns  # it says what "result" holds, not "auc"
-    with pytest.raises(ValueError, match="'logloss' looks like a loss"):
-        _read(amlb_results(), score="logloss")
-    loss = _read(amlb_results(), score="logloss", greater_is_better=False)
+    # A loss's own column says lower is better, and the reading says so.
+    loss = _read(amlb_results(), score="logloss")
+    assert loss == _read(amlb_results(), score="logloss", greater_is_better=False)
     assert loss.lower_is_better == tuple(TASKS)
-    assert "lower is better" in loss.reading
+    assert "lower is better (the score column 'logloss' ('logloss'))" in loss.reading
 
 
 def test_real_repeats_with_per_framework_seeds_are_refused_naming_the_seed():

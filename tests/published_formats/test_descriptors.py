@@ -28,12 +28,14 @@ def _graphs(n=9, seed=0):
 
 def test_descriptor_columns_are_ignored_and_said_to_be():
     with pytest.warns(UserWarning, match="the scores are whole numbers \\(from"):
-        table = ScoreTable.read_csv(io.StringIO(_graphs().to_csv(index=False)))
+        table = ScoreTable.read_csv(
+            io.StringIO(_graphs().to_csv(index=False)), greater_is_better=True
+        )
     assert table.models == tuple(HEURISTICS)
     assert table.ignored_columns == ("Size", "Radius", "n_edges")
     assert "ignored 'Size', 'Radius', 'n_edges'" in table.reading
-    # The direction was not named: the reading says which it took.
-    assert "higher is better (no name says which" in table.reading
+    # No name says the direction: the user's, said as such.
+    assert "higher is better (the user's choice" in table.reading
 
 
 def test_a_descriptor_name_that_varies_within_a_data_set_is_refused():
@@ -55,7 +57,7 @@ def test_a_long_table_never_takes_a_descriptor_for_its_score():
             "value_of_run": [0.9, 0.8, 0.85, 0.82, 0.7, 0.72, 0.69, 0.7],
         }
     )
-    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), greater_is_better=True)
     assert table.roles["score"] == "value_of_run" and "n_samples" in table.ignored_columns
 
 

@@ -24,9 +24,9 @@ MEANS = {
 
 
 def test_mean_and_spread_cells_are_read_as_their_means():
-    table = ScoreTable.read_csv(io.StringIO(PAPER))
+    table = ScoreTable.read_csv(io.StringIO(PAPER), greater_is_better=True)
     plain = ScoreTable.from_wide(
-        {"dataset": ["iris", "wine", "breast", "digits", "glass"], **MEANS}
+        {"dataset": ["iris", "wine", "breast", "digits", "glass"], **MEANS}, greater_is_better=True
     )
     assert table == plain  # the means, exactly as the numbers written alone
     assert "20 score(s) written as a mean and its spread ('0.95±0.02')" in table.reading
@@ -47,15 +47,17 @@ def test_other_cells_are_refused_naming_the_cell(cell):
 
 def test_a_pandas_index_names_the_data_sets():
     frame = pd.DataFrame(MEANS, index=["iris", "wine", "breast", "digits", "glass"])
-    table = ScoreTable.read_csv(io.StringIO(frame.to_csv()))
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv()), greater_is_better=True)
     assert table.datasets == ("iris", "wine", "breast", "digits", "glass")
     assert table.reading.startswith("data set = the unnamed first column (a pandas index)")
     # A default index numbers the rows: it is ignored, and said to be.
-    numbered = ScoreTable.read_csv(io.StringIO(frame.reset_index(names="dataset").to_csv()))
+    numbered = ScoreTable.read_csv(
+        io.StringIO(frame.reset_index(names="dataset").to_csv()), greater_is_better=True
+    )
     assert numbered == table
     assert "ignored the unnamed first column (a pandas index)" in numbered.reading
     # An index of names beside a data-set column cannot be both.
     both = frame.reset_index(names="dataset")
     both.index = [f"row {i}" for i in range(5)]
     with pytest.raises(ValueError, match="the first column has no name \\(a pandas index\\)"):
-        ScoreTable.read_csv(io.StringIO(both.to_csv()))
+        ScoreTable.read_csv(io.StringIO(both.to_csv()), greater_is_better=True)

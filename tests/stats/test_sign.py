@@ -347,7 +347,7 @@ def test_many_pairs_stop_each_where_it_would_alone():
     rng = np.random.default_rng(0)
     columns = {"dataset": [f"d{i}" for i in range(15)]}
     columns |= {f"m{k}": 0.8 + 0.004 * k + rng.normal(0, 0.01, 15) for k in range(6)}
-    table = ScoreTable.from_wide(columns, dataset="dataset")
+    table = ScoreTable.from_wide(columns, dataset="dataset", greater_is_better=True)
     comparison = compare_models(table, random_state=3, ranking=False)
     draws = {result.n_draws for result in comparison.results.values()}
     assert len(draws) > 1  # some pairs stopped earlier than others

@@ -90,7 +90,7 @@ def _two_decimal_long_table(seed=0, n_datasets=14, n_splits=10):
 def _routes():
     rows = _two_decimal_long_table()
     text = "dataset,model,fold,score\n" + "".join(f"{d},{m},{f},{s!r}\n" for d, m, f, s in rows)
-    long = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 9)
+    long = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 9, greater_is_better=True)
     # Means as another program computes them: per model, summed from the last
     # split to the first, then printed.
     means = {}
@@ -102,7 +102,7 @@ def _routes():
     text = "dataset," + ",".join(models) + "\n"
     for dataset, row in means.items():
         text += f"{dataset}," + ",".join(repr(row[m]) for m in models) + "\n"
-    of_means = ScoreTable.read_csv(io.StringIO(text))
+    of_means = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
     return long, of_means.select(models=long.models, datasets=long.datasets)
 
 

@@ -8,7 +8,8 @@ import pytest
 
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
-from sklearn_bayescmp.tables import LeftOut, Reading, Witness
+from sklearn_bayescmp.tables import Reading
+from sklearn_bayescmp.tables._spec import LeftOut, Witness
 
 from ._tables import csv_of
 
@@ -57,7 +58,7 @@ def test_the_summary_the_report_and_the_figure_say_it(table):
     comparison = compare_models(table, random_state=0)
     summary = comparison.summary()
     assert "left out data set 'Average' (the mean of the other rows)" in summary
-    assert "lower is better (the user's choice)" in summary
+    assert "lower is better (the user's choice, greater_is_better=False)" in summary
     assert "the splits are training seeds on one split (column 'seed')" in summary
     methods = " ".join(comparison.to_markdown().split())
     assert "scores of training seeds on one train/test split" in methods
@@ -77,9 +78,11 @@ def test_the_json_carries_the_record(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     reading = report["reading"]
     assert report["design"] == "seeds" and reading["design_words"] == "training seeds on one split"
+    spec = report["spec"]
+    assert spec == reading["spec"]
     assert {"kind": "data set", "name": "Average", "reason": "the mean of the other rows"} in (
-        reading["left_out"]
+        spec["left_out"]
     )
-    witnesses = {w["subject"]: w for w in reading["witnesses"]}
+    witnesses = {w["subject"]: w for w in spec["witnesses"]}
     assert witnesses["direction"]["by"] == "option"
     assert reading["lower_is_better"] == ["d0", "d1", "d2", "d3"]

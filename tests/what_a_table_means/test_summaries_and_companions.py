@@ -28,7 +28,9 @@ MISBLAMED = "fractions and percentages are mixed"
 
 
 def _plain():
-    return ScoreTable.read_csv(buffer(("dataset", *MODELS), wide_rows(SCORES)))
+    return ScoreTable.read_csv(
+        buffer(("dataset", *MODELS), wide_rows(SCORES)), greater_is_better=True
+    )
 
 
 def _left_out(table):
@@ -61,7 +63,7 @@ def _wins(scores, best=np.max):
     ],
 )
 def test_a_summary_row_is_left_out_and_said(label, values, statistic):
-    table = ScoreTable.read_csv(_with_row(label, values))
+    table = ScoreTable.read_csv(_with_row(label, values), greater_is_better=True)
     assert table == _plain()
     assert _left_out(table)[("row", label)].startswith(statistic)
     assert f"left out row {label!r} ({statistic}" in table.reading
@@ -69,7 +71,9 @@ def test_a_summary_row_is_left_out_and_said(label, values, statistic):
 
 def test_a_row_printed_with_fewer_digits_is_still_the_mean():
     # The data at four digits, the paper's average at two.
-    table = ScoreTable.read_csv(_with_row("Average", SCORES.mean(axis=0), digits=2))
+    table = ScoreTable.read_csv(
+        _with_row("Average", SCORES.mean(axis=0), digits=2), greater_is_better=True
+    )
     assert table == _plain()
 
 
@@ -77,11 +81,11 @@ def test_a_row_printed_with_fewer_digits_is_still_the_mean():
 def test_a_row_named_as_a_summary_that_is_none_is_refused(label):
     values = SCORES.mean(axis=0) + [0.05, -0.03, 0.0]
     with pytest.raises(ValueError, match=rf"row '{label}' is named like a summary") as caught:
-        ScoreTable.read_csv(_with_row(label, values))
+        ScoreTable.read_csv(_with_row(label, values), greater_is_better=True)
     assert "datasets=[...]" in str(caught.value) and MISBLAMED not in str(caught.value)
     # Named as a data set by the user, it is one.
     datasets = [*DATASETS, label]
-    table = ScoreTable.read_csv(_with_row(label, values), datasets=datasets)
+    table = ScoreTable.read_csv(_with_row(label, values), datasets=datasets, greater_is_better=True)
     assert table.datasets == tuple(datasets)
 
 
@@ -91,8 +95,10 @@ def test_a_row_that_is_the_mean_of_the_others_without_the_name_is_refused():
     rows = [*wide_rows(scores), ["d8", *np.round(scores.mean(axis=0), 6).tolist()]]
     header = ("dataset", *(f"m{k}" for k in range(5)))
     with pytest.raises(ValueError, match="row 'd8' equals the mean of the other rows"):
-        ScoreTable.read_csv(buffer(header, rows))
-    kept = ScoreTable.read_csv(buffer(header, rows), datasets=[*DATASETS, "d8"])
+        ScoreTable.read_csv(buffer(header, rows), greater_is_better=True)
+    kept = ScoreTable.read_csv(
+        buffer(header, rows), datasets=[*DATASETS, "d8"], greater_is_better=True
+    )
     assert kept.n_datasets == 9
 
 
@@ -103,7 +109,9 @@ def test_coarse_tables_are_not_taken_for_summaries_by_chance():
     for seed in range(20):
         scores = np.round(np.random.default_rng(seed).uniform(0.7, 0.9, (12, 2)), 2)
         scores[5] = np.round(np.delete(scores, 5, axis=0).mean(axis=0), 2)
-        table = ScoreTable.read_csv(buffer(("dataset", "a", "b"), wide_rows(scores, range(12))))
+        table = ScoreTable.read_csv(
+            buffer(("dataset", "a", "b"), wide_rows(scores, range(12))), greater_is_better=True
+        )
         assert table.n_datasets == 12
     assert rng is not None
 
@@ -127,7 +135,7 @@ def test_a_model_s_spread_or_rank_is_left_out_and_said(names, reason):
     else:
         extra = np.round(rng.uniform(0.005, 0.03, (3, 8)), 3)
     table = ScoreTable.read_csv(
-        buffer(("dataset", *MODELS, *names), wide_rows(SCORES, extra=extra))
+        buffer(("dataset", *MODELS, *names), wide_rows(SCORES, extra=extra)), greater_is_better=True
     )
     assert table.models == MODELS and table == _plain()
     assert all(_left_out(table)[("column", name)] == reason for name in names)
@@ -139,11 +147,14 @@ def test_a_spread_that_is_negative_or_a_rank_beyond_the_models_is_refused():
     spreads[1, 2] = -0.02
     header = ("dataset", *MODELS, "C4.5_std", "SVM_std", "kNN_std")
     with pytest.raises(ValueError, match="'SVM_std' is named like the spread of model 'SVM'"):
-        ScoreTable.read_csv(buffer(header, wide_rows(SCORES, extra=spreads)))
+        ScoreTable.read_csv(
+            buffer(header, wide_rows(SCORES, extra=spreads)), greater_is_better=True
+        )
     ranks = np.full((1, 8), 7)
     with pytest.raises(ValueError, match="'rank_SVM' is named like the rank of model 'SVM'"):
         ScoreTable.read_csv(
-            buffer(("dataset", *MODELS, "rank_SVM"), wide_rows(SCORES, extra=ranks))
+            buffer(("dataset", *MODELS, "rank_SVM"), wide_rows(SCORES, extra=ranks)),
+            greater_is_better=True,
         )
 
 
@@ -158,7 +169,9 @@ def test_a_spread_that_is_negative_or_a_rank_beyond_the_models_is_refused():
 )
 def test_a_column_that_summarises_the_models_is_left_out(name, values, statistic):
     extra = np.round(values, 4)[None, :]
-    table = ScoreTable.read_csv(buffer(("dataset", *MODELS, name), wide_rows(SCORES, extra=extra)))
+    table = ScoreTable.read_csv(
+        buffer(("dataset", *MODELS, name), wide_rows(SCORES, extra=extra)), greater_is_better=True
+    )
     assert table.models == MODELS
     assert _left_out(table)[("column", name)] == f"the {statistic} of the model columns, row by row"
 
@@ -166,10 +179,13 @@ def test_a_column_that_summarises_the_models_is_left_out(name, values, statistic
 def test_a_column_named_as_a_summary_that_is_none_is_refused_unless_a_baseline():
     extra = np.round(SCORES.mean(axis=1) - 0.1, 4)[None, :]
     with pytest.raises(ValueError, match="column 'Average' is named like a summary"):
-        ScoreTable.read_csv(buffer(("dataset", *MODELS, "Average"), wide_rows(SCORES, extra=extra)))
+        ScoreTable.read_csv(
+            buffer(("dataset", *MODELS, "Average"), wide_rows(SCORES, extra=extra)),
+            greater_is_better=True,
+        )
     # A model named "mean" (a baseline predicting it) whose values are no summary is one.
     table = ScoreTable.read_csv(
-        buffer(("dataset", *MODELS, "mean"), wide_rows(SCORES, extra=extra))
+        buffer(("dataset", *MODELS, "mean"), wide_rows(SCORES, extra=extra)), greater_is_better=True
     )
     assert table.models == (*MODELS, "mean")
     assert "'mean' is named like a summary, but its values are none" in table.reading
@@ -181,13 +197,16 @@ def test_an_unnamed_column_that_is_the_row_mean_of_the_others_is_refused():
     extra = np.round(scores.mean(axis=1), 5)[None, :]
     header = ("dataset", "a", "b", "c", "d", "combined")
     with pytest.raises(ValueError, match="'combined' equals the row mean of the other"):
-        ScoreTable.read_csv(buffer(header, wide_rows(scores, extra=extra)))
+        ScoreTable.read_csv(buffer(header, wide_rows(scores, extra=extra)), greater_is_better=True)
     table = ScoreTable.read_csv(
-        buffer(header, wide_rows(scores, extra=extra)), models=["a", "b", "c", "d"]
+        buffer(header, wide_rows(scores, extra=extra)),
+        models=["a", "b", "c", "d"],
+        greater_is_better=True,
     )
     assert table.ignored_columns == ("combined",)
     named = ScoreTable.read_csv(
-        buffer((*header[:-1], "overall score"), wide_rows(scores, extra=extra))
+        buffer((*header[:-1], "overall score"), wide_rows(scores, extra=extra)),
+        greater_is_better=True,
     )
     assert named.models == ("a", "b", "c", "d") and named.ignored_columns == ("overall score",)
 
@@ -216,8 +235,9 @@ def test_keel_descriptors_are_left_out(percent):
     frame = _keel(percent)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
-    assert ["percentages" in str(w.message) for w in caught] == ([True] if percent else [])
+        table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), greater_is_better=True)
+    # No name says the scores are shares (an accuracy): no note on percentages.
+    assert not [w for w in caught if "percentages" in str(w.message)]
     assert table.models == MODELS
     left = _left_out(table)
     assert left[("column", "#Ex.")] == "describes the data sets: whole numbers"
@@ -238,7 +258,7 @@ def test_keel_descriptors_are_left_out(percent):
 def test_counts_and_letters_describing_the_data_sets_are_left_out(extra):
     frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
     frame = frame.assign(**extra)
-    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), greater_is_better=True)
     assert table.models == MODELS and set(table.ignored_columns) == set(extra)
 
 
@@ -246,7 +266,7 @@ def test_a_descriptor_name_on_the_scale_of_the_scores_is_refused():
     frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
     frame["IR"] = SCORES[:, 0] - 0.01  # scores, whatever the name
     with pytest.raises(ValueError, match="column 'IR' is named like a description"):
-        ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+        ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), greater_is_better=True)
 
 
 @pytest.mark.parametrize(
@@ -261,7 +281,7 @@ def test_a_column_on_another_scale_is_never_a_model(name, values):
     frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
     frame[name] = values
     try:
-        table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+        table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), greater_is_better=True)
     except ValueError as error:
         message = str(error)
         assert f"column {name!r}" in message and "models=[...]" in message
@@ -274,14 +294,14 @@ def test_whole_numbers_beside_scores_are_refused_naming_what_they_are():
     frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
     frame["first"] = [3, 1, 0, 2, 5, 1, 2, 0]  # the count of data sets each ranked first?
     with pytest.raises(ValueError, match=re.escape("column 'first' holds whole numbers")):
-        ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+        ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), greater_is_better=True)
 
 
 @pytest.mark.parametrize("round_trip", ["Unnamed: 0", "index", ""])
 def test_a_dataframe_index_written_out_is_left_out(round_trip):
     frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
     frame.insert(0, round_trip, range(len(frame)))
-    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), greater_is_better=True)
     assert table.models == MODELS and table == _plain()
     assert table.ignored_columns == (round_trip,)
 
@@ -290,7 +310,7 @@ def test_a_filtered_frame_s_index_is_left_out_too():
     frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
     text = frame.iloc[[0, 2, 3, 5, 6, 7]].to_csv()  # index 0, 2, 3, 5, 6, 7
     read = pd.read_csv(io.StringIO(text))  # "Unnamed: 0"
-    table = ScoreTable.read_csv(io.StringIO(read.to_csv(index=False)))
+    table = ScoreTable.read_csv(io.StringIO(read.to_csv(index=False)), greater_is_better=True)
     assert table.models == MODELS and table.ignored_columns == ("Unnamed: 0",)
 
 
@@ -300,7 +320,7 @@ def test_a_summary_split_of_a_wide_table_of_folds_is_left_out():
     rows = [["iris", fold, *row] for fold, row in enumerate(scores.tolist())]
     rows.append(["iris", "mean", *np.round(scores.mean(axis=0), 4).tolist()])
     text = csv_of(("dataset", "fold", "a", "b"), rows)
-    table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 4)
+    table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 4, greater_is_better=True)
     assert table.splits("iris")["fold"].size == 5
     assert _left_out(table)[("split", "mean")] == "the mean of the other splits"
 
@@ -314,7 +334,7 @@ def test_a_long_table_of_means_with_an_average_model_or_data_set():
     for k, model in enumerate(MODELS):
         rows.append(("Average", model, round(SCORES[:, k].mean(), 4)))
     rows.append(("Average", "Average", round(SCORES.mean(), 4)))
-    table = ScoreTable.read_csv(buffer(("dataset", "model", "score"), rows))
+    table = ScoreTable.read_csv(buffer(("dataset", "model", "score"), rows), greater_is_better=True)
     assert table.models == MODELS and table.datasets == tuple(DATASETS)
     left = _left_out(table)
     assert left[("model", "Average")] == "the mean of the other models"
@@ -323,7 +343,7 @@ def test_a_long_table_of_means_with_an_average_model_or_data_set():
 
 def test_a_model_named_by_a_single_letter_is_a_model_where_its_values_are_scores():
     frame = pd.DataFrame({"dataset": DATASETS, **dict(zip("abcd", paper_scores(4).T, strict=True))})
-    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
+    table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), greater_is_better=True)
     assert table.models == ("a", "b", "c", "d")
     assert "'d' is named like a description of the data sets (a count), but its values" in (
         table.reading
@@ -333,8 +353,9 @@ def test_a_model_named_by_a_single_letter_is_a_model_where_its_values_are_scores
 def test_models_settle_every_column():
     frame = _keel()
     frame["rank_SVM"] = 99  # no rank, and no model either
-    with pytest.warns(UserWarning, match="look like percentages"):
-        table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), models=list(MODELS))
+    table = ScoreTable.read_csv(
+        io.StringIO(frame.to_csv(index=False)), models=list(MODELS), greater_is_better=True
+    )
     assert table.models == MODELS
     assert set(table.ignored_columns) == {"#Ex.", "#Atts.", "#Cl.", "IR", "rank_SVM"}
     assert _left_out(table)[("column", "rank_SVM")] == "not among the models given (`models`)"

@@ -101,9 +101,16 @@ def test_signs_without_a_rope_survive_and_no_pooled_number_is_printed(mixed, tes
     assert comparison.ranking.order[0] in ("adam", "CatBoost")
 
 
-def test_the_wilcoxon_reference_reads_ranks_and_runs(mixed):
-    comparison = compare_models(mixed, test="wilcoxon")
-    assert np.isfinite(comparison.reference.pvalues).all()
+def test_wilcoxon_ranks_pooled_differences_and_refuses_other_units(mixed):
+    with pytest.raises(ValueError, match="test='wilcoxon'.*pools the differences") as caught:
+        compare_models(mixed, test="wilcoxon")
+    assert mixed.units in str(caught.value)
+    # Beside a test of signs, the reference's pairwise p-values are left out (NaN); the
+    # Friedman test, which reads ranks within each data set, stays.
+    comparison = compare_models(mixed, test="sign", rope=0, random_state=0)
+    pairs = np.triu_indices(len(comparison.models), 1)
+    assert np.isnan(comparison.reference.pvalues[pairs]).all()
+    assert comparison.reference.friedman is not None
 
 
 def test_normalised_scores_share_one_unit(mixed):
@@ -128,21 +135,36 @@ def test_one_metric_at_a_time_shares_one_unit():
 
 
 @pytest.mark.parametrize(
-    "a, b",
+    "a, b, metric",
     [
         # Error rates of an easy and a hard data set: one point is one point on both.
-        ([0.01, 0.3, 0.12, 0.2], [0.012, 0.33, 0.13, 0.21]),
-        # The same in percent.
-        ([0.4, 25.0, 12.0, 7.0], [0.5, 27.0, 13.5, 8.0]),
+        ([0.01, 0.3, 0.12, 0.2], [0.012, 0.33, 0.13, 0.21], None),
+        # The same in percent, named as a share.
+        ([0.4, 25.0, 12.0, 7.0], [0.5, 27.0, 13.5, 8.0], "error rate"),
         # Accuracies.
-        ([0.81, 0.92, 0.7, 0.88], [0.8, 0.9, 0.72, 0.86]),
+        ([0.81, 0.92, 0.7, 0.88], [0.8, 0.9, 0.72, 0.86], None),
     ],
 )
 @pytest.mark.filterwarnings("ignore:.*look like percentages")
-def test_bounded_scores_of_any_size_share_one_unit(a, b):
-    datasets = [f"d{i}" for i in range(len(a))]
-    table = ScoreTable.from_wide({"dataset": datasets, "a": a, "b": b}, greater_is_better=False)
+def test_bounded_scores_of_any_size_share_one_unit(a, b, metric):
+    columns = {"dataset": [f"d{i}" for i in range(len(a))], "a": a, "b": b}
+    if metric is not None:
+        columns["metric"] = [metric] * len(a)
+    table = ScoreTable.from_wide(columns, greater_is_better=False)
     assert table.units is None
+
+
+def test_values_from_0_to_100_that_no_name_calls_a_share_do_not_share_a_unit():
+    # MASE near 40 on one data set beside 0.5 to 5 elsewhere: ten times apart and more.
+    columns = {
+        "dataset": ["m4_hourly", "m4_daily", "tourism", "traffic"],
+        "metric": ["MASE"] * 4,
+        "ets": [0.9, 3.2, 46.9, 0.49],
+        "naive": [1.1, 3.3, 44.1, 0.52],
+    }
+    table = ScoreTable.from_wide(columns)
+    assert table.lower_is_better == table.datasets
+    assert "differ in scale by a factor of" in table.units
 
 
 def test_the_command_offers_what_the_field_does(tmp_path, capsys):
@@ -169,5 +191,5 @@ def test_normalising_what_cannot_be_normalised_is_refused(tmp_path, capsys):
     CVDifferences(np.linspace(-0.01, 0.03, 10), n_train=90, n_test=10).to_csv(path)
     assert main(["compare", str(path), "--normalize", "best-worst"]) == 2
     err = capsys.readouterr().err
-    assert "--normalize: This table holds the differences of two models" in err
+    assert "a differences file holds no scores to normalise" in err
     assert "Traceback" not in err

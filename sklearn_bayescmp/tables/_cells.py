@@ -1,34 +1,32 @@
-"""Step 2 of reading a table: its raw columns, and the parsers of their cells.
+"""Step 2 of reading a table: its cells, parsed as people write them.
 
-:class:`RawColumns` wraps a :class:`~._sources.Source` and reads its cells as
-people write them: names (models, data sets) exactly as written but in
-Unicode's composed form, scores as numbers (NaN, NA or empty for a failed or
-missing one; a mean with its spread as papers print it), split indices and
-sizes as whole numbers. Every refusal names the row ("line 7" of a CSV file)
-and the column. Which column is which is the later steps' work.
-
-Names are compared as people see them: two names written in two Unicode
-forms (``café`` composed, and decomposed as macOS writes it) are one name,
-and the reading says so; two names that differ only in spaces around them,
-in letter case or by look-alike letters (a Cyrillic "а" for a Latin "a") are
-refused, naming both.
+:class:`RawColumns` wraps a :class:`~._source.Source` and reads its cells:
+names (models, data sets) exactly as written but in Unicode's composed form
+(NFC); scores as numbers (NaN, NA or empty for a failed or missing one; a
+mean with its spread as papers print it, "0.95±0.02"; marks beside a score,
+"0.91*" or Markdown's bold, which are counted by row for the direction's
+witness; "85.3%" in percent); split indices and sizes as whole numbers. Every
+refusal names the row ("line 7" of a CSV file) and the column. Names that
+differ only in spaces around them or in letter case (after Unicode's
+compatibility folding, NFKC) are refused: no reader could tell them apart.
 """
 
+import difflib
 import math
 import re
 import unicodedata
 
 import numpy as np
 
+from ..utils._io import from_spreadsheet_safe
 from ..utils._validation import LARGEST_SCORE, SMALLEST_SCORE
-from ._sources import is_blank_text, parse_number
+from ._source import is_blank_text, parse_number
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _UNSIGNED = r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _PLUS_MINUS = r"(?:±|\+/-|\+-)"
-#: A cell that papers print as a mean and its spread: "0.95±0.02", "95.3 +- 1.2",
-#: "0.27 (±0.0004)", "0.95 (0.02)", each maybe followed by a change in percent
-#: against a baseline, "(+1.20%)", which is not read.
+#: A mean and its spread: "0.95±0.02", "95.3 +- 1.2", "0.27 (±0.0004)", "0.95 (0.02)",
+#: maybe followed by a change in percent against a baseline, "(+1.20%)", not read.
 MEAN_SPREAD = re.compile(
     rf"\s*(?P<mean>{_NUMBER})\s*"
     rf"(?:{_PLUS_MINUS}\s*(?P<spread>{_UNSIGNED})"
@@ -37,8 +35,12 @@ MEAN_SPREAD = re.compile(
 )
 #: A number written with a percent sign ("85.3%"), read in percent.
 PERCENT = re.compile(rf"\s*(?P<number>{_NUMBER})\s*%\s*")
-#: Marks that papers set beside a score (significance, the best of a row): not read.
+#: Marks that papers set beside a score (significance, the best of a row).
 MARKS = "*†‡§¶∗⋆"
+#: Split indices and sizes must stay below this: they are counted exactly in floats.
+LARGEST_WHOLE_NUMBER = 2**53
+#: The most known names a message lists.
+_NAMES_LISTED = 12
 
 
 def _unmarked(text):
@@ -51,98 +53,39 @@ def _unmarked(text):
     return core.strip(MARKS + " ")
 
 
-#: Split indices and sizes must stay below this: they are counted exactly in floats.
-LARGEST_WHOLE_NUMBER = 2**53
-#: Letters of other scripts that look like Latin ones, folded to them when names are
-#: compared (Cyrillic and Greek capitals and small letters).
-_LOOK_ALIKE = str.maketrans(
-    {
-        **dict.fromkeys("аАɑα", "a"),
-        **dict.fromkeys("вВβΒ", "b"),
-        **dict.fromkeys("сСϲϹ", "c"),
-        **dict.fromkeys("ԁ", "d"),
-        **dict.fromkeys("еЕєεΕ", "e"),
-        **dict.fromkeys("һНΗ", "h"),
-        **dict.fromkeys("іІιΙӀ", "i"),
-        **dict.fromkeys("јЈϳ", "j"),
-        **dict.fromkeys("кКκΚ", "k"),
-        **dict.fromkeys("мМΜ", "m"),
-        **dict.fromkeys("ոΝ", "n"),
-        **dict.fromkeys("оОοΟσ", "o"),
-        **dict.fromkeys("рРρΡ", "p"),
-        **dict.fromkeys("ԛ", "q"),
-        **dict.fromkeys("ѕЅ", "s"),
-        **dict.fromkeys("тТτΤ", "t"),
-        **dict.fromkeys("υΥ", "y"),
-        **dict.fromkeys("νѵ", "v"),
-        **dict.fromkeys("ԝ", "w"),
-        **dict.fromkeys("хХχΧ", "x"),
-        **dict.fromkeys("уУγ", "y"),
-        **dict.fromkeys("ΖΖ", "z"),
-    }
-)
-
-
 def composed(name):
     """A name in Unicode's composed form (NFC), as every step compares names."""
     return unicodedata.normalize("NFC", name)
 
 
-def look(name):
-    """What a name looks like: compatibility forms unfolded (NFKC), letter case folded,
-    and letters of other scripts that look like Latin ones replaced by them."""
-    # Letters first (a capital Nu looks like N, its small letter like v), then the case.
-    return unicodedata.normalize("NFKC", name).translate(_LOOK_ALIKE).casefold().strip()
+def _look(name):
+    """What a name looks like: compatibility forms unfolded (NFKC), case folded."""
+    return unicodedata.normalize("NFKC", name).casefold().strip()
 
 
-def name_clash(first, second):
-    """Why two distinct names (composed) could not be told apart by a reader, or None."""
-    if first.strip() == second.strip():
-        return "differ only in spaces around them"
-    if look(first) == look(second):
-        return "differ only in letter case or by look-alike characters"
-    return None
-
-
-def _clashes(names):
-    """The first two names of ``names`` (distinct, composed, in order) that clash, and
-    why; None when every name can be told apart."""
+def _clash(names):
+    """The first two distinct names that no reader could tell apart, and why, or None."""
     seen = {}
     for name in names:
-        key = look(name)
-        other = seen.setdefault(key, name)
+        other = seen.setdefault(_look(name), name)
         if other != name:
-            return other, name, name_clash(other, name)
+            why = (
+                "differ only in spaces around them"
+                if other.strip() == name.strip()
+                else "differ only in letter case or in their Unicode compatibility forms"
+            )
+            return other, name, why
     return None
-
-
-#: The most known names a message lists.
-_NAMES_LISTED = 12
 
 
 def unknown_names(given, known, argument, kind):
-    """Why names given are not among the ``known`` ones, with what was likely meant.
+    """Why names given are not among the ``known`` ones, with what was likely meant, or
+    None when every name is known.
 
-    Names that a command line split at their spaces or commas (``RF, tuned`` given
-    as ``RF`` and ``tuned``) are named whole; a name that differs from a known one
-    by letter case, or little else, is offered (as ``difflib`` finds it).
-
-    Parameters
-    ----------
-    given : sequence of str
-    known : sequence of str
-    argument : str
-        The argument that gave the names (``"models"``).
-    kind : str
-        What the names name ("model", "data set", "column").
-
-    Returns
-    -------
-    str or None
-        The message's sentences; None when every name given is known.
+    Names that a command line split at their spaces or commas (``RF, tuned`` given as
+    ``RF`` and ``tuned``) are named whole; a near name (letter case, or as
+    :mod:`difflib` finds it) is offered.
     """
-    import difflib
-
     known_set = set(known)
     unknown = [name for name in given if name not in known_set]
     if not unknown:
@@ -161,13 +104,12 @@ def unknown_names(given, known, argument, kind):
                     explained.update(given[start:end])
     folded = {name.casefold(): name for name in known}
     for name in unknown:
-        if name in explained:
-            continue
-        near = folded.get(str(name).casefold()) or next(
-            iter(difflib.get_close_matches(str(name), list(map(str, known)), n=1)), None
-        )
-        if near is not None:
-            hints.append(f"Did you mean {near!r} for {name!r}?")
+        if name not in explained:
+            near = folded.get(str(name).casefold()) or next(
+                iter(difflib.get_close_matches(str(name), list(map(str, known)), n=1)), None
+            )
+            if near is not None:
+                hints.append(f"Did you mean {near!r} for {name!r}?")
     listed = ", ".join(map(repr, list(known)[:_NAMES_LISTED]))
     more = len(known) - _NAMES_LISTED
     plural = "s" if len(unknown) > 1 else ""
@@ -180,12 +122,8 @@ def unknown_names(given, known, argument, kind):
 
 
 def check_names(names, argument):
-    """A tuple of distinct names (models or data sets), from any sequence.
-
-    Names are kept as written, in Unicode's composed form; an empty one, or
-    two that differ only in spaces around them, in letter case or by
-    look-alike letters (no reader could tell them apart), are refused.
-    """
+    """A tuple of distinct names from any sequence, in Unicode's composed form; an empty
+    one, a repeated one, or two that no reader could tell apart are refused."""
     if isinstance(names, str):
         raise TypeError(f"`{argument}` must be a sequence of names; got the string {names!r}.")
     names = tuple(composed(str(name)) for name in names)
@@ -197,11 +135,11 @@ def check_names(names, argument):
     repeated = sorted({name for name in names if names.count(name) > 1})
     if repeated:
         raise ValueError(f"`{argument}` repeats {repeated}; names must be unique.")
-    clash = _clashes(names)
+    clash = _clash(names)
     if clash is not None:
-        first, second, why = clash
         raise ValueError(
-            f"`{argument}` holds {first!r} and {second!r}, which {why}; make them distinct."
+            f"`{argument}` holds {clash[0]!r} and {clash[1]!r}, which {clash[2]}; make them "
+            "distinct."
         )
     return names
 
@@ -212,7 +150,6 @@ class RawColumns:
     Parameters
     ----------
     source : Source
-        The columns as read (:func:`~._sources.read_source`).
 
     Attributes
     ----------
@@ -220,40 +157,36 @@ class RawColumns:
         For a column of "mean±spread" cells read by :meth:`numbers`: each
         row's spread (NaN where the cell was a plain number).
     bracketed : set of str
-        The columns whose spreads were written in parentheses ("0.95
-        (0.02)"), which a later step checks are not ranks.
+        The columns whose spreads were written in parentheses ("0.95 (0.02)").
     cell_forms : dict of str to dict of str to int
-        By form ("tail": a change in percent, "(+1.20%)", not read; "marked":
-        marks such as "*", "†" or bold "**", not read; "percent": a percent
-        sign, the number read in percent), the rows of each column written so.
+        By form ("tail": a change in percent, not read; "marked": marks such
+        as "*" or bold; "percent": a percent sign), the rows of each column
+        written so.
+    marked : dict of str to ndarray of bool
+        For a column with marked cells, which rows carry a mark.
     merged_names : dict of str to int
-        Names written in two Unicode forms and read as one: how many forms
-        each had.
+        Names written in two Unicode forms and read as one.
     """
 
     def __init__(self, source):
-        self._source = source
+        self.source_record = source
+        self._origin = source  # the source as read, whose rows messages name
         self.columns = source.columns
         self.source = source.name
-        self._line_numbers = source.line_numbers
         self.empty = source.empty
-        self._texts = source.texts
-        self._dictionaries = source.dictionaries
-        self._row_index = None  # the original row of each row, for a table of some rows
-        self.spreads = {}
-        self.bracketed = set()
-        self.cell_forms = {}
-        self.merged_names = {}
+        self._row_index = None  # each row's row in the source as read
+        self.spreads, self.bracketed, self.cell_forms = {}, set(), {}
+        self.marked, self.merged_names = {}, {}
 
     @property
     def index_columns(self):
         """tuple of str: The columns that were a dataframe's index."""
-        return self._source.index_columns
+        return self.source_record.index_columns
 
     @property
     def comma_columns(self):
         """set of str: The columns whose numbers were written with decimal commas."""
-        return self._source.comma_columns
+        return self.source_record.comma_columns
 
     @property
     def names(self):
@@ -267,56 +200,41 @@ class RawColumns:
 
     def where(self, row):
         """``"'results.csv', line 7"`` or ``"The dataframe, row 5"``."""
-        if self._line_numbers is None:
-            original = row if self._row_index is None else int(self._row_index[row])
+        original = int(row) if self._row_index is None else int(self._row_index[row])
+        lines = self._origin.line_numbers
+        if lines is None:
             return f"{self.source}, row {original}"
-        return f"{self.source}, line {int(self._lines()[row])}"
+        if callable(lines):
+            lines = self._origin.line_numbers = lines()
+        return f"{self.source}, line {int(lines[original])}"
 
     def row_word(self, row):
         """``"line 7"`` or ``"row 5"``."""
         return self.where(row).rsplit(", ", 1)[-1]
 
     def take(self, rows):
-        """The table of some of its rows (in order); messages still name the original rows.
-
-        Parameters
-        ----------
-        rows : ndarray of int
-
-        Returns
-        -------
-        RawColumns
-        """
+        """The table of some of its rows, in order; messages still name the original rows."""
         rows = np.asarray(rows, dtype=np.int64)
-        lines = self._line_numbers
-        if lines is None:
-            original = self._row_index if self._row_index is not None else np.arange(self.n_rows)
-            lines, row_index = None, original[rows]
-        else:
-            row_index = None
-
-            def lines():
-                return self._lines()[rows]
-
-        source = self._source
+        record = self.source_record
+        texts = record.texts
         taken = RawColumns(
-            type(source)(
+            type(record)(
                 {name: values[rows] for name, values in self.columns.items()},
-                self.source,
-                lines,
+                record.name,
                 empty={name: empty[rows] for name, empty in self.empty.items()},
-                texts=None if self._texts is None else (lambda name: self._texts(name)[rows]),
-                dictionaries={
-                    name: (cells, codes[rows])
-                    for name, (cells, codes) in self._dictionaries.items()
-                },
-                index_columns=source.index_columns,
-                decimal_comma=source.decimal_comma,
-                comma_columns=source.comma_columns,
+                texts=None if texts is None else (lambda name: texts(name)[rows]),
+                dictionaries={n: (c, k[rows]) for n, (c, k) in record.dictionaries.items()},
+                index_columns=record.index_columns,
+                decimal_comma=record.decimal_comma,
+                comma_columns=record.comma_columns,
+                measure=record.measure,
+                generated=record.generated,
             )
         )
-        taken._row_index = row_index
+        taken._origin = self._origin
+        taken._row_index = rows if self._row_index is None else self._row_index[rows]
         taken.spreads = {name: spread[rows] for name, spread in self.spreads.items()}
+        taken.marked = {name: marks[rows] for name, marks in self.marked.items()}
         taken.bracketed, taken.cell_forms = self.bracketed, self.cell_forms
         taken.merged_names = self.merged_names
         return taken
@@ -328,17 +246,13 @@ class RawColumns:
             one, other = values[first], values[second]
             both_nan = all(isinstance(v, float) and math.isnan(v) for v in (one, other))
             if one != other and not both_nan:
-                differing[name] = (_plain(one), _plain(other))
+                differing[name] = tuple(
+                    v.item() if isinstance(v, np.generic) else v for v in (one, other)
+                )
         return differing
 
-    def _lines(self):
-        """The first line of every row of a CSV file (found once, when first needed)."""
-        if callable(self._line_numbers):
-            self._line_numbers = self._line_numbers()
-        return self._line_numbers
-
     def require(self, column, argument):
-        """The column named ``column``, or an error that says which argument names it."""
+        """The column named ``column``, or an error that names the argument that named it."""
         if column not in self.columns:
             raise ValueError(
                 f"{self.source} has no column {column!r} (the `{argument}` column); found "
@@ -346,18 +260,18 @@ class RawColumns:
             )
         return self.columns[column]
 
-    # -- cells --------------------------------------------------------------
-    # Each parser works on the distinct cells of a dictionary column (and
-    # spreads the result over the rows with their codes), or on every cell.
+    # -- cells ------------------------------------------------------------------
+    # Each parser works on the distinct cells of a dictionary column (and spreads the
+    # result over the rows with their codes), or on every cell.
 
     def _cells(self, column):
-        """``(cells, codes)``: distinct cells and each row's index, or every cell and None."""
-        if column in self._dictionaries:
-            return self._dictionaries[column]
+        """``(cells, codes)``: distinct cells and each row's code, or every cell and None."""
+        if column in self.source_record.dictionaries:
+            return self.source_record.dictionaries[column]
         return np.asarray(self.columns[column]), None
 
-    def _rows_of(self, codes, flagged):
-        """The rows whose cell is flagged (``flagged`` is per cell)."""
+    @staticmethod
+    def _rows_of(codes, flagged):
         flagged = np.asarray(flagged, dtype=bool)
         return np.flatnonzero(flagged if codes is None else flagged[codes])
 
@@ -372,16 +286,15 @@ class RawColumns:
     def labels(self, column, argument):
         """The names in ``column`` (models, data sets) as strings, as written (composed).
 
-        A missing name (empty, only spaces, None or NaN) is refused with the
-        number of rows that lack one; so are two names that differ only in
-        spaces around them, in letter case or by look-alike letters, which no
-        reader could tell apart. Names written in two Unicode forms are one
-        (``merged_names`` counts them).
+        A missing name is refused with the number of rows that lack one; so are
+        two names that no reader could tell apart. Names written in two Unicode
+        forms are one (``merged_names`` counts them).
         """
         self.require(column, argument)
         cells, codes = self._cells(column)
-        if cells.dtype.kind == "f" and self._texts is not None and codes is None:
-            cells = self._texts(column)  # numbers written as names: keep their text
+        texts = self.source_record.texts
+        if cells.dtype.kind == "f" and texts is not None and codes is None:
+            cells = texts(column)  # numbers written as names: keep their text
         if codes is None:  # every cell: find the distinct ones first
             index = {}
             codes = np.fromiter(
@@ -390,14 +303,15 @@ class RawColumns:
                 count=len(cells),
             )
             cells = np.empty(len(index), dtype=object)
-            cells[:] = [_value(key) for key in index]
+            cells[:] = [math.nan if key is _NAN else key for key in index]
         labels = np.empty(len(cells), dtype=object)
         missing = np.zeros(len(cells), dtype=bool)
         for i, value in enumerate(cells.tolist()):
             if is_blank_text(value):
                 missing[i] = True
-                continue
-            labels[i] = composed(value if isinstance(value, str) else str(value))
+            else:
+                text = from_spreadsheet_safe(value) if isinstance(value, str) else str(value)
+                labels[i] = composed(text)
         rows = self._rows_of(codes, missing)
         if rows.size:
             raise ValueError(
@@ -409,22 +323,19 @@ class RawColumns:
         return labels[codes]
 
     def _check_distinct(self, labels, codes, column):
-        """Refuse two names of a column that no reader could tell apart, naming both and
-        their rows; count the names written in two Unicode forms."""
+        """Refuse two names no reader could tell apart, naming both and their rows; count
+        the names written in two Unicode forms."""
         first_rows = np.full(len(labels), len(codes))
         np.minimum.at(first_rows, codes, np.arange(len(codes)))
         order = np.argsort(first_rows, kind="stable")
-        forms = {}
+        forms, row_of = {}, {}
         for i in order:
             forms[labels[i]] = forms.get(labels[i], 0) + 1
+            row_of.setdefault(labels[i], first_rows[i])
         self.merged_names.update({name: n for name, n in forms.items() if n > 1})
-        distinct = list(dict.fromkeys(labels[i] for i in order))
-        clash = _clashes(distinct)
+        clash = _clash(list(forms))
         if clash is not None:
             first, second, why = clash
-            row_of = {}
-            for i in order:
-                row_of.setdefault(labels[i], first_rows[i])
             raise ValueError(
                 f"{self.source}, column {column!r}: the names {first!r} "
                 f"({self.row_word(row_of[first])}) and {second!r} "
@@ -433,27 +344,18 @@ class RawColumns:
             )
 
     def numbers(self, column, *, empty_is_missing=False):
-        """The scores in ``column`` as floats: NaN for a failed split.
-
-        A cell written as a mean and its spread ("0.95±0.02", "0.95 (0.02)",
-        as papers print them) is read as its mean; the spreads are kept in
-        ``spreads[column]``.
-
-        Returns
-        -------
-        scores : ndarray of float
-        missing : ndarray of bool
-            With ``empty_is_missing``, the empty cells (no score at all, as
-            opposed to a failed one); otherwise an empty cell is refused.
-        """
+        """The scores in ``column`` as floats (NaN for a failed split), and which cells were
+        empty (refused unless ``empty_is_missing``). A mean with its spread reads as its
+        mean; the spreads are kept in ``spreads[column]``."""
         cells, codes = self._cells(column)
-        spreads = None
+        spreads = marks = None
         if cells.dtype.kind in "iufb":
             scores = cells.astype(float)
             missing = self.empty.get(column, np.zeros(cells.shape, dtype=bool))
             invalid = np.zeros(cells.shape, dtype=bool)
         else:
             scores, missing, invalid, spreads, flags = self._parse_scores(column, cells)
+            marks = flags["marked"]
             for key, flagged in flags.items():
                 count = int((flagged if codes is None else flagged[codes]).sum())
                 if count:
@@ -468,26 +370,28 @@ class RawColumns:
         if codes is not None:
             scores, missing = scores[codes], missing[codes]
             spreads = None if spreads is None else spreads[codes]
+            marks = None if marks is None else marks[codes]
         if spreads is not None and not np.isnan(spreads).all():
             self.spreads[column] = spreads
+        if marks is not None and marks.any():
+            self.marked[column] = marks
         if missing.any() and not empty_is_missing:
-            row = int(np.flatnonzero(missing)[0])
             raise ValueError(
-                f"{self.where(row)}, column {column!r}: the score is empty; write NaN (or NA) "
-                "for a failed split, or drop the row."
+                f"{self.where(int(np.flatnonzero(missing)[0]))}, column {column!r}: the score is "
+                "empty; write NaN (or NA) for a failed split, or drop the row."
             )
         check_magnitude(scores, self, column)
         return scores, missing
 
     def _parse_scores(self, column, cells):
-        """Every text cell read: ``(scores, missing, invalid, spreads, flags)``, where
-        ``flags`` says which cells ended with a change in percent ("tail"), carried marks
+        """Every text cell read: ``(scores, missing, invalid, spreads, flags)``, ``flags``
+        saying which cells ended with a change in percent ("tail"), carried marks
         ("marked") or a percent sign ("percent")."""
         n = len(cells)
         scores, spreads = np.empty(n), np.full(n, math.nan)
         missing, invalid = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
         flags = {key: np.zeros(n, dtype=bool) for key in ("tail", "marked", "percent")}
-        decimal_comma = self._source.decimal_comma
+        decimal_comma = self.source_record.decimal_comma
         for i, value in enumerate(cells.tolist()):
             if value is None:
                 missing[i], scores[i] = True, math.nan
@@ -496,7 +400,7 @@ class RawColumns:
             if number is not None:
                 scores[i], missing[i] = number
                 if decimal_comma and isinstance(value, str) and "," in value:
-                    self._source.comma_columns.add(column)
+                    self.source_record.comma_columns.add(column)
                 continue
             text = value if isinstance(value, str) else str(value)
             core = _unmarked(text)
@@ -522,11 +426,11 @@ class RawColumns:
 
     def score_share(self, column):
         """The share of a column's cells that read as scores (a number, NaN, empty, or a
-        mean and its spread)."""
+        form papers print)."""
         cells, codes = self._cells(column)
         if not len(cells):
             return 0.0
-        comma = self._source.decimal_comma
+        comma = self.source_record.decimal_comma
         readable = np.array(
             [
                 parse_number(cell if cell is not None else "", comma) is not None
@@ -545,26 +449,21 @@ class RawColumns:
         kind = "a positive whole number" if positive else "a whole number >= 0"
         if cells.dtype.kind in "iuf" and len(cells):
             with np.errstate(invalid="ignore"):
-                whole = (
-                    np.isfinite(cells)
-                    & (cells == np.round(cells))
-                    & (cells >= lowest)
-                    & (cells <= LARGEST_WHOLE_NUMBER)
-                )
+                whole = np.isfinite(cells) & (cells == np.round(cells))
+                whole &= (cells >= lowest) & (cells <= LARGEST_WHOLE_NUMBER)
             if whole.all():
                 values = cells.astype(np.int64)
                 return values if codes is None else values[codes]
-        values = np.zeros(len(cells), dtype=np.int64)
-        problems = {}
+        values, problems = np.zeros(len(cells), dtype=np.int64), {}
         for i, value in enumerate(cells.tolist()):
             if isinstance(value, (int, float, np.number)):
                 number = float(value)
             else:
                 parsed = parse_number(value)
                 number = None if parsed is None or parsed[1] else parsed[0]
-            ok = number is not None and math.isfinite(number) and number == round(number)
-            ok = ok and number >= lowest
-            if not ok:
+            if number is None or not math.isfinite(number) or number != round(number):
+                problems[i] = (ValueError, f"expected {kind}, got {value!r}.")
+            elif number < lowest:
                 problems[i] = (ValueError, f"expected {kind}, got {value!r}.")
             elif number > LARGEST_WHOLE_NUMBER:
                 message = f"{value!r} is too large; expected {kind} of at most 2**53."
@@ -578,32 +477,21 @@ class RawColumns:
         return values if codes is None else values[codes]
 
     def split_codes(self, column):
-        """Split identifiers as integers: their values if whole numbers, else codes in order.
-
-        Numbers that are all whole but some too large are refused, not read
-        as labels.
-        """
+        """Split identifiers as integers: their values if whole numbers, else codes in order
+        of appearance; numbers all whole but some too large are refused."""
         try:
             return self.integers(column, positive=False)
         except _TooLarge:
             raise
         except ValueError:
             labels = self.labels(column, "split")
-            codes = {}
-            return np.array(
-                [codes.setdefault(label, len(codes)) for label in labels], dtype=np.int64
-            )
+            index = {}
+            return np.array([index.setdefault(label, len(index)) for label in labels], np.int64)
 
 
 def _key(value):
     """A cell as a dict key (NaN cells all one key)."""
-    if isinstance(value, float) and math.isnan(value):
-        return _NAN
-    return value
-
-
-def _value(key):
-    return math.nan if key is _NAN else key
+    return _NAN if isinstance(value, float) and math.isnan(value) else value
 
 
 _NAN = object()
@@ -647,18 +535,13 @@ def _number_hint(value):
     )
 
 
-def _plain(value):
-    """A cell as a plain Python value (numpy scalars print as their number)."""
-    return value.item() if isinstance(value, np.generic) else value
-
-
 class _TooLarge(ValueError):
     """A whole number too large to be counted exactly (not a label)."""
 
 
 def check_magnitude(values, raw, column):
-    """Refuse numbers too large for the tests' arithmetic (their squares would overflow), or
-    too small but not zero (their squares would underflow)."""
+    """Refuse numbers too large for the tests' arithmetic (their squares would overflow),
+    or too small but not zero (their squares would underflow)."""
     with np.errstate(invalid="ignore"):
         large = np.abs(values) > LARGEST_SCORE
         tiny = (values != 0) & (np.abs(values) < SMALLEST_SCORE)

@@ -1,0 +1,1124 @@
+"""Step 5 of reading a table: the guess, from the columns to a spec.
+
+This is the one place where the reader infers. Names propose (``_names``),
+values decide (``_evidence``), the user's options and a spec passed back
+win over both; every decision goes into the :class:`~._spec.TableSpec`
+with its witness, and the table is then assembled by the spec alone
+(``_assemble``). Where no witness speaks, or witnesses disagree, the guess
+refuses in one line that names what it looked at and the option that
+settles it, and the refusal carries the spec it had reached
+(:class:`~sklearn_bayescmp.exceptions.TableReadingError`), so that a person
+corrects one field and passes it back. The direction of the scores and the
+design of the experiment are never taken by default.
+"""
+
+import warnings
+from dataclasses import replace
+
+import numpy as np
+
+from ..exceptions import TableReadingError
+from ._assemble import arrange, design_witness, finish, units_witness
+from ._cells import check_names
+from ._evidence import (
+    are_ranks,
+    bracketed_ranks,
+    change_of,
+    check_companion,
+    check_descriptor,
+    check_negated_name,
+    check_sign,
+    codes,
+    counts_note,
+    filled_in,
+    fold_suffix,
+    groups_the_splits,
+    is_baseline_name,
+    marks_side,
+    numbers_the_rows,
+    one_of_alike,
+    percent_note,
+    refuse,
+    refuse_data_set_candidates,
+    refuse_one_model,
+    refuse_scale_outliers,
+    refuse_summary_row,
+    refuse_turned_around,
+    scale_outliers,
+    seed_of_a_run,
+    summary_rows,
+    summary_statistic,
+    summary_words,
+)
+from ._names import (
+    COST_OF_RUNNING,
+    GENERIC_SCORE_NAMES,
+    LONG_ROLE_ORDER,
+    ROLE_NAMES,
+    SPLIT_ROLES,
+    WEAK_DESCRIPTOR_NAMES,
+    companion_of,
+    direction_of_name,
+    is_change_name,
+    is_descriptor_name,
+    is_index_name,
+    is_nonnegative_metric,
+    is_resamples_header,
+    is_role_name,
+    is_summary_name,
+    loss_word,
+    normalised,
+    score_word,
+    split_design,
+    words_of,
+)
+from ._spec import DESIGNS, LeftOut, TableSpec, Witness
+
+#: The reader's options that name a role's column, and the others.
+COLUMN_OPTIONS = ("model", "score", "dataset", "split", "repeat", "fold", "n_train", "n_test")
+SELECTIONS = ("models", "datasets", "metric", "design", "imputed", "test_train_ratio")
+
+
+class _Guess:
+    """The decisions taken so far (``spec``), what was left out, and notes."""
+
+    def __init__(self, raw, options, given):
+        self.raw, self.options, self.given = raw, options, given
+        self.spec = given
+        self.notes = []
+
+    def leave_out(self, column, reason):
+        if column not in [e.name for e in self.spec.left_out if e.kind == "column"]:
+            self.spec = replace(
+                self.spec, left_out=(*self.spec.left_out, LeftOut("column", column, reason))
+            )
+
+    @property
+    def left_columns(self):
+        return {e.name for e in self.spec.left_out if e.kind == "column"}
+
+
+def guess(raw, options, *, spec=None):
+    """The spec of a table, guessed where neither the options nor ``spec`` say it.
+
+    Parameters
+    ----------
+    raw : RawColumns
+    options : dict
+        The reader's options: columns' names by role (``model=``...),
+        ``models``, ``datasets``, ``metric``, ``design``, ``imputed``,
+        ``test_train_ratio``, ``greater_is_better``, ``layout``, ``normalize``.
+    spec : TableSpec, default=None
+        A spec passed back: every field it sets is taken as the user's.
+
+    Returns
+    -------
+    Parts
+        The table's parts, with the spec in their reading.
+    """
+    given = _given_spec(raw, options, spec)
+    state = _Guess(raw, options, given)
+    try:
+        if spec is not None and _complete(given):
+            return finish(arrange(raw, given), given)
+        _roles(state)
+        arranged = arrange(raw, state.spec)
+        note = _values(state, arranged)
+        parts = finish(arranged, state.spec, notes=state.notes)
+        parts.reading = replace(parts.reading, shares=_share_named(state, arranged))
+        if note:
+            parts.warnings.append((f"{raw.source}: {note}", UserWarning))
+        return parts
+    except TableReadingError:
+        raise
+    except ValueError as exc:
+        raise TableReadingError(str(exc), spec=state.spec) from None
+
+
+def _complete(spec):
+    """Whether a spec says every decision the assembly needs."""
+    needed = ("model", "score") if spec.layout == "long" else ()
+    return (
+        spec.layout in ("long", "wide", "transposed")
+        and all(role in spec.columns for role in needed)
+        and (spec.layout != "wide" or spec.models is not None)
+        and spec.direction is not None
+        and spec.design is not None
+    )
+
+
+def _given_spec(raw, options, spec):
+    """The spec of what the user said: a spec passed back, with the options over it (an
+    option and a spec that disagree are refused, naming both)."""
+    spec = spec or TableSpec()
+    columns = {role: options[role] for role in COLUMN_OPTIONS if options.get(role) is not None}
+    for role, column in columns.items():
+        raw.require(column, role)
+        if spec.columns.get(role, column) != column:
+            raise ValueError(
+                f"{role}={column!r} and the spec's columns.{role} ({spec.columns[role]!r}) "
+                "disagree; give one of them."
+            )
+    witnesses = [w for w in spec.witnesses if _still_true(spec, w)]
+    for subject in ("direction", "design", "units"):  # set, or edited, by hand
+        value = getattr(spec, subject)
+        if value is not None and not any(w.subject == subject for w in witnesses):
+            said_by_hand = TableSpec().decided(subject, value, "option", why="the spec given")
+            witnesses += said_by_hand.witnesses
+    for role, column in columns.items():
+        witnesses = [w for w in witnesses if w.subject != role]
+        witnesses.append(Witness(role, column, "option", "given"))
+    said = {}
+    for key in (*SELECTIONS, "layout", "normalize"):
+        value = options.get(key)
+        if value is not None:
+            current = getattr(spec, key)
+            if key in ("models", "datasets"):
+                value = tuple(check_names(value, key))
+            if current is not None and current != value:
+                raise ValueError(f"{key}={value!r} and the spec's {key} ({current!r}) disagree.")
+            said[key] = value
+    if said.get("layout") in ("auto", None):
+        said.pop("layout", None)
+    direction = options.get("greater_is_better")
+    if direction is not None:
+        side = "higher" if direction else "lower"
+        if spec.direction not in (None, side):
+            raise ValueError(
+                f"greater_is_better={direction} and the spec's direction "
+                f"({spec.direction!r}) disagree."
+            )
+        said["direction"] = side
+        witnesses = [w for w in witnesses if w.subject != "direction"]
+        why = f"the user's choice, greater_is_better={direction}"
+        witnesses.append(Witness("direction", f"{side} is better", "option", why))
+    if said.get("design") is not None:
+        witnesses = [w for w in witnesses if w.subject != "design"]
+        design = said["design"]
+        witnesses.append(Witness("design", DESIGNS[design], "option", f"design={design!r}"))
+    return replace(spec, columns={**spec.columns, **columns}, witnesses=tuple(witnesses), **said)
+
+
+def _still_true(spec, witness):
+    """Whether a spec's witness still says what its field holds (a field edited by hand
+    takes the user's witness instead)."""
+    value = {"direction": spec.direction, "design": spec.design, "units": spec.units}
+    if witness.subject in ROLE_NAMES:
+        return spec.columns.get(witness.subject) == witness.value
+    if witness.subject not in value:
+        return True
+    if value[witness.subject] is None:
+        return False
+    expected = replace(TableSpec(), witnesses=()).decided(
+        witness.subject, value[witness.subject], "option"
+    )
+    return expected.witnesses[0].value == witness.value
+
+
+# -- roles ----------------------------------------------------------------------------
+
+
+def _roles(state):
+    """The layout, the roles' columns, the model columns and the columns left out."""
+    raw, spec = state.raw, state.spec
+    if is_resamples_header(raw.names):
+        raise ValueError(
+            f"{raw.source} is one estimator's results file (aeon/tsml: a row per data set, a "
+            f"column per resample, {len(raw.names) - 1} resamples), not a table of models: "
+            "read alone, its resamples would be compared as models. Read the files of the "
+            "estimators to compare together: ScoreTable.read_resamples([file, other_file, ...])."
+        )
+    layout = spec.layout
+    if layout in (None, "long"):
+        found = _long_roles(state, probing=layout is None)
+        if found:
+            state.spec = replace(state.spec, layout="long")
+            _filled_in_marker(state)
+            _fold_suffix(state)
+            return
+        state.spec = state.given
+    listed = spec.models
+    absent = [name for name in listed or () if name not in raw.columns]
+    column = _rows_named(raw, listed) if absent else None
+    if column is not None:
+        state.spec = replace(spec, layout="transposed").decided(
+            "model", column, "option", why="its rows' labels, named by `models`"
+        )
+        state.notes.append(
+            f"turned around, as the models given name the rows of column {column!r}: a row "
+            "per model, a column per data set"
+        )
+        for c in raw.names:
+            if c != column and not raw.is_numeric(c):
+                state.leave_out(c, "holds text, not a data set's scores")
+        return
+    state.spec = replace(state.spec, layout="wide")
+    _wide_roles(state)
+    _filled_in_marker(state)
+
+
+def _rows_named(raw, models):
+    """The text column whose rows the given ``models`` name, if any (a table with a row per
+    model, as USB publishes its results)."""
+    for column in raw.names:
+        if column not in models and not raw.is_numeric(column):
+            if set(models) <= set(raw.labels(column, "models").tolist()):
+                return column
+    return None
+
+
+def _groups(raw):
+    """Columns by normalised name (``Score`` and ``score`` share one)."""
+    groups = {}
+    for column in raw.names:
+        groups.setdefault(normalised(column), []).append(column)
+    return groups
+
+
+def _match(state, groups, role, taken, metric_found=False):
+    """The column of ``role`` found by its name, or None; two candidates are refused,
+    unless they group the rows alike, or one generic score column stands beside a metric
+    column."""
+    raw = state.raw
+    matches = [c for name in ROLE_NAMES[role] for c in groups.get(name, ()) if c not in taken]
+    if role == "score" and not matches:
+        # A metric's name: a loss's ("test_error") or a score's ("Accuracy__test").
+        matches = [
+            c
+            for c in raw.names
+            if c not in taken
+            and (loss_word(c) not in (None, *COST_OF_RUNNING) or score_word(c) is not None)
+            and raw.is_numeric(c)
+        ]
+    if len(matches) > 1 and role in ("model", "dataset"):
+        column, alike = one_of_alike(raw, role, matches)
+        for other in alike:
+            state.leave_out(other, f"groups the rows as {column!r} does")
+        return column
+    generic = [c for c in matches if normalised(c) in GENERIC_SCORE_NAMES]
+    if role == "score" and len(matches) > 1 and len(generic) == 1 and metric_found:
+        for other in matches:
+            if other != generic[0]:
+                state.leave_out(other, f"one metric's own column, beside {generic[0]!r}")
+        return generic[0]
+    if len(matches) > 1:
+        refuse(raw, role, matches)
+    return matches[0] if matches else None
+
+
+def _dataframe_index(state, column, taken):
+    """A dataframe's index written as a column: left out when it numbers the rows, or
+    names nothing another column does not."""
+    raw = state.raw
+    if column in taken or not raw.is_numeric(column):
+        return
+    values, _ = raw.numbers(column, empty_is_missing=True)
+    if numbers_the_rows(values) or not is_role_name(column):
+        state.leave_out(column, "a dataframe's index (row labels)")
+
+
+def _by_names(state, groups, roles, found, how, taken):
+    """The columns of ``roles`` not yet found, by their names (a split also by a word of
+    its name), in ``found`` and ``how``."""
+    for role in roles:
+        if role not in found:
+            left = taken | state.left_columns
+            column = _match(state, groups, role, left, "metric" in found)
+            if column is not None:
+                found[role], how[role] = column, ("name", "its name")
+                taken.add(column)
+    by_word = _split_by_word(state, found, taken)
+    if by_word:
+        how["split"] = by_word
+
+
+def _split_by_word(state, found, taken):
+    """Without a split column, the one column whose name holds "fold", "split" or
+    "resample" among other words ("dataset_fold_id") is the split."""
+    if any(found.get(role) for role in ("split", "repeat", "fold")):
+        return
+    named = [
+        c
+        for c in state.raw.names
+        if c not in taken and {"fold", "split", "resample"} & set(words_of(c))
+    ]
+    if len(named) == 1:
+        found["split"] = named[0]
+        taken.add(named[0])
+        return ("name", "a word of its name")
+
+
+def _long_roles(state, *, probing):
+    """The long layout's roles, from the options and the columns' names and values; False
+    when no model column can be told and no column is named like a score (a wide table,
+    when ``probing``)."""
+    raw, spec = state.raw, state.spec
+    groups = _groups(raw)
+    found = dict(spec.columns)
+    how = {role: ("option", "given") for role in found}
+    taken = set(found.values())
+    for column in raw.index_columns:
+        _dataframe_index(state, column, taken)
+    _by_names(state, groups, LONG_ROLE_ORDER, found, how, taken)
+    score = found.get("score")
+    if "metric" in found and score is not None and spec.metric is None:
+        # The metric column describes a generic score ("result") or one named after it
+        # ("metric_error"), not one metric's own column ("auc").
+        if normalised(score) not in GENERIC_SCORE_NAMES and "metric" not in words_of(score):
+            column = found.pop("metric")
+            state.leave_out(column, f"names the metric of another score column, not of {score!r}")
+    if seed_of_a_run(raw, found, state.given.columns):
+        seed = found.pop("repeat")
+        state.leave_out(
+            seed,
+            "not a repeat: it differs between the models on one fold (each run's seed), and "
+            "the fold pairs them",
+        )
+    rest = [c for c in raw.names if c not in taken and c not in state.left_columns]
+    text = [c for c in rest if not raw.is_numeric(c)]
+    descriptors = [c for c in rest if c not in text and is_descriptor_name(c)]
+    numeric = [c for c in rest if c not in text and c not in descriptors]
+    if "model" not in found:
+        if len(text) == 1:
+            if raw.score_share(text[0]) > 0.5:  # scores but for some cells: name the cell
+                raw.numbers(text[0], empty_is_missing=True)
+            found["model"] = text.pop()
+            how["model"] = ("values", "the one text column besides the data set")
+        elif len(text) > 1 and "score" in found:
+            what = "model" if "dataset" in found else "model and which the data set"
+            option = (
+                "model=<column>" if "dataset" in found else "model=<column> and dataset=<column>"
+            )
+            raise ValueError(
+                f"{raw.source}: cannot tell which column holds the {what}: columns {text} hold "
+                f"text and none is named like one. Name them with {option}."
+            )
+        elif probing:
+            return False
+        else:
+            raise ValueError(
+                f"{raw.source}: cannot tell which column holds the model's name (no column "
+                f"named model, classifier, learner..., and not exactly one text column among "
+                f"{raw.names}). Name it with model=<column>."
+            )
+    if "score" not in found:
+        if len(numeric) != 1:
+            named = normalised(found["model"]) in ROLE_NAMES["model"]
+            if probing and "model" not in spec.columns and not named:
+                return False  # one text column and several numeric ones: a wide table
+            split = any(found.get(role) for role in ("dataset", "split", "repeat", "fold"))
+            if not split and len(set(raw.columns[found["model"]].tolist())) == raw.n_rows:
+                refuse_turned_around(raw, found["model"])
+            refuse(raw, "score", numeric)
+        found["score"] = numeric.pop()
+        how["score"] = ("values", "the one numeric column besides the splits and sizes")
+    for column in text + numeric:
+        state.leave_out(column, "no role")
+    for column in descriptors:
+        state.leave_out(column, "describes the data sets")
+    if all(c in raw.columns for c in found.values()):
+        if "dataset" not in found:
+            refuse_data_set_candidates(raw, text + numeric + descriptors, found)
+        if len(set(raw.columns[found["model"]].tolist())) < 2:
+            refuse_one_model(raw, found["model"], text)
+    _take_roles(state, found, how)
+    return True
+
+
+def _take_roles(state, found, how):
+    spec = state.spec
+    for role in ROLE_NAMES:
+        if role in found and (role not in spec.columns or how[role][0] != "option"):
+            spec = spec.decided(role, found[role], how[role][0], why=how[role][1])
+    state.spec = replace(spec, columns={r: found[r] for r in ROLE_NAMES if r in found})
+
+
+def _wide_roles(state):
+    """The roles of a wide table's columns besides its models, and its model columns."""
+    raw, spec = state.raw, state.spec
+    groups = _groups(raw)
+    found = {role: c for role, c in spec.columns.items() if role in ("dataset", *SPLIT_ROLES)}
+    if "model" in spec.columns or "score" in spec.columns:
+        raise ValueError(
+            f"{raw.source}: model= and score= name the columns of a long table (a row per data "
+            "set, model and split); this one is read as wide (a column per model). List the "
+            "model columns with models=[...] instead."
+        )
+    how = {role: ("option", "given") for role in found}
+    listed = list(spec.models or ())
+    taken = set(found.values()) | set(listed)
+    _by_names(state, groups, ("metric", *SPLIT_ROLES, "dataset", "imputed"), found, how, taken)
+    if listed:
+        for column in raw.names:
+            if column not in taken and column not in state.left_columns:
+                state.leave_out(column, "not among the models given (`models`)")
+        _take_roles(state, found, how)
+        state.spec = state.spec.decided("models", tuple(listed), None)
+        return
+    _index_column(state, found, how, taken)
+    for column in raw.index_columns:
+        _dataframe_index(state, column, taken)
+    named_models = [
+        c
+        for c in raw.names
+        if c not in taken and normalised(c) in ROLE_NAMES["model"] and not raw.is_numeric(c)
+    ]
+    if named_models:
+        refuse_turned_around(raw, named_models[0])
+    rest = [c for c in raw.names if c not in taken and c not in state.left_columns]
+    text = [c for c in rest if c and not raw.is_numeric(c)]
+    if "dataset" not in found and len(text) == 1:
+        found["dataset"], how["dataset"] = text.pop(), ("values", "the one text column")
+    rest = [c for c in rest if c not in text and c != found.get("dataset")]
+    splits = [found[r] for r in ("split", "repeat", "fold") if found.get(r)]
+    if "dataset" not in found:
+        grouping = [c for c in rest if c and groups_the_splits(raw, c, splits)]
+        if grouping:
+            raise ValueError(
+                f"{raw.source}: column {grouping[0]!r} has no role, and no column names the "
+                f"data sets; its values could: each is on several rows, which the split "
+                f"columns ({', '.join(map(repr, splits))}) tell apart only with it. If it "
+                f"names the data sets, pass dataset={grouping[0]!r}; if it is a model's "
+                "scores, list the model columns with models=[...]."
+            )
+    for column in text:  # scores but for some cells: name the first cell that is not one
+        if raw.score_share(column) > 0.5:
+            raw.numbers(column, empty_is_missing=True)
+    if "dataset" in found:  # a name of each data set beside its id: a description
+        for column in [c for c in text if _one_per(raw, c, found["dataset"])]:
+            state.leave_out(column, "describes the data sets (one value for each)")
+            text.remove(column)
+    if text:
+        raise ValueError(
+            f"{raw.source}: columns {text} hold text, so they are not scores of models, and a "
+            "wide table (a column per model) has one data-set column: name it with "
+            "dataset=<column> and list the model columns with models=[...]. If the table is "
+            "long (a row per data set, model and split), name its columns with model=<column> "
+            "and score=<column>."
+        )
+    if "" in rest:
+        raise ValueError(
+            f"{raw.source} has a column without a name (column {raw.names.index('') + 1}; a "
+            "dataframe's index written by to_csv?). Name it, drop it (to_csv(index=False)), "
+            "or list the model columns with models=[...]."
+        )
+    _take_roles(state, found, how)
+    _fold_suffix(state)
+    _repeated_names(state)
+    models = _model_columns(state, rest, found.get("dataset"))
+    if not models:
+        raise ValueError(f"{raw.source} has no model columns besides {raw.names}.")
+    state.spec = replace(state.spec, models=tuple(models))
+
+
+def _index_column(state, found, how, taken):
+    """A pandas CSV's index (the first column, its header empty): the data sets when it
+    holds names (refused when the table looks transposed), nothing when it numbers the rows."""
+    raw = state.raw
+    first = raw.names[0] if raw.names else None
+    if first is None or first in taken or not is_index_name(first):
+        return
+    if not raw.is_numeric(first):
+        if first != "" and "dataset" not in found:
+            _refuse_transposed(raw, first)
+            return
+        if "dataset" in found:
+            raise ValueError(
+                f"{raw.source}: the first column has no name (a pandas index) and holds names, "
+                f"beside the data-set column {found['dataset']!r}; name it, or drop it "
+                "(to_csv(index=False))."
+            )
+        _refuse_transposed(raw, first)
+        found["dataset"], how["dataset"] = "", ("values", "a pandas index of names")
+        taken.add("")
+        return
+    if first == "":
+        values, _ = raw.numbers("", empty_is_missing=True)
+        if numbers_the_rows(values):
+            state.leave_out("", "a default index (the rows' numbers)")
+
+
+def _refuse_transposed(raw, first):
+    """An index of names with more columns than rows: a table turned around (``df.T``
+    written with its index), whose rows would be read as data sets."""
+    if len(raw.names) - 1 > raw.n_rows:
+        raise ValueError(
+            f"{raw.source}: the first column ({first!r}, an index) holds names, and the table "
+            f"has more columns ({len(raw.names) - 1}) than rows ({raw.n_rows}): a table turned "
+            "around, a row per model and a column per data set? Name the models of its rows "
+            "with models=[...], which reads it so; or name the data-set column with "
+            "dataset=<column>."
+        )
+
+
+def _model_columns(state, candidates, dataset):
+    """The model columns of a wide table: the candidates that the names and values leave
+    once an index, the models' companions (spreads, ranks, changes against another),
+    summaries of the models, descriptions of the data sets and columns on another scale
+    are left out (or refused, where names and values disagree)."""
+    raw = state.raw
+    values = {c: raw.numbers(c, empty_is_missing=True)[0] for c in candidates}
+    models = []
+    for column in candidates:
+        if is_index_name(column) and (
+            numbers_the_rows(values[column]) or _increasing_whole(values[column])
+        ):
+            state.leave_out(column, "a dataframe's index, written out")
+        else:
+            models.append(column)
+    plain = [c for c in models if not is_summary_name(c) and not is_descriptor_name(c)]
+    if not plain:  # only descriptors' names: single letters are models ("D", "K", "N")
+        plain = [c for c in models if normalised(c) in WEAK_DESCRIPTOR_NAMES]
+    for column in list(models):
+        companion = companion_of(column, [c for c in plain if c != column])
+        if companion is not None:
+            state.leave_out(column, check_companion(raw, column, *companion, len(plain) - 1))
+            models.remove(column)
+    plain = [c for c in plain if c in models]
+    matrix = np.column_stack([values[c] for c in plain]) if len(plain) > 1 else None
+    for column in [c for c in models if is_descriptor_name(c) and c not in plain]:
+        try:
+            weak = normalised(column) in WEAK_DESCRIPTOR_NAMES
+            reason = check_descriptor(raw, column, dataset, matrix, weak=weak)
+        except ValueError:
+            if normalised(column) not in WEAK_DESCRIPTOR_NAMES:
+                raise
+            state.notes.append(
+                f"{column!r} is named like a description of the data sets (a count), but its "
+                "values are scores like the other columns': read as a model"
+            )
+            continue
+        state.leave_out(column, reason)
+        models.remove(column)
+    _changes(state, models, values)
+    _summaries(state, models, values)
+    bracketed_ranks(raw, models)
+    if not are_ranks(np.column_stack([values[c] for c in models])):
+        outliers = scale_outliers({c: values[c] for c in models})
+        if outliers:
+            refuse_scale_outliers(raw.source, outliers)
+    return models
+
+
+def _changes(state, models, values):
+    """A column that is the change of one model against another ("Δ vs Base", "Gain"):
+    left out where name and values agree; refused where only the values say it."""
+    if len(models) < 3:
+        return
+    for column in list(models):
+        others = {c: values[c] for c in models if c != column and not is_change_name(c)}
+        change = change_of(values[column], others)
+        named = is_change_name(column)
+        if change is not None and named:
+            a, b, kind = change
+            state.leave_out(column, f"the {kind} of {a!r} against {b!r}, not a model")
+            models.remove(column)
+        elif change is not None and np.isfinite(values[column]).sum() >= 3:
+            a, b, kind = change
+            raise ValueError(
+                f"{state.raw.source}: column {column!r} is the {kind} of {a!r} against {b!r} on "
+                "every row: a column of changes, not a model? List the model columns with "
+                "models=[...]."
+            )
+
+
+def _summaries(state, models, values):
+    """Columns named like a summary of the models: left out where their values are one;
+    a column that is exactly the row mean of three or more others is refused."""
+    raw = state.raw
+    plain = [c for c in models if not is_summary_name(c)]
+    for column in [c for c in models if is_summary_name(c)]:
+        others = [c for c in plain if c != column]
+        statistic = None
+        if len(others) >= 2:
+            stack = np.column_stack([values[c] for c in others]).T
+            statistic = summary_statistic(values[column], stack, named=True)
+        if statistic is not None:
+            state.leave_out(column, summary_words(statistic, "the model columns, row by row"))
+            models.remove(column)
+        elif is_baseline_name(column):
+            state.notes.append(
+                f"{column!r} is named like a summary, but its values are none of the other "
+                "columns: read as a model"
+            )
+        else:
+            raise ValueError(
+                f"{raw.source}: column {column!r} is named like a summary of the model columns, "
+                "but its values are not their mean, median, sum, extremes, wins or average "
+                "rank, row by row. If it is a model, list the model columns with models=[...]; "
+                "otherwise drop it."
+            )
+    for column in list(models):
+        others = [c for c in models if c != column]
+        if len(others) >= 3:
+            stack = np.column_stack([values[c] for c in others]).T
+            if summary_statistic(values[column], stack, named=False) is not None:
+                raise ValueError(
+                    f"{raw.source}: column {column!r} equals the row mean of the other model "
+                    "columns on every row (to the table's printed precision): a summary "
+                    "column? Drop it, or list the model columns with models=[...]."
+                )
+
+
+def _increasing_whole(values):
+    """Whole numbers that only increase (an index of rows some of which were dropped)."""
+    finite = values[np.isfinite(values)]
+    return (
+        finite.size == values.size
+        and bool(np.all(finite == np.round(finite)))
+        and bool(np.all(np.diff(finite) > 0))
+    )
+
+
+def _filled_in_marker(state):
+    """A column named like a marker of filled-in scores that marks none: left out."""
+    raw, spec = state.raw, state.spec
+    column = spec.columns.get("imputed")
+    if column is not None and column in raw.columns and not filled_in(raw, column).any():
+        if spec.imputed is not None:
+            raise ValueError(
+                f"{raw.source}: imputed={spec.imputed!r} is given, but column {column!r} marks "
+                "no score as filled in; leave the option out."
+            )
+        columns = {r: c for r, c in spec.columns.items() if r != "imputed"}
+        witnesses = tuple(w for w in spec.witnesses if w.subject != "imputed")
+        state.spec = replace(spec, columns=columns, witnesses=witnesses)
+        state.leave_out(column, "marks no score as filled in")
+    elif column is None and spec.imputed is not None:
+        raise ValueError(
+            f"{raw.source}: imputed={spec.imputed!r} is given, but no column marks filled-in "
+            "scores (named imputed, is_imputed, filled...); leave the option out."
+        )
+
+
+# -- the design's witnesses in the ids and the rows -----------------------------------
+
+
+def _fold_suffix(state):
+    """Data-set ids that end with a fold ("10090_3") are (data set, fold) pairs: read so,
+    and said, where no column says the splits."""
+    raw, spec = state.raw, state.spec
+    column = spec.columns.get("dataset")
+    if spec.fold_suffix is not None or column is None or column not in raw.columns:
+        return
+    if any(spec.columns.get(role) for role in ("split", "fold")):
+        return
+    labels = list(dict.fromkeys(raw.labels(column, "datasets").tolist()))
+    separator, why = fold_suffix(labels)
+    if separator is not None:
+        state.spec = replace(spec, fold_suffix=separator)
+        state.notes.append(
+            f"the data sets of column {column!r} read as (data set, fold): {why}; a spec "
+            'with fold_suffix "" reads every id as a data set'
+        )
+
+
+def _repeated_names(state):
+    """A wide table whose rows would be read as splits in order, without a column that
+    says the split: refused unless the design or the sizes are said (rows of one data set
+    without a data-set column; repeated data-set names)."""
+    raw, spec = state.raw, state.spec
+    column = spec.columns.get("dataset")
+    if spec.fold_suffix or spec.design or spec.test_train_ratio is not None:
+        return
+    if any(spec.columns.get(role) for role in ("split", "repeat", "fold", "n_train")):
+        return
+    if column is None:
+        if raw.n_rows > 1:
+            raise ValueError(
+                f"{raw.source} has a column per model and no data set column, so its rows are "
+                "read as the splits of one data set, whose sizes are needed: pass "
+                "test_train_ratio (1/9 for 10-fold cross-validation). If each row is a data set "
+                "instead (a paper's table, autorank's input), add a column naming them "
+                "(dataset=<column>; a pandas index that names them is read as one)."
+            )
+        return
+    labels = raw.labels(column, "datasets")
+    group = codes(labels)
+    counts = np.bincount(group)
+    if counts.max(initial=0) < 2:
+        return
+    name = labels[int(np.flatnonzero(group == np.argmax(counts))[0])]
+    rows = [raw.row_word(i) for i in np.flatnonzero(labels == name)[:3]]
+    others = [
+        c
+        for c in raw.names
+        if c != column and c not in (spec.models or ()) and _tells_apart(raw, c, group)
+    ]
+    apart = (
+        f" Column {others[0]!r} tells them apart: if it names the data sets, pass "
+        f"dataset={others[0]!r}."
+        if others
+        else ""
+    )
+    raise ValueError(
+        f"{raw.source}: data set {name!r} of column {column!r} is on several rows "
+        f"({', '.join(rows)}; {int((counts > 1).sum())} names repeat), and no column says "
+        f"which split each row is.{apart} If each data set's rows are its splits in order, "
+        "say how they were made with design='cross-validation' (or 'resamples', 'seeds') "
+        "and their sizes with test_train_ratio."
+    )
+
+
+def _one_per(raw, column, dataset):
+    """Whether ``column`` holds one value for each data set of column ``dataset``."""
+    pairs = np.unique(
+        np.column_stack([codes(raw.columns[dataset]), codes(raw.columns[column])]), axis=0
+    )
+    return len(pairs) == len(np.unique(pairs[:, 0]))
+
+
+def _tells_apart(raw, column, group):
+    values = codes(raw.columns[column])
+    return len(np.unique(np.column_stack([group, values]), axis=0)) > group.max() + 1
+
+
+# -- what the values decide -------------------------------------------------------------
+
+
+def _values(state, arranged):
+    """Summary splits, data sets and models; the direction; the design; the units; and
+    the note on the units (percentages, counts), if any."""
+    spec = state.spec
+    single = len(arranged.data) > 1 and all(d.scores.shape[1] == 1 for d in arranged.data.values())
+    left = list(spec.left_out)
+    _summary_splits(state, arranged, left)
+    _summary_datasets(state, arranged, left, strict=single)
+    if single and spec.layout == "long" and spec.models is None:
+        _summary_models(state, arranged, left)
+    state.spec = spec = replace(state.spec, left_out=tuple(dict.fromkeys(left)))
+    data = _kept(arranged, spec)
+    _direction(state, arranged, data)
+    _design(state, data)
+    if state.spec.units is None:
+        metrics = {n: arranged.metrics[n] for n in data if n in arranged.metrics}
+        share = _share_named(state, arranged)
+        units, witness = units_witness(data, metrics, state.spec.normalize, share=share)
+        state.spec = state.spec.decided("units", units, witness.by, why=witness.why)
+    return _unit_note(state, arranged, data)
+
+
+def _kept(arranged, spec):
+    """The arranged data sets without those the spec leaves out (for the values' checks)."""
+    out = {e.name for e in spec.left_out if e.kind in ("row", "data set")}
+    models = [e.name for e in spec.left_out if e.kind == "model"]
+    keep = [k for k, m in enumerate(arranged.models) if m not in models]
+    return {n: d.keep(models=keep) for n, d in arranged.data.items() if n not in out}
+
+
+def _means(data):
+    """Each data set's mean score per model over its present scores."""
+    with np.errstate(invalid="ignore"), warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)
+        return np.array(
+            [np.nanmean(np.where(d.present, d.scores, np.nan), axis=1) for d in data.values()]
+        )
+
+
+def _summary_datasets(state, arranged, left, *, strict):
+    """The data sets (rows of a paper's table) that summarise the others: left out where
+    name and values agree. In a table of one score per data set (``strict``), a row that
+    only the name or only the values make a summary is refused; in a table of splits, a
+    data set named "mean" or "All" whose values are no summary is a data set."""
+    names = list(arranged.data)
+    if len(names) < 3:
+        return
+    means = _means(arranged.data)
+    kept = set(state.spec.datasets or ())
+    summaries, unconfirmed, unnamed = summary_rows(means, names, kept=kept)
+    what = "row" if state.spec.layout == "wide" else "data set"
+    if not strict:
+        unconfirmed, unnamed = [], {}
+    for i in unconfirmed + list(unnamed):
+        others = [j for j in range(len(names)) if j != i and j not in summaries]
+        refuse_summary_row(
+            state.raw.source, names[i], means[i], means[others], arranged.models, i in unnamed
+        )
+    for i, statistic in summaries.items():
+        left.append(LeftOut(what, names[i], summary_words(statistic, "the other rows")))
+
+
+def _summary_models(state, arranged, left):
+    """A long table's models named like a summary of the others ("Average")."""
+    models = arranged.models
+    if len(models) < 3 or len(arranged.data) < 2:
+        return
+    means = _means(arranged.data)
+    for k, model in enumerate(models):
+        if not is_summary_name(model):
+            continue
+        others = [j for j in range(len(models)) if j != k]
+        statistic = summary_statistic(means[:, k], means[:, others].T, named=True)
+        if statistic is None:
+            if is_baseline_name(model):
+                continue
+            raise ValueError(
+                f"{state.raw.source}: model {model!r} is named like a summary of the other "
+                "models, but its scores are not their mean, median, sum, extremes, wins or "
+                "average rank on every data set. If it is a model, name the models with "
+                "models=[...]."
+            )
+        left.append(LeftOut("model", model, summary_words(statistic, "the other models")))
+
+
+def _summary_splits(state, arranged, left):
+    """The splits labelled like a summary ("mean" in the fold column): left out where
+    their scores are that summary of the other splits, refused where they are not."""
+    labels = {c: lab for c, lab in arranged.split_labels.items() if is_summary_name(lab)}
+    found = {}
+    for name, d in arranged.data.items():
+        columns = [j for j, code in enumerate(d.fold.tolist()) if code in labels]
+        others = [j for j in range(d.fold.size) if j not in columns]
+        for j in columns:
+            label = labels[int(d.fold[j])]
+            statistic = summary_statistic(d.scores[:, j], d.scores[:, others].T, named=True)
+            if statistic is None:
+                raise ValueError(
+                    f"{state.raw.source}: the split {label!r} of data set {name!r} is named "
+                    "like a summary of the other splits, but its scores are not their mean, "
+                    "median or sum. Drop its rows, or label the split otherwise."
+                )
+            found.setdefault(label, statistic)
+    for label, statistic in found.items():
+        left.append(LeftOut("split", label, summary_words(statistic, "the other splits")))
+
+
+def _names_of_measure(state, arranged):
+    """The names that may say the measure, each as ``(what, name)``: the score column (a
+    generic one says nothing, "score" says scikit-learn's greater is better) and the
+    file's name; a model's name never does."""
+    spec, raw = state.spec, state.raw
+    names = []
+    score = spec.columns.get("score") if spec.layout == "long" else None
+    if score is not None and score in raw.columns and score not in raw.source_record.generated:
+        names.append(("the score column", score))
+    if raw.source_record.measure is not None:
+        names.append(raw.source_record.measure)
+    return names
+
+
+def _side_of(what, name):
+    if what == "the score column" and normalised(name) in GENERIC_SCORE_NAMES:
+        if normalised(name) in ("score", "test_score"):
+            return "higher", "score"
+        return None, None
+    return direction_of_name(name, costs=what == "the score column")
+
+
+def _direction(state, arranged, data):
+    """Which way is better, from the options, the names and the values; refused where
+    none says, or where they disagree."""
+    spec, raw = state.spec, state.raw
+    metrics = {n: arranged.metrics[n] for n in data if n in arranged.metrics}
+    means = _means(data) if data else np.empty((0, 0))
+    ranks = spec.design in (None, "means") and are_ranks(means) and means.shape[1] > 2
+    if spec.direction is not None:
+        if ranks:
+            state.notes.append("every row ranks the models (1..K): the ranks are compared")
+        witness = spec.witness("direction")
+        if witness is not None and witness.by == "option" and isinstance(spec.direction, str):
+            over = _overridden(state, arranged, spec.direction, metrics)
+            if over:
+                why = f"{witness.why}, over {over}"
+                state.spec = spec.decided("direction", spec.direction, "option", why=why)
+        return
+    if ranks:
+        raise ValueError(
+            f"{raw.source}: every row holds the ranks of the models (a permutation of 1 to "
+            f"{means.shape[1]}, ties as midranks), not their scores. Pass "
+            "greater_is_better=False if rank 1 is the best, greater_is_better=True if the "
+            "largest rank is; the scores themselves give a better comparison."
+        )
+    names = _names_of_measure(state, arranged)
+    said = [(what, name, *_side_of(what, name)) for what, name in names]
+    said = [entry for entry in said if entry[2] is not None]
+    for what, name, side, word in said:
+        if word == "neg_":
+            for d in data.values():
+                check_negated_name(raw.source, d.scores[d.present], what, name)
+        elif is_nonnegative_metric(name):
+            for dataset, d in data.items():
+                where = f"data set {dataset!r}, " if len(data) > 1 else ""
+                check_sign(raw.source, d.scores[d.present], where, name, side)
+    marks = _marks(state, arranged, data)
+    if marks is not None:
+        said.append(("the marks", "bold or starred cells", marks, "on every row's best"))
+    sides = {entry[2] for entry in said}
+    if len(sides) > 1:
+        (what, name, side, word), other = said[0], next(e for e in said if e[2] != said[0][2])
+        raise ValueError(
+            f"{raw.source}: {what} {name!r} says {_side_words(side, word)}, while {other[0]} "
+            f"{other[1]!r} {_side_words(other[2], other[3])}: they disagree on which way is "
+            "better. Pass greater_is_better=False if the scores are a loss (lower is better), "
+            "or greater_is_better=True if higher is better."
+        )
+    if spec.columns.get("metric") is not None and metrics:
+        state.spec = _metric_direction(state, data, metrics, said)
+        return
+    if not said:
+        looked = (
+            " and ".join(f"{what} {name!r}" for what, name in names) + " say(s) neither a loss "
+            "nor a score"
+            if names
+            else "no score column, metric column or file's name says it (a wide table's columns "
+            "name its models)"
+        )
+        raise ValueError(
+            f"{raw.source}: cannot tell which way is better: {looked}, and no value says it (no "
+            "marks on each row's best cell, no ranks, no negatives in a loss). Pass "
+            "greater_is_better=True if higher is better, greater_is_better=False for a loss."
+        )
+    what, name, side, word = said[0]
+    by = "values" if what == "the marks" else "name"
+    why = f"{what} {name!r} ({word!r})" if by == "name" else f"{name} {word}"
+    state.spec = spec.decided("direction", side, by, why=why)
+
+
+def _overridden(state, arranged, side, metrics):
+    """The names that the user's direction overrides, in words, or ""."""
+    against = [
+        f"{what} {name!r}"
+        for what, name in _names_of_measure(state, arranged)
+        if _side_of(what, name)[0] not in (None, side)
+    ]
+    column = state.spec.columns.get("metric")
+    named = sorted({m for m in metrics.values() if direction_of_name(m)[0] not in (None, side)})
+    if named:
+        against.append(f"column {column!r} naming {', '.join(map(repr, named[:3]))}")
+    return " and ".join(against)
+
+
+def _side_words(side, word):
+    return f"a {'loss' if side == 'lower' else 'score'} ({word!r})"
+
+
+def _metric_direction(state, data, metrics, said):
+    """Each metric's direction, where a metric column names each data set's metric; a
+    metric whose name says neither takes the other names', or is refused."""
+    spec, raw, column = state.spec, state.raw, state.spec.columns["metric"]
+    other = said[0] if said else None
+    sides = {}
+    for dataset, metric in metrics.items():
+        if metric in sides:
+            continue
+        side, word = direction_of_name(metric)
+        if word == "neg_":
+            d = data[dataset]
+            check_negated_name(raw.source, d.scores[d.present], f"column {column!r} naming", metric)
+        elif side is not None and is_nonnegative_metric(metric):
+            d = data[dataset]
+            where = f"data set {dataset!r}, " if len(data) > 1 else ""
+            check_sign(raw.source, d.scores[d.present], where, metric, side)
+        if other is not None and side is not None and other[2] != side:
+            raise ValueError(
+                f"{raw.source}: {other[0]} {other[1]!r} is named as {_side_words(*other[2:])} "
+                f"while column {column!r} names {metric!r} on data set {dataset!r}, "
+                f"{_side_words(side, word)}: they disagree on which way is better. Pass "
+                "greater_is_better=False if the scores are a loss (lower is better), or "
+                "greater_is_better=True if higher is better."
+            )
+        side = side or (other[2] if other is not None else None)
+        if side is None:
+            raise ValueError(
+                f"{raw.source}: cannot tell which way is better for metric {metric!r} (column "
+                f"{column!r}, data set {dataset!r}): its name says neither a loss nor a score. "
+                "Pass greater_is_better=True if higher is better, greater_is_better=False for "
+                "a loss, or keep other metrics with metric=<name>."
+            )
+        sides[metric] = side
+    return spec.decided("direction", sides, "name", why=f"column {column!r} names the metric")
+
+
+def _marks(state, arranged, data):
+    """The side the marks point to (bold or starred cells on every row's best), read on a
+    wide table of one score per data set."""
+    raw, spec = state.raw, state.spec
+    models = spec.models or ()
+    if spec.layout != "wide" or not any(m in raw.marked for m in models):
+        return None
+    if any(d.scores.shape[1] != 1 for d in data.values()):
+        return None
+    column = spec.columns.get("dataset")
+    labels = raw.labels(column, "datasets").tolist() if column else []
+    row_of = {label: i for i, label in enumerate(labels)}
+    rows = [row_of[name] for name in data if name in row_of]
+    marked = np.column_stack(
+        [raw.marked.get(m, np.zeros(raw.n_rows, bool))[rows] for m in arranged.models]
+    )
+    values = np.column_stack([raw.numbers(m, empty_is_missing=True)[0][rows] for m in models])
+    return marks_side(marked, values)
+
+
+def _design(state, data):
+    """How the splits were made: the option, the values (one score per data set), a
+    format's or a column's name, the ids' folds, the splits' sizes given; refused where
+    none says."""
+    spec, raw = state.spec, state.raw
+    if spec.design is not None:
+        return
+    design, witness = design_witness(None, data)
+    if design is None:
+        split = spec.columns.get("split")
+        fold = spec.columns.get("fold")
+        named = split_design(split) if split else None
+        if named is not None:
+            witness = Witness("design", DESIGNS[named], "name", f"column {split!r}")
+        elif fold is not None:
+            columns = " and ".join(
+                repr(spec.columns[r]) for r in ("repeat", "fold") if r in spec.columns
+            )
+            named, witness = (
+                "cross-validation",
+                Witness("design", DESIGNS["cross-validation"], "name", f"column(s) {columns}"),
+            )
+        elif spec.fold_suffix is not None:
+            named, witness = (
+                "cross-validation",
+                Witness("design", DESIGNS["cross-validation"], "values", "the ids' folds"),
+            )
+        elif spec.test_train_ratio is not None:
+            named, witness = (
+                "cross-validation",
+                Witness(
+                    "design",
+                    DESIGNS["cross-validation"],
+                    "option",
+                    f"test_train_ratio={spec.test_train_ratio:.4g} gives the splits' sizes",
+                ),
+            )
+        design = named
+    if design is None:
+        where = (
+            f"column {spec.columns['split']!r} does not say"
+            if spec.columns.get("split")
+            else ("no column names them (fold, split, seed, resample)")
+        )
+        raise ValueError(
+            f"{raw.source}: cannot tell how the splits were made: {where}, and the table does "
+            "not hold one score per data set. Pass design='cross-validation', 'resamples' or "
+            "'seeds'."
+        )
+    state.spec = replace(spec, design=design, witnesses=(*spec.witnesses, witness))
+
+
+def _share_named(state, arranged):
+    """Whether a name says the scores are shares (accuracy, error rate...) or percent."""
+    from ._evidence import _SHARE_WORDS
+
+    names = [name for _, name in _names_of_measure(state, arranged)]
+    names += list(arranged.metrics.values())
+    words = {w for name in names for w in words_of(name)}
+    return bool(words & (_SHARE_WORDS | {"percent", "pct"})) or bool(
+        state.raw.cell_forms.get("percent")
+    )
+
+
+def _unit_note(state, arranged, data):
+    """The percentage note (values and a name say percent) or the counts note; and the
+    refusal of fractions mixed with percentages."""
+    names = [name for _, name in _names_of_measure(state, arranged)]
+    names += list(arranged.metrics.values())
+    if state.raw.cell_forms.get("percent"):
+        names.append("%")
+    lower = {n for n in data if state.spec.side(arranged.metrics.get(n)) == "lower"}
+    return counts_note(data) or percent_note(data, arranged.models, lower, names)

@@ -1,0 +1,391 @@
+"""Step 1 of reading a table: its source as columns (CSV files, dataframes, dicts).
+
+Nothing is decided here: every reader returns a :class:`Source`, the table's
+columns with a way to name a row in messages ("line 7" of a CSV file, "row 5"
+of a dataframe). CSV files go through the standard library's :mod:`csv` in
+chunks, into typed columns: a column of few distinct cells (names, split
+indices, sizes) is kept as codes into them, any other (scores) as numbers,
+so that memory grows by a few bytes per cell. In a file delimited by
+semicolons or tabs, a decimal comma ("0,91") is read as a decimal point, and
+said; a number with an underscore ("0_91", which Python reads as 91) is never
+a number.
+"""
+
+import csv
+import itertools
+import math
+import os
+import re
+import unicodedata
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..utils._io import file_stem, from_spreadsheet_safe, open_text, source_name
+
+#: Delimiters the CSV reader recognises, and those beside which a comma is a decimal one.
+DELIMITERS, DECIMAL_COMMA_DELIMITERS = ",;\t", ";\t"
+#: Cells read as a NaN score (a failed split), case-insensitively.
+NAN_TEXTS = frozenset({"nan", "na", "n/a", "null", "none"})
+_DECIMAL_COMMA = re.compile(r"\s*[-+]?\d+,\d+(?:[eE][-+]?\d+)?\s*")
+#: A CSV column with more distinct cells than this is kept as numbers; rows per chunk.
+_DICTIONARY_LIMIT, _CHUNK = 1 << 16, 1 << 16
+
+
+@dataclass
+class Source:
+    """The columns of a table as its source holds them.
+
+    Attributes
+    ----------
+    columns : dict of str to ndarray
+        Equal-length 1-D arrays: text cells as strings (or numbers, for a
+        dataframe's numeric columns and a CSV column of many distinct numbers).
+    name : str
+        How messages refer to the table ("'results.csv'", "The pandas dataframe").
+    line_numbers : callable or None
+        For a CSV file, the first line of every row (found when a message
+        needs one); None for in-memory tables, whose rows count from 0.
+    empty : dict of str to ndarray of bool
+        For a CSV column kept as numbers, which cells were empty.
+    texts : callable or None
+        For a CSV file, ``texts(name)`` reads a column kept as numbers as the
+        strings it was written with.
+    dictionaries : dict of str to (ndarray, ndarray)
+        For a CSV column of few distinct cells, those cells and each row's code.
+    index_columns : tuple of str
+        The columns that were a dataframe's index (row labels).
+    decimal_comma : bool
+        Whether a comma in a number is its decimal point (semicolons or tabs
+        delimit the file).
+    comma_columns : set of str
+        The columns whose numbers were written with decimal commas.
+    measure : (str, str) or None
+        A name that may say the measure, and what it is: the file's name
+        (without directory and extensions), or the common ending of several
+        files' names; None for other sources.
+    generated : frozenset of str
+        The columns the reader made (several files' models and scores), whose
+        names say nothing.
+    """
+
+    columns: dict
+    name: str
+    line_numbers: object = None
+    empty: dict = field(default_factory=dict)
+    texts: object = None
+    dictionaries: dict = field(default_factory=dict)
+    index_columns: tuple = ()
+    decimal_comma: bool = False
+    comma_columns: set = field(default_factory=set)
+    measure: tuple | None = None
+    generated: frozenset = frozenset()
+
+
+def is_blank_text(value):
+    """Whether a cell holds no value: None, NaN, or only white space."""
+    if value is None:
+        return True
+    if isinstance(value, float):
+        return math.isnan(value)
+    return isinstance(value, str) and not value.strip()
+
+
+def read_source(data, *, delimiter=None, encoding=None):
+    """The columns of a dataframe, a dict of arrays, or a CSV file (a path or an open file)."""
+    if isinstance(data, (str, os.PathLike)) or hasattr(data, "read"):
+        return read_csv_source(data, delimiter=delimiter, encoding=encoding)
+    if isinstance(data, Mapping):
+        return _dict_source(data)
+    return _dataframe_source(data)
+
+
+def _header_names(names, source):
+    """Column names as strings in Unicode's composed form (NFC); two that become one, or
+    two equal names, are refused."""
+    normal = [unicodedata.normalize("NFC", from_spreadsheet_safe(str(name))) for name in names]
+    seen = {}
+    for original, name in zip(names, normal, strict=True):
+        if name in seen and seen[name] == original:
+            raise ValueError(f"{source} has repeated column names [{name!r}]; make them unique.")
+        if name in seen:
+            raise ValueError(
+                f"{source} has columns {seen[name]!r} and {original!r}, the same name written "
+                "in two Unicode forms (files merged from macOS and Linux?); rename one."
+            )
+        seen[name] = original
+    return normal
+
+
+def _dict_source(data):
+    names = _header_names(list(data), "The dict of columns")
+    columns = {}
+    for name, values in zip(names, data.values(), strict=True):
+        columns[name] = np.asarray(values)
+        if columns[name].ndim != 1:
+            raise ValueError(
+                f"Column {name!r} of the dict must be 1-D (one value per row); got shape "
+                f"{columns[name].shape}."
+            )
+    if not columns:
+        raise ValueError("The dict of columns is empty.")
+    lengths = {name: len(values) for name, values in columns.items()}
+    if len(set(lengths.values())) > 1:
+        raise ValueError(f"The dict's columns must have one length; got lengths {lengths}.")
+    return Source(columns, "The dict of columns")
+
+
+def _dataframe_source(data):
+    import narwhals as nw
+
+    kind = type(data).__module__.split(".")[0]
+    if getattr(getattr(data, "columns", None), "nlevels", 1) > 1:
+        raise ValueError(
+            f"The {kind} dataframe has several levels of column names (a MultiIndex); flatten "
+            "them first, e.g. df.columns = ['_'.join(map(str, c)) for c in df.columns]."
+        )
+    data, index_columns = _with_index_columns(data)
+    try:
+        frame = nw.from_native(data, eager_only=True)
+    except TypeError:
+        raise TypeError(
+            "The scores must be a dataframe (pandas, polars, pyarrow...), a dict of columns or "
+            f"the path of a CSV file; got {type(data).__name__}."
+        ) from None
+    source = f"The {kind} dataframe"
+    names = _header_names([str(name) for name in frame.columns], source)
+    if not names:
+        raise ValueError(f"{source} has no columns.")
+    columns = {n: frame[c].to_numpy() for n, c in zip(names, frame.columns, strict=True)}
+    return Source(columns, source, index_columns=tuple(index_columns))
+
+
+def _with_index_columns(data):
+    """A pandas frame whose index says something (data sets, or data set and model, as
+    autorank's and ``groupby().mean()``'s frames keep them) with the index as columns,
+    and their names; a default index of row positions says nothing and is not read."""
+    index = getattr(data, "index", None)
+    if index is None or not hasattr(data, "reset_index"):
+        return data, []
+    names = list(index.names)
+    if index.nlevels == 1 and names[0] is None and _is_row_positions(index):
+        return data, []
+    taken = {str(column) for column in data.columns}
+    labels = []
+    for k, name in enumerate(names):
+        label = "" if name is None and index.nlevels == 1 else name
+        if label is None or str(label) in taken:
+            label = f"level_{k}" if index.nlevels > 1 else "index"
+        labels.append(label)
+    frame = data.copy(deep=False)
+    frame.index = frame.index.set_names(labels)
+    return frame.reset_index(), [str(label) for label in labels]
+
+
+def _is_row_positions(index):
+    """Whether a pandas index holds the rows' positions 0, 1, ... (a default index)."""
+    if getattr(index, "inferred_type", None) != "integer":
+        return False
+    values = np.asarray(index)
+    return bool(np.array_equal(values, np.arange(values.size)))
+
+
+def sniff_delimiter(text, source):
+    """The delimiter of a CSV text: :class:`csv.Sniffer`'s, else the one the header holds
+    most; a header with none of them is one column, unless it holds spaces or bars."""
+    try:
+        return csv.Sniffer().sniff(text, delimiters=DELIMITERS).delimiter
+    except csv.Error:
+        header = text.splitlines()[0] if text.strip() else ""
+        best = max(DELIMITERS, key=header.count)
+        if header.count(best):
+            return best
+        if any(other in header.strip() for other in " |"):
+            raise ValueError(
+                f"{source}: cannot tell the CSV delimiter from the header {header[:80]!r}; "
+                "expected commas, semicolons or tabs between columns (or pass delimiter=)."
+            ) from None
+        return ","
+
+
+def _records(text, delimiter, source):
+    """``(first line, cells)`` of every record, blank ones included; a bad record is named."""
+    reader = csv.reader(text.lines(), delimiter=delimiter, strict=True)
+    previous = 0
+    try:
+        for row in reader:
+            yield previous + 1, row
+            previous = reader.line_num
+    except csv.Error as exc:
+        if "unexpected end of data" in str(exc):
+            raise ValueError(
+                f"{source}, line {previous + 1}: a quoted cell opens here and is never closed (a "
+                'missing " ?).'
+            ) from None
+        raise ValueError(f"{source}, line {previous + 1}: not valid CSV ({exc}).") from None
+
+
+def _data_lines(text, delimiter, source, n_columns):
+    """The first line of every non-blank data row (the slow walk, for messages); a row of
+    the wrong width is refused with its line."""
+    records = _records(text, delimiter, source)
+    next(records)
+    lines = []
+    for line, row in records:
+        if not "".join(row).strip():
+            continue
+        if len(row) != n_columns:
+            raise ValueError(
+                f"{source}, line {line}: expected {n_columns} cells (delimiter {delimiter!r}), "
+                f"found {len(row)}."
+            )
+        lines.append(line)
+    return np.array(lines, dtype=np.int64)
+
+
+def _chunks(text, delimiter, source, n_columns):
+    """The non-blank data rows, a chunk at a time; on a malformed row the slow walk names
+    its line."""
+    reader = csv.reader(text.lines(), delimiter=delimiter, strict=True)
+    try:
+        next(reader)
+        while rows := list(itertools.islice(reader, _CHUNK)):
+            odd = [i for i, row in enumerate(rows) if len(row) != n_columns or not row[0]]
+            if odd:
+                blank = {i for i in odd if not "".join(rows[i]).strip()}
+                if any(len(rows[i]) != n_columns for i in odd if i not in blank):
+                    _data_lines(text, delimiter, source, n_columns)
+                rows = [row for i, row in enumerate(rows) if i not in blank]
+            if rows:
+                yield rows
+    except csv.Error:
+        _data_lines(text, delimiter, source, n_columns)
+        raise
+
+
+def read_csv_source(path_or_buf, *, delimiter=None, encoding=None):
+    """The typed columns of a CSV file (also gzip, bz2 or xz compressed).
+
+    Parameters
+    ----------
+    path_or_buf : str, path-like or file-like
+    delimiter : str, default=None
+        None sniffs comma, semicolon or tab.
+    encoding : str, default=None
+        None reads UTF-8 (with or without a byte-order mark) and UTF-16 or
+        UTF-32 (with one).
+
+    Returns
+    -------
+    Source
+    """
+    source = source_name(path_or_buf)
+    text = open_text(path_or_buf, source=source, encoding=encoding)
+    if text.is_blank():
+        raise ValueError(f"{source} is empty; expected a header row and one row per score.")
+    if delimiter is None:
+        delimiter = sniff_delimiter(text.head(65536), source)
+    header = [name.strip() for name in next(_records(text, delimiter, source))[1]]
+    if not any(header):
+        raise ValueError(f"{source}: the first line is empty; expected the header row.")
+    duplicated = sorted({name for name in header if header.count(name) > 1})
+    if duplicated:
+        raise ValueError(f"{source} has repeated column names {duplicated}; make them unique.")
+    names = _header_names(header, source)
+    decimal_comma = delimiter in DECIMAL_COMMA_DELIMITERS
+
+    def chunks():
+        return _chunks(text, delimiter, source, len(header))
+
+    # First pass: the distinct cells of each column while they are few.
+    n_rows, distinct = 0, [set() for _ in header]
+    for rows in chunks():
+        n_rows += len(rows)
+        for seen, cells in zip(distinct, zip(*rows, strict=True), strict=True):
+            if seen is not None:
+                seen.update(cells)
+        distinct = [None if s is not None and len(s) > _DICTIONARY_LIMIT else s for s in distinct]
+    if not n_rows:
+        raise ValueError(f"{source} has a header but no data rows.")
+    source_ = Source({}, source, decimal_comma=decimal_comma)
+    _typed_columns(source_, chunks, names, distinct)
+    source_.texts = lambda name: np.array(
+        [row[names.index(name)] for rows in chunks() for row in rows], dtype=object
+    )
+    source_.line_numbers = lambda: _data_lines(text, delimiter, source, len(header))
+    if isinstance(path_or_buf, (str, os.PathLike)):
+        source_.measure = ("the file's name", file_stem(path_or_buf))
+    return source_
+
+
+def _typed_columns(source, chunks, names, distinct):
+    """Second pass: every column as codes into its distinct cells, or as numbers (a column
+    with a cell that is no number keeps its text, for a later step to name)."""
+    indices = [None if s is None else {c: i for i, c in enumerate(sorted(s))} for s in distinct]
+    codes = {k: [] for k, index in enumerate(indices) if index is not None}
+    numbers = {k: [] for k, index in enumerate(indices) if index is None}
+    for rows in chunks():
+        for k, cells in enumerate(zip(*rows, strict=True)):
+            if k in codes:
+                codes[k].append(np.fromiter(map(indices[k].__getitem__, cells), np.int64))
+            elif numbers[k] is not None:
+                part = as_numbers(cells, source.decimal_comma)
+                numbers[k] = None if part is None else [*numbers[k], part[:2]]
+                if part is not None and part[2]:
+                    source.comma_columns.add(names[k])
+    for k, name in enumerate(names):
+        if k in codes:
+            cells = np.empty(len(indices[k]), dtype=object)
+            cells[:] = list(indices[k])
+            row_codes = np.concatenate(codes[k])
+            source.dictionaries[name] = (cells, row_codes)
+            source.columns[name] = cells[row_codes]
+        elif numbers[k] is None:
+            source.columns[name] = np.array(
+                [row[k] for rows in chunks() for row in rows], dtype=object
+            )
+        else:
+            source.columns[name] = np.concatenate([values for values, _ in numbers[k]])
+            blank = np.concatenate([blanks for _, blanks in numbers[k]])
+            if blank.any():
+                source.empty[name] = blank
+
+
+def as_numbers(cells, decimal_comma=False):
+    """``(floats, empty, commas)`` of a chunk of cells (NaN texts and empty cells NaN;
+    ``commas``: some cell had a decimal comma), or None when a cell is no number."""
+    if "_" not in "".join(cells):
+        try:
+            return np.array(cells, dtype=float), np.zeros(len(cells), dtype=bool), False
+        except ValueError:
+            pass
+    values, blank = np.empty(len(cells)), np.zeros(len(cells), dtype=bool)
+    for i, cell in enumerate(cells):
+        number = parse_number(cell, decimal_comma)
+        if number is None:
+            return None
+        values[i], blank[i] = number
+    return values, blank, decimal_comma and any("," in cell for cell in cells)
+
+
+def parse_number(cell, decimal_comma=False):
+    """``(value, empty)`` of one cell, or None when it is not a number: empty cells are
+    ``(nan, True)``, NaN texts ``(nan, False)``; an underscore makes no number; a decimal
+    comma is read where ``decimal_comma`` says the delimiter leaves no other reading."""
+    if isinstance(cell, float):
+        return cell, False
+    text = str(cell).strip()
+    if not text:
+        return math.nan, True
+    if text.lower() in NAN_TEXTS:
+        return math.nan, False
+    if "_" in text:
+        return None
+    try:
+        return float(text), False
+    except ValueError:
+        pass
+    if decimal_comma and _DECIMAL_COMMA.fullmatch(text):
+        return float(text.replace(",", ".")), False
+    return None

@@ -1,0 +1,628 @@
+"""The reading of a table as a spec: every decision, to see, correct, save and pass back.
+
+Reading a table is a guess (names propose, values decide, ``_guess``) that
+ends in a :class:`TableSpec`, then a deterministic assembly of the file by
+that spec (``_assemble``). The spec holds every decision that changes what
+is compared: the layout, each role's column, the model columns, the rows and
+columns left out (each with why), the direction of the scores, the design of
+the experiment, the split sizes, the units and a normalisation; and the
+witness of each (the user's option, a name, the values). It round-trips
+through JSON, so that a person who disagrees corrects one field and passes
+it back (``spec=``, ``bayescmp compare --spec FILE``). A :class:`Reading` is
+what a table keeps: its spec, its source and what the assembly found (each
+data set's metric, the data sets of a loss, notes on the cells).
+
+This module imports nothing of the pipeline: every step may use it.
+"""
+
+import json
+import os
+from dataclasses import dataclass, field, fields, replace
+from numbers import Real
+
+#: The designs of an experiment that a table can hold, by key, as people read them.
+DESIGNS = {
+    "cross-validation": "repeated k-fold cross-validation",
+    "resamples": "train/test resamples",
+    "seeds": "training seeds on one split",
+    "means": "one score per data set",
+}
+#: How a table's cells are laid out: a row per (data set, model, split); a column per
+#: model; a row per model and a column per data set; the differences of two models.
+LAYOUTS = ("long", "wide", "transposed", "differences")
+#: Where a decision came from: the user's option (a spec passed back included), a name,
+#: or the values.
+WITNESS_KINDS = ("option", "name", "values")
+#: The roles a column can take, and how they are said.
+ROLE_WORDS = {
+    "model": "model",
+    "dataset": "data set",
+    "score": "score",
+    "metric": "metric",
+    "split": "split",
+    "repeat": "repeat",
+    "fold": "fold",
+    "n_train": "n_train",
+    "n_test": "n_test",
+    "imputed": "filled-in marker",
+}
+#: What a data set's scores can be: better when higher, or when lower (a loss).
+DIRECTIONS = ("higher", "lower")
+#: Whether the data sets' differences share one unit (what pooling them needs).
+UNITS = ("shared", "differ")
+#: How the scores can be rescaled per data set.
+NORMALIZATIONS = ("best-worst",)
+#: What the options of ``imputed`` do with the scores a column marks as filled in.
+IMPUTED = ("keep", "drop")
+#: How many model columns of a wide table the one-line reading names.
+MODELS_SHOWN = 30
+#: The JSON document's format and version.
+SPEC_FORMAT, SPEC_VERSION = "sklearn-bayescmp/table-spec", 1
+
+
+@dataclass(frozen=True)
+class Witness:
+    """Why a decision of a reading was taken.
+
+    Attributes
+    ----------
+    subject : str
+        What was decided: a role ("model", "score"...), "direction", "design" or "units".
+    value : str
+        What it was decided to be: a column's name, "lower is better", a design.
+    by : {"option", "name", "values"}
+        The user's option (or a spec passed back), a name (a column's, a
+        file's, a metric's), or the values.
+    why : str, default=""
+        The witness in words ("column 'metric' names 'log_loss', a loss").
+    """
+
+    subject: str
+    value: str
+    by: str
+    why: str = ""
+
+    def __post_init__(self):
+        if self.by not in WITNESS_KINDS:
+            raise ValueError(f"A witness is one of {WITNESS_KINDS}; got {self.by!r}.")
+
+
+@dataclass(frozen=True)
+class LeftOut:
+    """A column, row, model, split or data set that the reading left out, and why.
+
+    Attributes
+    ----------
+    kind : {"column", "row", "rows", "model", "split", "data set"}
+    name : str
+        The column's name, the row's label, or a count of rows in words.
+    reason : str
+        What the name or the values showed.
+    """
+
+    kind: str
+    name: str
+    reason: str
+
+
+def _check_choice(value, choices, name, *, none=True):
+    if (value is None and none) or value in choices:
+        return value
+    raise ValueError(f"`{name}` must be one of {', '.join(map(repr, choices))}; got {value!r}.")
+
+
+def _names_tuple(value, name):
+    if value is None:
+        return None
+    if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"`{name}` must be a list of names; got {value!r}.")
+    return tuple(value)
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """How a table of scores is read: every decision, with its witness.
+
+    A reader guesses the spec (names propose, values decide) and assembles
+    the table by it, with no other heuristic; ``ScoreTable.read_csv(...,
+    spec=spec)`` reads by a spec given. A field left None is guessed; a
+    field set is taken as the user's choice, and a table that contradicts it
+    is refused, naming the field. :meth:`to_json` and :meth:`from_json`
+    round-trip it; a reading that refuses shows the spec it had reached
+    (``TableReadingError.spec``), so that a person corrects one field and
+    passes it back.
+
+    Attributes
+    ----------
+    layout : {"long", "wide", "transposed", "differences"} or None
+        A row per (data set, model, split); a column per model; a row per
+        model and a column per data set; the differences of two models.
+    columns : dict of str to str
+        Each role's column ("model", "dataset", "score", "metric", "split",
+        "repeat", "fold", "n_train", "n_test", "imputed").
+    models : tuple of str or None
+        The model columns of a wide table, or the models kept of a long one
+        (in this order: the first is A of its pairs); None: every model.
+    datasets : tuple of str or None
+        The data sets kept, in this order; None: every one not left out.
+    left_out : tuple of LeftOut
+        The columns, rows, models, splits and data sets left out, with why.
+    metric : str or None
+        The metric whose rows are kept, where a metric column holds several.
+    imputed : {"keep", "drop"} or None
+        What is done with scores a column marks as filled in.
+    direction : {"higher", "lower"}, dict of str to str, or None
+        Which way is better, or per metric (``{"auc": "higher", "rmse":
+        "lower"}``) where a metric column names each data set's.
+    design : {"cross-validation", "resamples", "seeds", "means"} or None
+        How the splits were made.
+    test_train_ratio : float or None
+        ``n_test / n_train`` of the splits, where no column gives the sizes.
+    fold_suffix : str or None
+        The separator after which the data-set column's ids end with the fold
+        ("_" reads ``10090_3`` as fold 3 of data set ``10090``).
+    units : {"shared", "differ"} or None
+        Whether the data sets' differences share one unit: the tests that pool
+        them across data sets refuse "differ".
+    normalize : {"best-worst"} or None
+        Each data set's scores rescaled over every model of the file.
+    witnesses : tuple of Witness
+        The witness of each decision, in the order the reading says them.
+
+    See Also
+    --------
+    sklearn_bayescmp.ScoreTable.spec : The spec a table was read by.
+    sklearn_bayescmp.ScoreTable.read_csv : Reads a file by a spec (``spec=``).
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp import ScoreTable
+    >>> table = ScoreTable.from_wide(
+    ...     {"dataset": ["iris", "wine", "cancer"], "knn": [0.95, 0.70, 0.93],
+    ...      "tree": [0.94, 0.90, 0.92]},
+    ...     greater_is_better=True,
+    ... )
+    >>> spec = table.spec
+    >>> spec.layout, spec.columns, spec.models, spec.direction, spec.design
+    ('wide', {'dataset': 'dataset'}, ('knn', 'tree'), 'higher', 'means')
+    >>> TableSpec.from_json(spec.to_json()) == spec
+    True
+    """
+
+    layout: str | None = None
+    columns: dict = field(default_factory=dict)
+    models: tuple | None = None
+    datasets: tuple | None = None
+    left_out: tuple = ()
+    metric: str | None = None
+    imputed: str | None = None
+    direction: str | dict | None = None
+    design: str | None = None
+    test_train_ratio: float | None = None
+    fold_suffix: str | None = None
+    units: str | None = None
+    normalize: str | None = None
+    witnesses: tuple = ()
+
+    def __post_init__(self):
+        _check_choice(self.layout, LAYOUTS, "layout")
+        unknown = sorted(set(self.columns) - set(ROLE_WORDS))
+        if unknown or not all(isinstance(c, str) for c in self.columns.values()):
+            raise ValueError(
+                f"`columns` maps roles ({', '.join(ROLE_WORDS)}) to column names; got "
+                f"{dict(self.columns)!r}."
+            )
+        object.__setattr__(self, "columns", dict(self.columns))
+        object.__setattr__(self, "models", _names_tuple(self.models, "models"))
+        object.__setattr__(self, "datasets", _names_tuple(self.datasets, "datasets"))
+        _check_choice(self.imputed, IMPUTED, "imputed")
+        _check_choice(self.design, DESIGNS, "design")
+        _check_choice(self.units, UNITS, "units")
+        _check_choice(self.normalize, NORMALIZATIONS, "normalize")
+        if isinstance(self.direction, dict):
+            for metric, side in self.direction.items():
+                _check_choice(side, DIRECTIONS, f"direction[{metric!r}]", none=False)
+        else:
+            _check_choice(self.direction, DIRECTIONS, "direction")
+        ratio = self.test_train_ratio
+        if ratio is not None and (isinstance(ratio, bool) or not isinstance(ratio, Real)):
+            raise ValueError(f"`test_train_ratio` must be a number or None; got {ratio!r}.")
+        if self.fold_suffix is not None and not isinstance(self.fold_suffix, str):
+            raise ValueError(
+                f"`fold_suffix` must be a separator or None; got {self.fold_suffix!r}."
+            )
+        object.__setattr__(self, "left_out", tuple(self.left_out))
+        object.__setattr__(self, "witnesses", tuple(self.witnesses))
+
+    def witness(self, subject):
+        """The witness of one decision.
+
+        Parameters
+        ----------
+        subject : str
+            A role ("model", "score"...), "direction", "design" or "units".
+
+        Returns
+        -------
+        Witness or None
+            None when nothing decided it.
+        """
+        return next((w for w in self.witnesses if w.subject == subject), None)
+
+    def side(self, metric=None):
+        """Which way is better for a data set of ``metric``.
+
+        Parameters
+        ----------
+        metric : str, default=None
+            The data set's metric, where a metric column names it.
+
+        Returns
+        -------
+        {"higher", "lower"} or None
+            None when the spec does not say it.
+        """
+        if isinstance(self.direction, dict):
+            return self.direction.get(metric)
+        return self.direction
+
+    def decided(self, subject, value, by, *, why=""):
+        """This spec with one decision taken, and its witness said.
+
+        Parameters
+        ----------
+        subject : str
+            A field ("direction", "design"...) or a role of ``columns``.
+        value : object
+            What it is decided to be.
+        by : {"option", "name", "values"} or None
+            The witness; None says none (a field set by the reader's format).
+        why : str, default=""
+            The witness in words.
+
+        Returns
+        -------
+        TableSpec
+            A new spec; an earlier witness of ``subject`` is replaced.
+
+        Examples
+        --------
+        >>> TableSpec().decided("direction", "lower", "option").direction
+        'lower'
+        """
+        witnesses = tuple(w for w in self.witnesses if w.subject != subject)
+        said = () if by is None else (Witness(subject, _words(subject, value), by, why),)
+        if subject in ROLE_WORDS:
+            return replace(
+                self, columns={**self.columns, subject: value}, witnesses=witnesses + said
+            )
+        return replace(self, **{subject: value}, witnesses=witnesses + said)
+
+    def to_dict(self):
+        """The spec as plain data (what :meth:`to_json` writes).
+
+        Returns
+        -------
+        dict
+        """
+        data = {"format": SPEC_FORMAT, "version": SPEC_VERSION}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if item.name in ("left_out", "witnesses"):
+                value = [vars(entry).copy() for entry in value]
+            elif isinstance(value, tuple):
+                value = list(value)
+            elif isinstance(value, dict):
+                value = dict(value)
+            data[item.name] = value
+        return data
+
+    @classmethod
+    def from_dict(cls, data):
+        """The spec of :meth:`to_dict`'s plain data; an unknown field is refused, named.
+
+        Parameters
+        ----------
+        data : dict
+            The fields, as :meth:`to_dict` writes them.
+
+        Returns
+        -------
+        TableSpec
+        """
+        if not isinstance(data, dict):
+            raise ValueError(f"A table spec is a JSON object; got {type(data).__name__}.")
+        data = dict(data)
+        if data.pop("format", SPEC_FORMAT) != SPEC_FORMAT or data.pop("version", 1) != 1:
+            raise ValueError(f"Not a table spec of version {SPEC_VERSION} ({SPEC_FORMAT}).")
+        known = {item.name for item in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise ValueError(
+                f"The spec has unknown field(s) {unknown}; its fields are {sorted(known)}."
+            )
+        for name, kind in (("left_out", LeftOut), ("witnesses", Witness)):
+            try:
+                data[name] = tuple(kind(**entry) for entry in data.get(name) or ())
+            except TypeError as exc:
+                raise ValueError(f"The spec's field `{name}`: {exc}.") from None
+        return cls(**data)
+
+    def to_json(self, path_or_buf=None):
+        """The spec as JSON text, written to a file when given.
+
+        Parameters
+        ----------
+        path_or_buf : str, path-like or file-like, default=None
+            Where to write it (UTF-8); None only returns the text.
+
+        Returns
+        -------
+        str
+        """
+        text = json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        if isinstance(path_or_buf, (str, os.PathLike)):
+            with open(path_or_buf, "w", encoding="utf-8") as file:
+                file.write(text)
+        elif path_or_buf is not None:
+            path_or_buf.write(text)
+        return text
+
+    @classmethod
+    def from_json(cls, text_or_path):
+        """The spec of a JSON text, of the file at a path, or of an open file.
+
+        Parameters
+        ----------
+        text_or_path : str, path-like or file-like
+            The JSON text (it starts with "{"), or where to read it.
+
+        Returns
+        -------
+        TableSpec
+        """
+        if hasattr(text_or_path, "read"):
+            text = text_or_path.read()
+        elif isinstance(text_or_path, str) and text_or_path.lstrip().startswith("{"):
+            text = text_or_path
+        else:
+            with open(text_or_path, encoding="utf-8") as file:
+                text = file.read()
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"The spec is not valid JSON ({exc}).") from None
+        return cls.from_dict(data)
+
+
+def _words(subject, value):
+    """A decision's value as the reading says it."""
+    if subject == "direction":
+        if isinstance(value, dict):
+            return "; ".join(f"{m}: {s} is better" for m, s in value.items())
+        return f"{value} is better"
+    if subject == "design":
+        return DESIGNS[value]
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How a table of scores was read: its spec, and what the assembly found.
+
+    Attributes
+    ----------
+    source : str
+        The table as messages name it ("'results.csv'", "The pandas dataframe").
+    spec : TableSpec
+        Every decision, with its witness.
+    metrics : dict of str to str
+        Each data set's metric, where a metric column says it.
+    lower_is_better : tuple of str
+        The data sets whose scores were a loss (the table holds their negatives).
+    notes : tuple of str
+        What else the reading is worth saying (decimal commas, spreads,
+        names read as models...).
+    generated : tuple of str
+        The columns the reader made (several files' models and scores), not
+        said among the roles.
+    shares : bool
+        Whether a name says the scores are shares (an accuracy, an error rate)
+        or percentages, which share one unit across data sets.
+
+    See Also
+    --------
+    sklearn_bayescmp.ScoreTable.reading : A table's reading, in one line.
+    TableSpec : The decisions of a reading, to pass back.
+
+    Examples
+    --------
+    A paper's ``Average`` row is the mean of the others, not a data set:
+
+    >>> from sklearn_bayescmp import ScoreTable
+    >>> table = ScoreTable.from_wide(
+    ...     {"dataset": ["iris", "wine", "cancer", "Average"],
+    ...      "knn": [0.95, 0.70, 0.93, 0.86], "tree": [0.94, 0.90, 0.92, 0.92]},
+    ...     greater_is_better=True,
+    ... )
+    >>> [(entry.kind, entry.name, entry.reason) for entry in table.reading_details.left_out]
+    [('row', 'Average', 'the mean of the other rows')]
+    """
+
+    source: str
+    spec: TableSpec
+    metrics: dict = field(default_factory=dict)
+    lower_is_better: tuple = ()
+    notes: tuple = ()
+    generated: tuple = ()
+    shares: bool = False
+
+    @property
+    def layout(self):
+        """str: The layout ("long", "wide", "transposed", "differences"), or "arrays"."""
+        return self.spec.layout or "arrays"
+
+    @property
+    def witnesses(self):
+        """tuple of Witness: Every decision's witness."""
+        return self.spec.witnesses
+
+    @property
+    def left_out(self):
+        """tuple of LeftOut: Everything left out, and why."""
+        return self.spec.left_out
+
+    @property
+    def models(self):
+        """tuple of str: The model columns of a wide table (empty for another layout)."""
+        return self.spec.models or () if self.spec.layout == "wide" else ()
+
+    @property
+    def design(self):
+        """str: A key of :data:`DESIGNS`."""
+        return self.spec.design
+
+    @property
+    def design_words(self):
+        """str: The design as people read it ("train/test resamples")."""
+        return DESIGNS[self.spec.design]
+
+    @property
+    def normalization(self):
+        """str or None: How the scores were rescaled per data set, in words."""
+        if self.spec.normalize is None:
+            return None
+        return (
+            "each data set's scores rescaled from its worst model's mean (0) to its best "
+            "model's (1), over every model of the table: the rope is a share of that gap"
+        )
+
+    def witness(self, subject):  # the spec's, documented there
+        return self.spec.witness(subject)
+
+    witness.__doc__ = TableSpec.witness.__doc__
+
+    @property
+    def roles(self):
+        """dict of str to str: Each role's column, in the order the roles are said."""
+        return {role: self.spec.columns[role] for role in ROLE_WORDS if role in self.spec.columns}
+
+    @property
+    def ignored_columns(self):
+        """tuple of str: The columns left out."""
+        return tuple(entry.name for entry in self.left_out if entry.kind == "column")
+
+    def to_dict(self):
+        """The reading as plain data: the spec, the source and what was found.
+
+        Returns
+        -------
+        dict
+        """
+        return {
+            "source": self.source,
+            "spec": self.spec.to_dict(),
+            "metrics": dict(self.metrics),
+            "lower_is_better": list(self.lower_is_better),
+            "notes": list(self.notes),
+            "design_words": self.design_words,
+            "normalization": self.normalization,
+        }
+
+
+def reading_text(reading, n_datasets, *, hints=False):
+    """How a table was read, in one line: the roles, the model columns of a wide table,
+    what was left out and why, the notes, the direction and the design.
+
+    Parameters
+    ----------
+    reading : Reading
+    n_datasets : int
+        How many data sets the table holds.
+    hints : bool, default=False
+        Also say where the spec can be corrected (for the command's note).
+
+    Returns
+    -------
+    str or None
+        None when nothing was inferred: a table built from arrays, or a long
+        table whose columns bear their roles' names, of scores named greater
+        is better, from cross-validation.
+    """
+    spec = reading.spec
+    roles, direction, design = reading.roles, spec.witness("direction"), spec.witness("design")
+    said_design = design is not None and reading.design not in ("cross-validation", "means")
+    plain = not (reading.left_out or reading.notes or reading.lower_is_better or spec.normalize)
+    canonical = reading.layout == "long" and all(r == c for r, c in roles.items())
+    if plain and not said_design:
+        if reading.layout == "arrays" or (canonical and direction and direction.by == "name"):
+            return None
+    parts = []
+    roles = {role: c for role, c in roles.items() if c not in reading.generated}
+    if roles and reading.layout in ("long", "wide"):
+        parts.append(", ".join(f"{ROLE_WORDS[role]} = {named(c)}" for role, c in roles.items()))
+    if reading.models:
+        shown = ", ".join(map(repr, reading.models[:MODELS_SHOWN]))
+        more = len(reading.models) - MODELS_SHOWN
+        parts.append(f"a column per model ({shown}{f' and {more} more' if more > 0 else ''})")
+    parts += _left_out_words(reading.left_out)
+    parts += reading.notes
+    if reading.lower_is_better:
+        lower = reading.lower_is_better
+        where = ""
+        if len(lower) < n_datasets:
+            shown = ", ".join(map(repr, lower[:5])) + (", ..." if len(lower) > 5 else "")
+            where = f" on {len(lower)} of {n_datasets} data sets ({shown})"
+        by = f" ({direction.why})" if direction is not None and direction.why else ""
+        parts.append(
+            f"lower is better{where}{by}: the negated losses are compared, so that a positive "
+            "difference A - B still favours A"
+        )
+    elif direction is not None and direction.by in ("values", "option"):
+        parts.append(f"higher is better ({direction.why})")
+    if said_design:
+        parts.append(f"the splits are {reading.design_words} ({design.why})")
+    if reading.normalization:
+        parts.append(reading.normalization)
+    if hints and parts:
+        parts.append("--print-spec shows the reading, --spec FILE corrects it")
+    return "; ".join(parts) or None
+
+
+def _left_out_words(left_out):
+    """The entries left out, grouped by kind and reason, in order."""
+    groups, unscored = {}, []
+    for entry in left_out:
+        if entry.kind == "data set" and entry.reason == UNSCORED:
+            unscored.append(entry.name)
+        else:
+            groups.setdefault((entry.kind, entry.reason), []).append(entry.name)
+    words = [unscored_words(unscored)] if unscored else []
+    for (kind, reason), names in groups.items():
+        if kind == "column":
+            because = "" if reason == "no role" else f" ({reason})"
+            words.append(f"ignored {', '.join(map(named, names))}{because}")
+        elif kind == "rows":
+            words.append(f"left out {', '.join(names)} ({reason})")
+        else:
+            plural = kind if len(names) == 1 else f"{kind}s"
+            words.append(f"left out {plural} {', '.join(map(repr, names))} ({reason})")
+    return words
+
+
+#: Why a data set on which no model has a score is left out.
+UNSCORED = "no model has a score on it (every cell empty)"
+
+
+def unscored_words(names):
+    """The words on the data sets left out because no model has a score on them."""
+    shown = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
+    return (
+        f"left out {len(names)} data set(s) on which no model has a score ({shown}): every "
+        "cell is empty, as where the metric does not apply"
+    )
+
+
+def named(column):
+    """A column as messages name it; the unnamed first column of a pandas CSV, its index."""
+    return repr(column) if column else "the unnamed first column (a pandas index)"
