@@ -73,14 +73,24 @@ table
 # delimiter among comma, semicolon and tab; a pandas, polars or pyarrow data
 # frame goes to :meth:`~sklearn_bayescmp.ScoreTable.from_long` or
 # :meth:`~sklearn_bayescmp.ScoreTable.from_wide` directly. The round trip is
-# exact.
+# exact. The long layout's ``score`` column says greater is better (as
+# scikit-learn's scores are); the wide one's columns name the models, never
+# the measure, so which way is better is said when reading it (or a file
+# named after the measure, ``accuracy.csv``, says it).
 
 directory = Path(tempfile.mkdtemp())
 (directory / "scores.csv").write_text(table.to_csv(), newline="")
 (directory / "scores_wide.csv").write_text(table.to_csv(layout="wide"), newline="")
 print((directory / "scores_wide.csv").read_text().splitlines()[0])
 assert ScoreTable.read_csv(directory / "scores.csv") == table
-assert ScoreTable.read_csv(directory / "scores_wide.csv") == table
+assert ScoreTable.read_csv(directory / "scores_wide.csv", greater_is_better=True) == table
+
+# %%
+# How a table was read is its *spec*: every decision with its witness. It can
+# be saved, corrected one field at a time and passed back
+# (``ScoreTable.read_csv(path, spec=...)``, ``bayescmp compare --spec``).
+
+print(table.spec.to_json()[:400], "...")
 
 # %%
 # Every pair, a ranking and the frequentist reference

@@ -20,7 +20,7 @@ _LOCATIONS = {
     "ModelComparison": "._compare_models",
     "compare_models": "._compare_models",
     "CVDifferences": "._differences",
-    "ScoreTable": ".tables._score_table",
+    "ScoreTable": "._score_table",
 }
 
 __all__ = sorted([*_LOCATIONS, "__version__"])

@@ -24,6 +24,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._comparison_report import report_blocks
+from ._score_table import ScoreTable
 from .stats._collection import DatasetMeans
 from .stats._core import holm_adjusted, record_scale
 from .stats._correlated_t import NormalGammaPrior
@@ -33,7 +34,6 @@ from .stats._ranking import plackett_luce_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
 from .stats._ties import merge_signed_ties, tie_scale
-from .tables._score_table import ScoreTable
 from .tables._spec import DESIGNS
 from .utils._display import (
     PROBABILITY_COLUMNS,

@@ -23,10 +23,10 @@ from sklearn.utils import indexable
 from ._compare_models import compare_models
 from ._differences import CVDifferences
 from ._engine import ENGINE_CONSTRAINTS, Engine, check_common_scoring, split_layout
+from ._score_table import ScoreTable
+from ._search_results import candidate_rows, search_candidates, split_scores
 from .stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
 from .tables._assemble import ratio_sizes
-from .tables._score_table import ScoreTable
-from .tables._search import candidate_rows, search_candidates, split_scores
 from .utils._docstrings import fill_doc
 from .utils._sklearn import HasMethods, Interval, validate_params
 from .utils._validation import check_probability, check_rope

@@ -32,11 +32,14 @@ def _imports(path, *, lazy=False):
             target = node.module or ""
         if not target.startswith("sklearn_bayescmp"):
             continue
-        found.add(target)
-        for alias in node.names:  # "from . import module"
-            candidate = f"{target}.{alias.name}"
-            if (PACKAGE.parent / (candidate.replace(".", "/") + ".py")).exists():
-                found.add(candidate)
+        modules = {  # "from . import module": the module, not its package's names
+            f"{target}.{alias.name}"
+            for alias in node.names
+            if (PACKAGE.parent / f"{target}.{alias.name}".replace(".", "/"))
+            .with_suffix(".py")
+            .exists()
+        }
+        found |= modules or {target}
     return found
 
 
@@ -99,13 +102,12 @@ def test_the_record_type_is_a_leaf_of_stats():
 #: modules listed before it. The record of the reading comes first: every step fills it.
 TABLES_PIPELINE = (
     ("record", ("_spec",)),
-    ("sources", ("_source", "_skore", "_search")),
+    ("sources", ("_source",)),
     ("cells", ("_cells",)),
     ("names", ("_names",)),
     ("values", ("_evidence",)),
     ("assembly by a spec", ("_assemble", "_files")),
     ("the guess", ("_guess",)),
-    ("score table", ("_score_table",)),
 )
 _TABLES_ORDER = [
     f"sklearn_bayescmp.tables.{name}" for _, modules in TABLES_PIPELINE for name in modules

@@ -748,7 +748,7 @@ def _case_folded(directory):
 
 
 def _skore_keys(directory):
-    from sklearn_bayescmp.tables._skore import cross_validation_reports
+    from sklearn_bayescmp._skore import cross_validation_reports
 
     return _library(lambda: cross_validation_reports({1: object(), "1": object()}))
 

@@ -13,9 +13,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, ScoreTable, compare_models
+from sklearn_bayescmp._score_table import wide_name_problem
 from sklearn_bayescmp.exceptions import MissingScoresWarning
 from sklearn_bayescmp.stats import bayesian_correlated_ttest, paired_ttest
-from sklearn_bayescmp.tables._score_table import wide_name_problem
 from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
 from tests._estimators import fitted_records
 

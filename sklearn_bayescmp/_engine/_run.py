@@ -16,8 +16,8 @@ from sklearn.base import clone
 from sklearn.exceptions import FitFailedWarning
 from sklearn.utils.parallel import delayed
 
+from .._score_table import ScoreTable
 from ..tables._assemble import DEFAULT_DATASET
-from ..tables._score_table import ScoreTable
 from ..tables._spec import DESIGNS, Witness
 from ..utils._warnings import reissue, warn
 from ._cache import FitCache

@@ -15,9 +15,9 @@ from sklearn.exceptions import ConvergenceWarning
 from .._compare_models import compare_models, split_reference
 from .._comparison_report import MOST_PAIRS_LISTED
 from .._pair_summary import dataset_comparisons, pair_summary
+from .._score_table import ScoreTable
 from ..exceptions import MissingScoresWarning, TableReadingError
 from ..stats import backend_names, get_backend
-from ..tables._score_table import ScoreTable
 from ..tables._spec import TableSpec, reading_text
 from ..utils._display import terminal_safe
 from ..utils._validation import check_probability, check_rope
@@ -276,6 +276,7 @@ def _read(args):
         raise InputError(_in_command_words(exc)) from None
     except (ValueError, TypeError) as exc:
         raise InputError(_in_command_words(exc)) from None
+    table = table._reworded(_in_command_words)  # the reading in the command's options
     if args.print_spec:
         return table
     # What the reader inferred, so that a wrong guess is seen (with the way to correct it).

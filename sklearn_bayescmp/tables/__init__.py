@@ -2,9 +2,8 @@
 
 Reading a table is a guess that ends in a spec, then an assembly by the spec:
 
-1. the source (``_source``, ``_files``, ``_skore``, ``_search``): a CSV file
-   (or several of one model each), a dataframe, a dict of columns, skore's
-   reports or a search's ``cv_results_``, as they are;
+1. the source (``_source``, ``_files``): a CSV file (or several of one model
+   each), a dataframe or a dict of columns, as they are;
 2. the cells (``_cells``): parsed as people write them;
 3. what the names propose (``_names``) and what the values show
    (``_evidence``);
@@ -12,9 +11,9 @@ Reading a table is a guess that ends in a spec, then an assembly by the spec:
    :class:`TableSpec` (``_spec``); where no witness speaks, a refusal that
    carries the spec reached;
 5. the assembly (``_assemble``): the table laid out by the spec, with no
-   heuristic;
-6. the :class:`ScoreTable` (``_score_table``), which keeps its
-   :class:`Reading`: the spec, and what the assembly found.
+   heuristic, into the parts of a :class:`~sklearn_bayescmp.ScoreTable`
+   (``sklearn_bayescmp/_score_table.py``, the package's record of scores),
+   which keeps its :class:`Reading`: the spec, and what the assembly found.
 
 The public names are imported on first use, so that a step's module can be
 imported without the whole pipeline.
@@ -25,7 +24,6 @@ from ..utils._lazy import lazy_names
 #: Where each public name lives.
 _LOCATIONS = {
     "Reading": "._spec",
-    "ScoreTable": "._score_table",
     "TableSpec": "._spec",
 }
 

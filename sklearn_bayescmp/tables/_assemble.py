@@ -23,7 +23,7 @@ import numpy as np
 
 from ..exceptions import MissingScoresWarning
 from ..utils._frozen import ReadOnlyPickleMixin
-from ._cells import check_names, unknown_names
+from ..utils._validation import check_names, unknown_names
 from ._evidence import filled_in, units_of
 from ._names import SEED_NAMES, normalised
 from ._spec import DESIGNS, UNSCORED, LeftOut, Reading, Witness, unscored_words
@@ -101,9 +101,15 @@ def ratio_sizes(test_train_ratio):
     return ratio.denominator, ratio.numerator
 
 
+#: The fields of a spec that are also a reader's options (the others only a spec sets).
+_OPTION_FIELDS = ("test_train_ratio", "design", "models", "datasets", "metric", "imputed")
+
+
 def refuse_field(source, name, problem):
-    """Refuse a spec that the file contradicts, naming the spec's field."""
-    raise ValueError(f"{source}: the spec's `{name}` {problem}")
+    """Refuse a spec that the file contradicts, naming the field (the option's name, where
+    the field is also an option)."""
+    field = f"`{name}`" if name in _OPTION_FIELDS else f"the spec's `{name}`"
+    raise ValueError(f"{source}: {field} {problem}")
 
 
 # -- laying out the cells --------------------------------------------------------
@@ -732,6 +738,13 @@ def _check_design(source, spec, data):
             "'resamples', 'seeds' or 'means'.",
         )
     single = all(d.scores.shape[1] == 1 for d in data.values())
+    if single and len(data) > 1 and spec.test_train_ratio is not None:
+        refuse_field(
+            source,
+            "test_train_ratio",
+            f"({spec.test_train_ratio:.4g}) gives the sizes of splits, but the table holds one "
+            "score per data set and model: no split is sized. Leave it out.",
+        )
     if (spec.design == "means" and not single) or (
         spec.design != "means" and single and len(data) > 1
     ):
@@ -743,7 +756,8 @@ def _check_design(source, spec, data):
 
 
 def _check_sizes(source, spec, data):
-    """Sizes that no k-fold cross-validation has: a test set larger than its training set;
+    """Sizes that no k-fold cross-validation has: a test set more than twice its training
+    set (2-fold's are about as large as theirs);
     or, where every repeat ran all its k folds, a ratio n_test / n_train more than twice
     from 1/(k - 1). Such sizes were swapped or mistyped, and would move the decision."""
     if spec.design != "cross-validation":
@@ -757,7 +771,7 @@ def _check_sizes(source, spec, data):
         if d.n_train is None:
             return
         ratio = d.n_test / d.n_train
-        if np.any(ratio > 1):
+        if np.any(ratio > 2):  # 2-fold's test sets are about as large as its training sets
             i = int(np.argmax(ratio))
             raise ValueError(
                 f"{source}: data set {name!r} has n_test {d.n_test[i]} > n_train {d.n_train[i]} "

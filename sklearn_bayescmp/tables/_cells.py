@@ -8,10 +8,9 @@ mean with its spread as papers print it, "0.95±0.02"; marks beside a score,
 witness; "85.3%" in percent); split indices and sizes as whole numbers. Every
 refusal names the row ("line 7" of a CSV file) and the column. Names that
 differ only in spaces around them or in letter case (after Unicode's
-compatibility folding, NFKC) are refused: no reader could tell them apart.
+compatibility folding, NFKC) are refused (``utils._validation.check_names``).
 """
 
-import difflib
 import math
 import re
 import unicodedata
@@ -19,7 +18,7 @@ import unicodedata
 import numpy as np
 
 from ..utils._io import from_spreadsheet_safe
-from ..utils._validation import LARGEST_SCORE, SMALLEST_SCORE
+from ..utils._validation import LARGEST_SCORE, SMALLEST_SCORE, name_clash
 from ._source import is_blank_text, parse_number
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
@@ -39,8 +38,6 @@ PERCENT = re.compile(rf"\s*(?P<number>{_NUMBER})\s*%\s*")
 MARKS = "*†‡§¶∗⋆"
 #: Split indices and sizes must stay below this: they are counted exactly in floats.
 LARGEST_WHOLE_NUMBER = 2**53
-#: The most known names a message lists.
-_NAMES_LISTED = 12
 
 
 def _unmarked(text):
@@ -56,92 +53,6 @@ def _unmarked(text):
 def composed(name):
     """A name in Unicode's composed form (NFC), as every step compares names."""
     return unicodedata.normalize("NFC", name)
-
-
-def _look(name):
-    """What a name looks like: compatibility forms unfolded (NFKC), case folded."""
-    return unicodedata.normalize("NFKC", name).casefold().strip()
-
-
-def _clash(names):
-    """The first two distinct names that no reader could tell apart, and why, or None."""
-    seen = {}
-    for name in names:
-        other = seen.setdefault(_look(name), name)
-        if other != name:
-            why = (
-                "differ only in spaces around them"
-                if other.strip() == name.strip()
-                else "differ only in letter case or in their Unicode compatibility forms"
-            )
-            return other, name, why
-    return None
-
-
-def unknown_names(given, known, argument, kind):
-    """Why names given are not among the ``known`` ones, with what was likely meant, or
-    None when every name is known.
-
-    Names that a command line split at their spaces or commas (``RF, tuned`` given as
-    ``RF`` and ``tuned``) are named whole; a near name (letter case, or as
-    :mod:`difflib` finds it) is offered.
-    """
-    known_set = set(known)
-    unknown = [name for name in given if name not in known_set]
-    if not unknown:
-        return None
-    hints, explained = [], set()
-    for start in range(len(given)):
-        for end in range(start + 2, min(start + 6, len(given)) + 1):
-            for separator in (" ", ", ", ","):
-                joined = separator.join(map(str, given[start:end]))
-                if joined in known_set and not explained & set(given[start:end]):
-                    parts = " and ".join(map(repr, given[start:end]))
-                    hints.append(
-                        f"{parts} together are the {kind} {joined!r}: give it as one name "
-                        "(quoted, on a command line)."
-                    )
-                    explained.update(given[start:end])
-    folded = {name.casefold(): name for name in known}
-    for name in unknown:
-        if name not in explained:
-            near = folded.get(str(name).casefold()) or next(
-                iter(difflib.get_close_matches(str(name), list(map(str, known)), n=1)), None
-            )
-            if near is not None:
-                hints.append(f"Did you mean {near!r} for {name!r}?")
-    listed = ", ".join(map(repr, list(known)[:_NAMES_LISTED]))
-    more = len(known) - _NAMES_LISTED
-    plural = "s" if len(unknown) > 1 else ""
-    return (
-        f"`{argument}` names {', '.join(map(repr, unknown))}, which {'are' if plural else 'is'} "
-        f"not {'' if plural else 'a '}{kind}{plural} of the table. "
-        + "".join(f"{hint} " for hint in hints)
-        + f"Its {kind}s: {listed}{f' and {more} more' if more > 0 else ''}."
-    )
-
-
-def check_names(names, argument):
-    """A tuple of distinct names from any sequence, in Unicode's composed form; an empty
-    one, a repeated one, or two that no reader could tell apart are refused."""
-    if isinstance(names, str):
-        raise TypeError(f"`{argument}` must be a sequence of names; got the string {names!r}.")
-    names = tuple(composed(str(name)) for name in names)
-    if not names:
-        raise ValueError(f"`{argument}` is empty.")
-    blank = [name for name in names if not name.strip()]
-    if blank:
-        raise ValueError(f"`{argument}` holds an empty name {blank[0]!r}; name every entry.")
-    repeated = sorted({name for name in names if names.count(name) > 1})
-    if repeated:
-        raise ValueError(f"`{argument}` repeats {repeated}; names must be unique.")
-    clash = _clash(names)
-    if clash is not None:
-        raise ValueError(
-            f"`{argument}` holds {clash[0]!r} and {clash[1]!r}, which {clash[2]}; make them "
-            "distinct."
-        )
-    return names
 
 
 class RawColumns:
@@ -177,6 +88,7 @@ class RawColumns:
         self._row_index = None  # each row's row in the source as read
         self.spreads, self.bracketed, self.cell_forms = {}, set(), {}
         self.marked, self.merged_names = {}, {}
+        self._parsed = {}  # each column's numbers, or why it has none
 
     @property
     def index_columns(self):
@@ -333,7 +245,7 @@ class RawColumns:
             forms[labels[i]] = forms.get(labels[i], 0) + 1
             row_of.setdefault(labels[i], first_rows[i])
         self.merged_names.update({name: n for name, n in forms.items() if n > 1})
-        clash = _clash(list(forms))
+        clash = name_clash(list(forms))
         if clash is not None:
             first, second, why = clash
             raise ValueError(
@@ -346,7 +258,25 @@ class RawColumns:
     def numbers(self, column, *, empty_is_missing=False):
         """The scores in ``column`` as floats (NaN for a failed split), and which cells were
         empty (refused unless ``empty_is_missing``). A mean with its spread reads as its
-        mean; the spreads are kept in ``spreads[column]``."""
+        mean; the spreads are kept in ``spreads[column]``. Each column is parsed once: the
+        guess reads a column several times."""
+        if column not in self._parsed:
+            try:
+                self._parsed[column] = self._numbers(column)
+            except ValueError as exc:
+                self._parsed[column] = exc
+        found = self._parsed[column]
+        if isinstance(found, Exception):
+            raise found
+        scores, missing = found
+        if missing.any() and not empty_is_missing:
+            raise ValueError(
+                f"{self.where(int(np.flatnonzero(missing)[0]))}, column {column!r}: the score is "
+                "empty; write NaN (or NA) for a failed split, or drop the row."
+            )
+        return scores, missing
+
+    def _numbers(self, column):
         cells, codes = self._cells(column)
         spreads = marks = None
         if cells.dtype.kind in "iufb":
@@ -375,11 +305,6 @@ class RawColumns:
             self.spreads[column] = spreads
         if marks is not None and marks.any():
             self.marked[column] = marks
-        if missing.any() and not empty_is_missing:
-            raise ValueError(
-                f"{self.where(int(np.flatnonzero(missing)[0]))}, column {column!r}: the score is "
-                "empty; write NaN (or NA) for a failed split, or drop the row."
-            )
         check_magnitude(scores, self, column)
         return scores, missing
 

@@ -318,7 +318,7 @@ def _chance(others, tolerance):
     return float(np.prod(np.minimum(1.0, 0.8 * tolerance / np.maximum(spread, 1e-300))))
 
 
-def summary_rows(means, labels, *, kept=()):
+def summary_rows(means, labels, *, kept=(), unnamed_mean=True):
     """The rows of a table of scores that summarise the others.
 
     Parameters
@@ -327,6 +327,8 @@ def summary_rows(means, labels, *, kept=()):
     labels : sequence of str
     kept : collection of str
         Rows the user named (``datasets=``): never summaries.
+    unnamed_mean : bool, default=True
+        Whether to look for rows not named like a summary that are the mean.
 
     Returns
     -------
@@ -346,7 +348,7 @@ def summary_rows(means, labels, *, kept=()):
             unconfirmed.append(i)
         else:
             summaries[i] = statistic
-    if len(ordinary) >= 4:
+    if unnamed_mean and len(ordinary) >= 4:
         for i in ordinary:
             if labels[i] not in kept:
                 others = [j for j in ordinary if j != i]
@@ -395,7 +397,7 @@ def numbers_the_rows(values):
 def change_of(values, columns):
     """Whether ``values`` is a change of one column against another (their difference, or
     the change in percent or as a fraction), to the printed precision: the pair and the
-    kind, or None.
+    kind, or None. Pairs are screened on one row, then checked on all.
 
     Parameters
     ----------
@@ -403,25 +405,26 @@ def change_of(values, columns):
     columns : dict of str to ndarray
         The model columns, row-aligned.
     """
-    present = np.isfinite(values)
-    if present.sum() < 2:
+    names = list(columns)
+    matrix = np.column_stack([columns[n] for n in names])
+    rows = np.flatnonzero(np.isfinite(values) & np.isfinite(matrix).all(axis=1))
+    if rows.size < 2 or len(names) < 2:
         return None
-    tolerance = 0.5 * 10.0 ** -decimals(values[present]) + 1e-9
+    values, matrix = values[rows], matrix[rows]
+    tolerance = 0.5 * 10.0 ** -decimals(values) + 1e-9
+    changes = {
+        "difference": lambda a, b: a - b,
+        "change in percent": lambda a, b: 100 * (a - b) / np.abs(b),
+        "relative change": lambda a, b: (a - b) / np.abs(b),
+    }
     with np.errstate(divide="ignore", invalid="ignore"):
-        for a, first in columns.items():
-            for b, second in columns.items():
-                if a == b:
-                    continue
-                changes = {
-                    "difference": first - second,
-                    "change in percent": 100 * (first - second) / np.abs(second),
-                    "relative change": (first - second) / np.abs(second),
-                }
-                for kind, change in changes.items():
-                    gaps = np.abs(change[present] - values[present])
-                    slack = tolerance * (1 + (kind != "difference") * np.abs(values[present]))
-                    if np.all(np.isfinite(gaps)) and np.all(gaps <= slack + tolerance):
-                        return a, b, kind
+        for kind, change in changes.items():
+            slack = tolerance * (1 + (kind != "difference") * np.abs(values)) + tolerance
+            first = np.abs(change(matrix[0][:, None], matrix[0][None, :]) - values[0])
+            np.fill_diagonal(first, np.inf)
+            for a, b in np.argwhere(first <= slack[0]):
+                if np.all(np.abs(change(matrix[:, a], matrix[:, b]) - values) <= slack):
+                    return names[a], names[b], kind
     return None
 
 

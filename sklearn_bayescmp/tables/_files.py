@@ -16,7 +16,8 @@ import os
 import numpy as np
 
 from ..utils._io import file_stem
-from ._cells import RawColumns, check_names
+from ..utils._validation import check_names
+from ._cells import RawColumns
 from ._names import file_models, is_resamples_header, is_role_name, normalised
 from ._source import Source, read_csv_source
 from ._spec import DESIGNS, TableSpec, Witness

@@ -18,60 +18,10 @@ from dataclasses import replace
 import numpy as np
 
 from ..exceptions import TableReadingError
+from ..utils._validation import check_names
+from . import _evidence as evidence
+from . import _names as naming
 from ._assemble import arrange, design_witness, finish, units_witness
-from ._cells import check_names
-from ._evidence import (
-    are_ranks,
-    bracketed_ranks,
-    change_of,
-    check_companion,
-    check_descriptor,
-    check_negated_name,
-    check_sign,
-    codes,
-    counts_note,
-    filled_in,
-    fold_suffix,
-    groups_the_splits,
-    is_baseline_name,
-    marks_side,
-    numbers_the_rows,
-    one_of_alike,
-    percent_note,
-    refuse,
-    refuse_data_set_candidates,
-    refuse_one_model,
-    refuse_scale_outliers,
-    refuse_summary_row,
-    refuse_turned_around,
-    scale_outliers,
-    seed_of_a_run,
-    summary_rows,
-    summary_statistic,
-    summary_words,
-)
-from ._names import (
-    COST_OF_RUNNING,
-    GENERIC_SCORE_NAMES,
-    LONG_ROLE_ORDER,
-    ROLE_NAMES,
-    SPLIT_ROLES,
-    WEAK_DESCRIPTOR_NAMES,
-    companion_of,
-    direction_of_name,
-    is_change_name,
-    is_descriptor_name,
-    is_index_name,
-    is_nonnegative_metric,
-    is_resamples_header,
-    is_role_name,
-    is_summary_name,
-    loss_word,
-    normalised,
-    score_word,
-    split_design,
-    words_of,
-)
 from ._spec import DESIGNS, LeftOut, TableSpec, Witness
 
 #: The reader's options that name a role's column, and the others.
@@ -203,7 +153,7 @@ def _still_true(spec, witness):
     """Whether a spec's witness still says what its field holds (a field edited by hand
     takes the user's witness instead)."""
     value = {"direction": spec.direction, "design": spec.design, "units": spec.units}
-    if witness.subject in ROLE_NAMES:
+    if witness.subject in naming.ROLE_NAMES:
         return spec.columns.get(witness.subject) == witness.value
     if witness.subject not in value:
         return True
@@ -221,7 +171,7 @@ def _still_true(spec, witness):
 def _roles(state):
     """The layout, the roles' columns, the model columns and the columns left out."""
     raw, spec = state.raw, state.spec
-    if is_resamples_header(raw.names):
+    if naming.is_resamples_header(raw.names):
         raise ValueError(
             f"{raw.source} is one estimator's results file (aeon/tsml: a row per data set, a "
             f"column per resample, {len(raw.names) - 1} resamples), not a table of models: "
@@ -271,7 +221,7 @@ def _groups(raw):
     """Columns by normalised name (``Score`` and ``score`` share one)."""
     groups = {}
     for column in raw.names:
-        groups.setdefault(normalised(column), []).append(column)
+        groups.setdefault(naming.normalised(column), []).append(column)
     return groups
 
 
@@ -280,29 +230,34 @@ def _match(state, groups, role, taken, metric_found=False):
     unless they group the rows alike, or one generic score column stands beside a metric
     column."""
     raw = state.raw
-    matches = [c for name in ROLE_NAMES[role] for c in groups.get(name, ()) if c not in taken]
+    matches = [
+        c for name in naming.ROLE_NAMES[role] for c in groups.get(name, ()) if c not in taken
+    ]
     if role == "score" and not matches:
         # A metric's name: a loss's ("test_error") or a score's ("Accuracy__test").
         matches = [
             c
             for c in raw.names
             if c not in taken
-            and (loss_word(c) not in (None, *COST_OF_RUNNING) or score_word(c) is not None)
+            and (
+                naming.loss_word(c) not in (None, *naming.COST_OF_RUNNING)
+                or naming.score_word(c) is not None
+            )
             and raw.is_numeric(c)
         ]
     if len(matches) > 1 and role in ("model", "dataset"):
-        column, alike = one_of_alike(raw, role, matches)
+        column, alike = evidence.one_of_alike(raw, role, matches)
         for other in alike:
             state.leave_out(other, f"groups the rows as {column!r} does")
         return column
-    generic = [c for c in matches if normalised(c) in GENERIC_SCORE_NAMES]
+    generic = [c for c in matches if naming.normalised(c) in naming.GENERIC_SCORE_NAMES]
     if role == "score" and len(matches) > 1 and len(generic) == 1 and metric_found:
         for other in matches:
             if other != generic[0]:
                 state.leave_out(other, f"one metric's own column, beside {generic[0]!r}")
         return generic[0]
     if len(matches) > 1:
-        refuse(raw, role, matches)
+        evidence.refuse(raw, role, matches)
     return matches[0] if matches else None
 
 
@@ -313,7 +268,7 @@ def _dataframe_index(state, column, taken):
     if column in taken or not raw.is_numeric(column):
         return
     values, _ = raw.numbers(column, empty_is_missing=True)
-    if numbers_the_rows(values) or not is_role_name(column):
+    if evidence.numbers_the_rows(values) or not naming.is_role_name(column):
         state.leave_out(column, "a dataframe's index (row labels)")
 
 
@@ -340,7 +295,7 @@ def _split_by_word(state, found, taken):
     named = [
         c
         for c in state.raw.names
-        if c not in taken and {"fold", "split", "resample"} & set(words_of(c))
+        if c not in taken and {"fold", "split", "resample"} & set(naming.words_of(c))
     ]
     if len(named) == 1:
         found["split"] = named[0]
@@ -359,15 +314,17 @@ def _long_roles(state, *, probing):
     taken = set(found.values())
     for column in raw.index_columns:
         _dataframe_index(state, column, taken)
-    _by_names(state, groups, LONG_ROLE_ORDER, found, how, taken)
+    _by_names(state, groups, naming.LONG_ROLE_ORDER, found, how, taken)
     score = found.get("score")
     if "metric" in found and score is not None and spec.metric is None:
         # The metric column describes a generic score ("result") or one named after it
         # ("metric_error"), not one metric's own column ("auc").
-        if normalised(score) not in GENERIC_SCORE_NAMES and "metric" not in words_of(score):
+        if naming.normalised(
+            score
+        ) not in naming.GENERIC_SCORE_NAMES and "metric" not in naming.words_of(score):
             column = found.pop("metric")
             state.leave_out(column, f"names the metric of another score column, not of {score!r}")
-    if seed_of_a_run(raw, found, state.given.columns):
+    if evidence.seed_of_a_run(raw, found, state.given.columns):
         seed = found.pop("repeat")
         state.leave_out(
             seed,
@@ -376,7 +333,7 @@ def _long_roles(state, *, probing):
         )
     rest = [c for c in raw.names if c not in taken and c not in state.left_columns]
     text = [c for c in rest if not raw.is_numeric(c)]
-    descriptors = [c for c in rest if c not in text and is_descriptor_name(c)]
+    descriptors = [c for c in rest if c not in text and naming.is_descriptor_name(c)]
     numeric = [c for c in rest if c not in text and c not in descriptors]
     if "model" not in found:
         if len(text) == 1:
@@ -403,13 +360,13 @@ def _long_roles(state, *, probing):
             )
     if "score" not in found:
         if len(numeric) != 1:
-            named = normalised(found["model"]) in ROLE_NAMES["model"]
+            named = naming.normalised(found["model"]) in naming.ROLE_NAMES["model"]
             if probing and "model" not in spec.columns and not named:
                 return False  # one text column and several numeric ones: a wide table
             split = any(found.get(role) for role in ("dataset", "split", "repeat", "fold"))
             if not split and len(set(raw.columns[found["model"]].tolist())) == raw.n_rows:
-                refuse_turned_around(raw, found["model"])
-            refuse(raw, "score", numeric)
+                evidence.refuse_turned_around(raw, found["model"])
+            evidence.refuse(raw, "score", numeric)
         found["score"] = numeric.pop()
         how["score"] = ("values", "the one numeric column besides the splits and sizes")
     for column in text + numeric:
@@ -418,26 +375,28 @@ def _long_roles(state, *, probing):
         state.leave_out(column, "describes the data sets")
     if all(c in raw.columns for c in found.values()):
         if "dataset" not in found:
-            refuse_data_set_candidates(raw, text + numeric + descriptors, found)
+            evidence.refuse_data_set_candidates(raw, text + numeric + descriptors, found)
         if len(set(raw.columns[found["model"]].tolist())) < 2:
-            refuse_one_model(raw, found["model"], text)
+            evidence.refuse_one_model(raw, found["model"], text)
     _take_roles(state, found, how)
     return True
 
 
 def _take_roles(state, found, how):
     spec = state.spec
-    for role in ROLE_NAMES:
+    for role in naming.ROLE_NAMES:
         if role in found and (role not in spec.columns or how[role][0] != "option"):
             spec = spec.decided(role, found[role], how[role][0], why=how[role][1])
-    state.spec = replace(spec, columns={r: found[r] for r in ROLE_NAMES if r in found})
+    state.spec = replace(spec, columns={r: found[r] for r in naming.ROLE_NAMES if r in found})
 
 
 def _wide_roles(state):
     """The roles of a wide table's columns besides its models, and its model columns."""
     raw, spec = state.raw, state.spec
     groups = _groups(raw)
-    found = {role: c for role, c in spec.columns.items() if role in ("dataset", *SPLIT_ROLES)}
+    found = {
+        role: c for role, c in spec.columns.items() if role in ("dataset", *naming.SPLIT_ROLES)
+    }
     if "model" in spec.columns or "score" in spec.columns:
         raise ValueError(
             f"{raw.source}: model= and score= name the columns of a long table (a row per data "
@@ -447,7 +406,9 @@ def _wide_roles(state):
     how = {role: ("option", "given") for role in found}
     listed = list(spec.models or ())
     taken = set(found.values()) | set(listed)
-    _by_names(state, groups, ("metric", *SPLIT_ROLES, "dataset", "imputed"), found, how, taken)
+    _by_names(
+        state, groups, ("metric", *naming.SPLIT_ROLES, "dataset", "imputed"), found, how, taken
+    )
     if listed:
         for column in raw.names:
             if column not in taken and column not in state.left_columns:
@@ -461,10 +422,12 @@ def _wide_roles(state):
     named_models = [
         c
         for c in raw.names
-        if c not in taken and normalised(c) in ROLE_NAMES["model"] and not raw.is_numeric(c)
+        if c not in taken
+        and naming.normalised(c) in naming.ROLE_NAMES["model"]
+        and not raw.is_numeric(c)
     ]
     if named_models:
-        refuse_turned_around(raw, named_models[0])
+        evidence.refuse_turned_around(raw, named_models[0])
     rest = [c for c in raw.names if c not in taken and c not in state.left_columns]
     text = [c for c in rest if c and not raw.is_numeric(c)]
     if "dataset" not in found and len(text) == 1:
@@ -472,7 +435,7 @@ def _wide_roles(state):
     rest = [c for c in rest if c not in text and c != found.get("dataset")]
     splits = [found[r] for r in ("split", "repeat", "fold") if found.get(r)]
     if "dataset" not in found:
-        grouping = [c for c in rest if c and groups_the_splits(raw, c, splits)]
+        grouping = [c for c in rest if c and evidence.groups_the_splits(raw, c, splits)]
         if grouping:
             raise ValueError(
                 f"{raw.source}: column {grouping[0]!r} has no role, and no column names the "
@@ -516,7 +479,7 @@ def _index_column(state, found, how, taken):
     holds names (refused when the table looks transposed), nothing when it numbers the rows."""
     raw = state.raw
     first = raw.names[0] if raw.names else None
-    if first is None or first in taken or not is_index_name(first):
+    if first is None or first in taken or not naming.is_index_name(first):
         return
     if not raw.is_numeric(first):
         if first != "" and "dataset" not in found:
@@ -534,7 +497,7 @@ def _index_column(state, found, how, taken):
         return
     if first == "":
         values, _ = raw.numbers("", empty_is_missing=True)
-        if numbers_the_rows(values):
+        if evidence.numbers_the_rows(values):
             state.leave_out("", "a default index (the rows' numbers)")
 
 
@@ -560,28 +523,32 @@ def _model_columns(state, candidates, dataset):
     values = {c: raw.numbers(c, empty_is_missing=True)[0] for c in candidates}
     models = []
     for column in candidates:
-        if is_index_name(column) and (
-            numbers_the_rows(values[column]) or _increasing_whole(values[column])
+        if naming.is_index_name(column) and (
+            evidence.numbers_the_rows(values[column]) or _increasing_whole(values[column])
         ):
             state.leave_out(column, "a dataframe's index, written out")
         else:
             models.append(column)
-    plain = [c for c in models if not is_summary_name(c) and not is_descriptor_name(c)]
+    plain = [
+        c for c in models if not naming.is_summary_name(c) and not naming.is_descriptor_name(c)
+    ]
     if not plain:  # only descriptors' names: single letters are models ("D", "K", "N")
-        plain = [c for c in models if normalised(c) in WEAK_DESCRIPTOR_NAMES]
+        plain = [c for c in models if naming.normalised(c) in naming.WEAK_DESCRIPTOR_NAMES]
     for column in list(models):
-        companion = companion_of(column, [c for c in plain if c != column])
+        companion = naming.companion_of(column, [c for c in plain if c != column])
         if companion is not None:
-            state.leave_out(column, check_companion(raw, column, *companion, len(plain) - 1))
+            state.leave_out(
+                column, evidence.check_companion(raw, column, *companion, len(plain) - 1)
+            )
             models.remove(column)
     plain = [c for c in plain if c in models]
     matrix = np.column_stack([values[c] for c in plain]) if len(plain) > 1 else None
-    for column in [c for c in models if is_descriptor_name(c) and c not in plain]:
+    for column in [c for c in models if naming.is_descriptor_name(c) and c not in plain]:
         try:
-            weak = normalised(column) in WEAK_DESCRIPTOR_NAMES
-            reason = check_descriptor(raw, column, dataset, matrix, weak=weak)
+            weak = naming.normalised(column) in naming.WEAK_DESCRIPTOR_NAMES
+            reason = evidence.check_descriptor(raw, column, dataset, matrix, weak=weak)
         except ValueError:
-            if normalised(column) not in WEAK_DESCRIPTOR_NAMES:
+            if naming.normalised(column) not in naming.WEAK_DESCRIPTOR_NAMES:
                 raise
             state.notes.append(
                 f"{column!r} is named like a description of the data sets (a count), but its "
@@ -592,11 +559,11 @@ def _model_columns(state, candidates, dataset):
         models.remove(column)
     _changes(state, models, values)
     _summaries(state, models, values)
-    bracketed_ranks(raw, models)
-    if not are_ranks(np.column_stack([values[c] for c in models])):
-        outliers = scale_outliers({c: values[c] for c in models})
+    evidence.bracketed_ranks(raw, models)
+    if not evidence.are_ranks(np.column_stack([values[c] for c in models])):
+        outliers = evidence.scale_outliers({c: values[c] for c in models})
         if outliers:
-            refuse_scale_outliers(raw.source, outliers)
+            evidence.refuse_scale_outliers(raw.source, outliers)
     return models
 
 
@@ -606,9 +573,9 @@ def _changes(state, models, values):
     if len(models) < 3:
         return
     for column in list(models):
-        others = {c: values[c] for c in models if c != column and not is_change_name(c)}
-        change = change_of(values[column], others)
-        named = is_change_name(column)
+        others = {c: values[c] for c in models if c != column and not naming.is_change_name(c)}
+        change = evidence.change_of(values[column], others)
+        named = naming.is_change_name(column)
         if change is not None and named:
             a, b, kind = change
             state.leave_out(column, f"the {kind} of {a!r} against {b!r}, not a model")
@@ -626,17 +593,19 @@ def _summaries(state, models, values):
     """Columns named like a summary of the models: left out where their values are one;
     a column that is exactly the row mean of three or more others is refused."""
     raw = state.raw
-    plain = [c for c in models if not is_summary_name(c)]
-    for column in [c for c in models if is_summary_name(c)]:
+    plain = [c for c in models if not naming.is_summary_name(c)]
+    for column in [c for c in models if naming.is_summary_name(c)]:
         others = [c for c in plain if c != column]
         statistic = None
         if len(others) >= 2:
             stack = np.column_stack([values[c] for c in others]).T
-            statistic = summary_statistic(values[column], stack, named=True)
+            statistic = evidence.summary_statistic(values[column], stack, named=True)
         if statistic is not None:
-            state.leave_out(column, summary_words(statistic, "the model columns, row by row"))
+            state.leave_out(
+                column, evidence.summary_words(statistic, "the model columns, row by row")
+            )
             models.remove(column)
-        elif is_baseline_name(column):
+        elif evidence.is_baseline_name(column):
             state.notes.append(
                 f"{column!r} is named like a summary, but its values are none of the other "
                 "columns: read as a model"
@@ -652,7 +621,7 @@ def _summaries(state, models, values):
         others = [c for c in models if c != column]
         if len(others) >= 3:
             stack = np.column_stack([values[c] for c in others]).T
-            if summary_statistic(values[column], stack, named=False) is not None:
+            if evidence.summary_statistic(values[column], stack, named=False) is not None:
                 raise ValueError(
                     f"{raw.source}: column {column!r} equals the row mean of the other model "
                     "columns on every row (to the table's printed precision): a summary "
@@ -674,7 +643,7 @@ def _filled_in_marker(state):
     """A column named like a marker of filled-in scores that marks none: left out."""
     raw, spec = state.raw, state.spec
     column = spec.columns.get("imputed")
-    if column is not None and column in raw.columns and not filled_in(raw, column).any():
+    if column is not None and column in raw.columns and not evidence.filled_in(raw, column).any():
         if spec.imputed is not None:
             raise ValueError(
                 f"{raw.source}: imputed={spec.imputed!r} is given, but column {column!r} marks "
@@ -704,7 +673,7 @@ def _fold_suffix(state):
     if any(spec.columns.get(role) for role in ("split", "fold")):
         return
     labels = list(dict.fromkeys(raw.labels(column, "datasets").tolist()))
-    separator, why = fold_suffix(labels)
+    separator, why = evidence.fold_suffix(labels)
     if separator is not None:
         state.spec = replace(spec, fold_suffix=separator)
         state.notes.append(
@@ -734,7 +703,7 @@ def _repeated_names(state):
             )
         return
     labels = raw.labels(column, "datasets")
-    group = codes(labels)
+    group = evidence.codes(labels)
     counts = np.bincount(group)
     if counts.max(initial=0) < 2:
         return
@@ -763,13 +732,16 @@ def _repeated_names(state):
 def _one_per(raw, column, dataset):
     """Whether ``column`` holds one value for each data set of column ``dataset``."""
     pairs = np.unique(
-        np.column_stack([codes(raw.columns[dataset]), codes(raw.columns[column])]), axis=0
+        np.column_stack(
+            [evidence.codes(raw.columns[dataset]), evidence.codes(raw.columns[column])]
+        ),
+        axis=0,
     )
     return len(pairs) == len(np.unique(pairs[:, 0]))
 
 
 def _tells_apart(raw, column, group):
-    values = codes(raw.columns[column])
+    values = evidence.codes(raw.columns[column])
     return len(np.unique(np.column_stack([group, values]), axis=0)) > group.max() + 1
 
 
@@ -825,17 +797,19 @@ def _summary_datasets(state, arranged, left, *, strict):
         return
     means = _means(arranged.data)
     kept = set(state.spec.datasets or ())
-    summaries, unconfirmed, unnamed = summary_rows(means, names, kept=kept)
+    summaries, unconfirmed, unnamed = evidence.summary_rows(
+        means, names, kept=kept, unnamed_mean=strict
+    )
     what = "row" if state.spec.layout == "wide" else "data set"
     if not strict:
-        unconfirmed, unnamed = [], {}
+        unconfirmed = []
     for i in unconfirmed + list(unnamed):
         others = [j for j in range(len(names)) if j != i and j not in summaries]
-        refuse_summary_row(
+        evidence.refuse_summary_row(
             state.raw.source, names[i], means[i], means[others], arranged.models, i in unnamed
         )
     for i, statistic in summaries.items():
-        left.append(LeftOut(what, names[i], summary_words(statistic, "the other rows")))
+        left.append(LeftOut(what, names[i], evidence.summary_words(statistic, "the other rows")))
 
 
 def _summary_models(state, arranged, left):
@@ -845,12 +819,12 @@ def _summary_models(state, arranged, left):
         return
     means = _means(arranged.data)
     for k, model in enumerate(models):
-        if not is_summary_name(model):
+        if not naming.is_summary_name(model):
             continue
         others = [j for j in range(len(models)) if j != k]
-        statistic = summary_statistic(means[:, k], means[:, others].T, named=True)
+        statistic = evidence.summary_statistic(means[:, k], means[:, others].T, named=True)
         if statistic is None:
-            if is_baseline_name(model):
+            if evidence.is_baseline_name(model):
                 continue
             raise ValueError(
                 f"{state.raw.source}: model {model!r} is named like a summary of the other "
@@ -858,20 +832,22 @@ def _summary_models(state, arranged, left):
                 "average rank on every data set. If it is a model, name the models with "
                 "models=[...]."
             )
-        left.append(LeftOut("model", model, summary_words(statistic, "the other models")))
+        left.append(LeftOut("model", model, evidence.summary_words(statistic, "the other models")))
 
 
 def _summary_splits(state, arranged, left):
     """The splits labelled like a summary ("mean" in the fold column): left out where
     their scores are that summary of the other splits, refused where they are not."""
-    labels = {c: lab for c, lab in arranged.split_labels.items() if is_summary_name(lab)}
+    labels = {c: lab for c, lab in arranged.split_labels.items() if naming.is_summary_name(lab)}
     found = {}
     for name, d in arranged.data.items():
         columns = [j for j, code in enumerate(d.fold.tolist()) if code in labels]
         others = [j for j in range(d.fold.size) if j not in columns]
         for j in columns:
             label = labels[int(d.fold[j])]
-            statistic = summary_statistic(d.scores[:, j], d.scores[:, others].T, named=True)
+            statistic = evidence.summary_statistic(
+                d.scores[:, j], d.scores[:, others].T, named=True
+            )
             if statistic is None:
                 raise ValueError(
                     f"{state.raw.source}: the split {label!r} of data set {name!r} is named "
@@ -880,7 +856,7 @@ def _summary_splits(state, arranged, left):
                 )
             found.setdefault(label, statistic)
     for label, statistic in found.items():
-        left.append(LeftOut("split", label, summary_words(statistic, "the other splits")))
+        left.append(LeftOut("split", label, evidence.summary_words(statistic, "the other splits")))
 
 
 def _names_of_measure(state, arranged):
@@ -898,11 +874,11 @@ def _names_of_measure(state, arranged):
 
 
 def _side_of(what, name):
-    if what == "the score column" and normalised(name) in GENERIC_SCORE_NAMES:
-        if normalised(name) in ("score", "test_score"):
+    if what == "the score column" and naming.normalised(name) in naming.GENERIC_SCORE_NAMES:
+        if naming.normalised(name) in ("score", "test_score"):
             return "higher", "score"
         return None, None
-    return direction_of_name(name, costs=what == "the score column")
+    return naming.direction_of_name(name, costs=what == "the score column")
 
 
 def _direction(state, arranged, data):
@@ -911,7 +887,7 @@ def _direction(state, arranged, data):
     spec, raw = state.spec, state.raw
     metrics = {n: arranged.metrics[n] for n in data if n in arranged.metrics}
     means = _means(data) if data else np.empty((0, 0))
-    ranks = spec.design in (None, "means") and are_ranks(means) and means.shape[1] > 2
+    ranks = spec.design in (None, "means") and evidence.are_ranks(means) and means.shape[1] > 2
     if spec.direction is not None:
         if ranks:
             state.notes.append("every row ranks the models (1..K): the ranks are compared")
@@ -935,11 +911,11 @@ def _direction(state, arranged, data):
     for what, name, side, word in said:
         if word == "neg_":
             for d in data.values():
-                check_negated_name(raw.source, d.scores[d.present], what, name)
-        elif is_nonnegative_metric(name):
+                evidence.check_negated_name(raw.source, d.scores[d.present], what, name)
+        elif naming.is_nonnegative_metric(name):
             for dataset, d in data.items():
                 where = f"data set {dataset!r}, " if len(data) > 1 else ""
-                check_sign(raw.source, d.scores[d.present], where, name, side)
+                evidence.check_sign(raw.source, d.scores[d.present], where, name, side)
     marks = _marks(state, arranged, data)
     if marks is not None:
         said.append(("the marks", "bold or starred cells", marks, "on every row's best"))
@@ -982,7 +958,9 @@ def _overridden(state, arranged, side, metrics):
         if _side_of(what, name)[0] not in (None, side)
     ]
     column = state.spec.columns.get("metric")
-    named = sorted({m for m in metrics.values() if direction_of_name(m)[0] not in (None, side)})
+    named = sorted(
+        {m for m in metrics.values() if naming.direction_of_name(m)[0] not in (None, side)}
+    )
     if named:
         against.append(f"column {column!r} naming {', '.join(map(repr, named[:3]))}")
     return " and ".join(against)
@@ -1001,14 +979,16 @@ def _metric_direction(state, data, metrics, said):
     for dataset, metric in metrics.items():
         if metric in sides:
             continue
-        side, word = direction_of_name(metric)
+        side, word = naming.direction_of_name(metric)
         if word == "neg_":
             d = data[dataset]
-            check_negated_name(raw.source, d.scores[d.present], f"column {column!r} naming", metric)
-        elif side is not None and is_nonnegative_metric(metric):
+            evidence.check_negated_name(
+                raw.source, d.scores[d.present], f"column {column!r} naming", metric
+            )
+        elif side is not None and naming.is_nonnegative_metric(metric):
             d = data[dataset]
             where = f"data set {dataset!r}, " if len(data) > 1 else ""
-            check_sign(raw.source, d.scores[d.present], where, metric, side)
+            evidence.check_sign(raw.source, d.scores[d.present], where, metric, side)
         if other is not None and side is not None and other[2] != side:
             raise ValueError(
                 f"{raw.source}: {other[0]} {other[1]!r} is named as {_side_words(*other[2:])} "
@@ -1046,7 +1026,7 @@ def _marks(state, arranged, data):
         [raw.marked.get(m, np.zeros(raw.n_rows, bool))[rows] for m in arranged.models]
     )
     values = np.column_stack([raw.numbers(m, empty_is_missing=True)[0][rows] for m in models])
-    return marks_side(marked, values)
+    return evidence.marks_side(marked, values)
 
 
 def _design(state, data):
@@ -1060,7 +1040,7 @@ def _design(state, data):
     if design is None:
         split = spec.columns.get("split")
         fold = spec.columns.get("fold")
-        named = split_design(split) if split else None
+        named = naming.split_design(split) if split else None
         if named is not None:
             witness = Witness("design", DESIGNS[named], "name", f"column {split!r}")
         elif fold is not None:
@@ -1107,7 +1087,7 @@ def _share_named(state, arranged):
 
     names = [name for _, name in _names_of_measure(state, arranged)]
     names += list(arranged.metrics.values())
-    words = {w for name in names for w in words_of(name)}
+    words = {w for name in names for w in naming.words_of(name)}
     return bool(words & (_SHARE_WORDS | {"percent", "pct"})) or bool(
         state.raw.cell_forms.get("percent")
     )
@@ -1121,4 +1101,4 @@ def _unit_note(state, arranged, data):
     if state.raw.cell_forms.get("percent"):
         names.append("%")
     lower = {n for n in data if state.spec.side(arranged.metrics.get(n)) == "lower"}
-    return counts_note(data) or percent_note(data, arranged.models, lower, names)
+    return evidence.counts_note(data) or evidence.percent_note(data, arranged.models, lower, names)

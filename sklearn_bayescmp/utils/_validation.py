@@ -6,7 +6,9 @@ checks the *contents* of arrays and pairs, scipy style: the argument in
 backticks, what was received, how to fix it.
 """
 
+import difflib
 import numbers
+import unicodedata
 
 import numpy as np
 
@@ -270,3 +272,95 @@ def check_model_names(model_a, model_b, *, allow_none=False, name="model names")
             f"{model_a!r} twice."
         )
     return model_a, model_b
+
+
+# -- names of models and data sets given by the user ---------------------------------
+
+#: The most known names a message lists.
+_NAMES_LISTED = 12
+
+
+def _looks(name):
+    """What a name looks like: compatibility forms unfolded (NFKC), case folded."""
+    return unicodedata.normalize("NFKC", name).casefold().strip()
+
+
+def name_clash(names):
+    """The first two distinct names that no reader could tell apart, and why, or None."""
+    seen = {}
+    for name in names:
+        other = seen.setdefault(_looks(name), name)
+        if other != name:
+            why = (
+                "differ only in spaces around them"
+                if other.strip() == name.strip()
+                else "differ only in letter case or in their Unicode compatibility forms"
+            )
+            return other, name, why
+    return None
+
+
+def unknown_names(given, known, argument, kind):
+    """Why names given are not among the ``known`` ones, with what was likely meant, or
+    None when every name is known.
+
+    Names that a command line split at their spaces or commas (``RF, tuned`` given as
+    ``RF`` and ``tuned``) are named whole; a near name (letter case, or as
+    :mod:`difflib` finds it) is offered.
+    """
+    known_set = set(known)
+    unknown = [name for name in given if name not in known_set]
+    if not unknown:
+        return None
+    hints, explained = [], set()
+    for start in range(len(given)):
+        for end in range(start + 2, min(start + 6, len(given)) + 1):
+            for separator in (" ", ", ", ","):
+                joined = separator.join(map(str, given[start:end]))
+                if joined in known_set and not explained & set(given[start:end]):
+                    parts = " and ".join(map(repr, given[start:end]))
+                    hints.append(
+                        f"{parts} together are the {kind} {joined!r}: give it as one name "
+                        "(quoted, on a command line)."
+                    )
+                    explained.update(given[start:end])
+    folded = {name.casefold(): name for name in known}
+    for name in unknown:
+        if name not in explained:
+            near = folded.get(str(name).casefold()) or next(
+                iter(difflib.get_close_matches(str(name), list(map(str, known)), n=1)), None
+            )
+            if near is not None:
+                hints.append(f"Did you mean {near!r} for {name!r}?")
+    listed = ", ".join(map(repr, list(known)[:_NAMES_LISTED]))
+    more = len(known) - _NAMES_LISTED
+    plural = "s" if len(unknown) > 1 else ""
+    return (
+        f"`{argument}` names {', '.join(map(repr, unknown))}, which {'are' if plural else 'is'} "
+        f"not {'' if plural else 'a '}{kind}{plural} of the table. "
+        + "".join(f"{hint} " for hint in hints)
+        + f"Its {kind}s: {listed}{f' and {more} more' if more > 0 else ''}."
+    )
+
+
+def check_names(names, argument):
+    """A tuple of distinct names from any sequence, in Unicode's composed form; an empty
+    one, a repeated one, or two that no reader could tell apart are refused."""
+    if isinstance(names, str):
+        raise TypeError(f"`{argument}` must be a sequence of names; got the string {names!r}.")
+    names = tuple(unicodedata.normalize("NFC", str(name)) for name in names)
+    if not names:
+        raise ValueError(f"`{argument}` is empty.")
+    blank = [name for name in names if not name.strip()]
+    if blank:
+        raise ValueError(f"`{argument}` holds an empty name {blank[0]!r}; name every entry.")
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise ValueError(f"`{argument}` repeats {repeated}; names must be unique.")
+    clash = name_clash(names)
+    if clash is not None:
+        raise ValueError(
+            f"`{argument}` holds {clash[0]!r} and {clash[1]!r}, which {clash[2]}; make them "
+            "distinct."
+        )
+    return names

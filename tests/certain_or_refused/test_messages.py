@@ -156,10 +156,9 @@ def test_a_long_table_of_unknown_names_is_told_how_to_read_either_way():
             "model=<column> and score=<column>."
         ),
     ):
-        ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1, greater_is_better=True)
+        ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
     table = ScoreTable.read_csv(
         io.StringIO(text),
-        test_train_ratio=1,
         model="Modell",
         score="Genauigkeit",
         dataset="Datensatz",

@@ -52,9 +52,10 @@ def test_a_comparison_report_reads_as_cross_validate_on_the_same_splits(data):
 
 def test_losses_and_unknown_metrics(data):
     reports = _reports(data, StratifiedKFold(5))
-    with pytest.raises(ValueError, match="'log_loss' looks like a loss"):
-        ScoreTable.from_skore(reports, metric="log_loss")
-    losses = ScoreTable.from_skore(reports, metric="log_loss", greater_is_better=False)
+    # The metric's name says it is a loss: lower is better, said, as the user's option would.
+    losses = ScoreTable.from_skore(reports, metric="log_loss")
+    assert losses == ScoreTable.from_skore(reports, metric="log_loss", greater_is_better=False)
+    assert losses.spec.witness("direction").why == "the metric 'log_loss'"
     expected = [-r.metrics.get("log_loss") for r in reports["GaussianNB"].reports_]
     np.testing.assert_array_equal(losses.scores()[1], expected)
     assert losses.lower_is_better == ("data",)

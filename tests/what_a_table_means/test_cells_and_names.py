@@ -9,8 +9,8 @@ import pandas as pd
 import pytest
 
 from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp._skore import cross_validation_reports
 from sklearn_bayescmp.cli import main
-from sklearn_bayescmp.tables._skore import cross_validation_reports
 from sklearn_bayescmp.tables._spec import Witness
 
 from ._tables import DATASETS, buffer, csv_of, paper_scores, wide_rows

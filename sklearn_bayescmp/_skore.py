@@ -1,4 +1,4 @@
-"""Step 1 of reading a table: skore's reports of cross-validation, as scores and sizes.
+"""skore's reports of cross-validation as arrays of scores and split sizes.
 
 skore (https://skore.probabl.ai) keeps every split of a cross-validation in a
 ``CrossValidationReport``: one ``EstimatorReport`` per split (``reports_``),

@@ -5,9 +5,10 @@ paper's supplement) and what the comparator's runs produce. It checks that
 the scores pair up across models, keeps each split's train and test sizes
 (the correlation correction needs them), and gives the
 :class:`~sklearn_bayescmp.CVDifferences` records of any pair of models, on
-which every back end runs. Its readers guess a :class:`~._spec.TableSpec`
-(``_guess``) and assemble the table by it (``_assemble``); the table keeps
-its :class:`~._spec.Reading`.
+which every back end runs. Its readers call the reading wing (``tables/``):
+a guess ends in a :class:`~sklearn_bayescmp.tables.TableSpec`, and the table
+is assembled by it; the table keeps its
+:class:`~sklearn_bayescmp.tables.Reading`.
 
 A missing cell, or a NaN score (a failed split), leaves that split out of
 the pairs involving that model only; it is counted and reported, never
@@ -21,14 +22,11 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from .._differences import CVDifferences, differences_layout, trusted_record
-from ..exceptions import MissingScoresWarning
-from ..utils._display import html_table, to_frame
-from ..utils._docstrings import fill_doc
-from ..utils._io import file_stem, write_csv
-from ..utils._validation import check_scale, check_splits
-from ..utils._warnings import warn
-from ._assemble import (
+from ._differences import CVDifferences, differences_layout, trusted_record
+from ._search_results import search_candidates
+from ._skore import cross_validation_reports, split_scores
+from .exceptions import MissingScoresWarning
+from .tables._assemble import (
     DEFAULT_DATASET,
     DatasetScores,
     check_pairing,
@@ -36,11 +34,11 @@ from ._assemble import (
     normalized_scores,
     ratio_sizes,
 )
-from ._cells import RawColumns, check_names, unknown_names
-from ._evidence import units_of
-from ._files import read_files
-from ._guess import guess
-from ._names import (
+from .tables._cells import RawColumns
+from .tables._evidence import units_of
+from .tables._files import read_files
+from .tables._guess import guess
+from .tables._names import (
     ROLE_NAMES,
     companion_of,
     direction_of_name,
@@ -49,10 +47,13 @@ from ._names import (
     is_summary_name,
     normalised,
 )
-from ._search import search_candidates
-from ._skore import cross_validation_reports, split_scores
-from ._source import read_csv_source, read_source
-from ._spec import DESIGNS, ROLE_WORDS, UNSCORED, Reading, TableSpec, Witness, reading_text
+from .tables._source import read_csv_source, read_source
+from .tables._spec import DESIGNS, ROLE_WORDS, UNSCORED, Reading, TableSpec, Witness, reading_text
+from .utils._display import html_table, to_frame
+from .utils._docstrings import fill_doc
+from .utils._io import file_stem, write_csv
+from .utils._validation import check_names, check_scale, check_splits, unknown_names
+from .utils._warnings import warn
 
 #: How the splits of cross-validation are said in what people read.
 CROSS_VALIDATION = "cross-validation"
@@ -644,7 +645,11 @@ class ScoreTable:
         spec = table._reading.spec
         table._reading = Reading(
             "The skore reports",
-            dataclasses.replace(spec, direction=side, witnesses=(*spec.witnesses[:-1], witness)),
+            dataclasses.replace(
+                spec,
+                direction=side,
+                witnesses=(witness, *(w for w in spec.witnesses if w.subject != "direction")),
+            ),
             lower_is_better=table.datasets if side == "lower" else (),
         )
         return table
@@ -1454,6 +1459,25 @@ class ScoreTable:
         spec = self._reading.spec.decided("design", design, witness.by, why=witness.why)
         self._reading = dataclasses.replace(self._reading, spec=spec)
         return self
+
+    def _reworded(self, words):
+        """This table with its reading's words (the witnesses' whys, the reasons of what
+        was left out, the notes) mapped by ``words``, for a caller that says them in its
+        own options' names (the command)."""
+        reading = self._reading
+        spec = dataclasses.replace(
+            reading.spec,
+            witnesses=tuple(
+                dataclasses.replace(w, why=words(w.why)) for w in reading.spec.witnesses
+            ),
+            left_out=tuple(
+                dataclasses.replace(e, reason=words(e.reason)) for e in reading.spec.left_out
+            ),
+        )
+        notes = tuple(words(note) for note in reading.notes)
+        table = ScoreTable._from_parts(self._models, self._data, self._scores_known)
+        table._reading = dataclasses.replace(reading, spec=spec, notes=notes)
+        return table
 
     def __eq__(self, other):
         if not isinstance(other, ScoreTable):

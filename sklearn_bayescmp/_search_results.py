@@ -1,4 +1,4 @@
-"""Step 1 of reading a table: a hyper-parameter search's ``cv_results_``, its candidates as models.
+"""A hyper-parameter search's ``cv_results_`` as arrays of scores: its candidates as models.
 
 Every candidate of a search is scored on the same splits, so its
 ``split<i>_test_<metric>`` entries pair; a successive-halving search scores
@@ -10,7 +10,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from ..utils._warnings import warn
+from .utils._warnings import warn
 
 
 def split_scores(cv_results, metric):
