@@ -8,13 +8,16 @@ Each run is a fresh Python process (its own peak resident set size); with
 /tmp/before 22b4cff``) the same table runs there too, alternating the trees so
 that the machine's noise falls on both alike.
 
-Sizes: 300 models x 30 data sets (44,850 pairs; this tree only unless
-``--baseline-large``: the earlier code takes about 19 minutes), 80 models x 30
-data sets (3,160 pairs) with both trees, and 78 models x 51 data sets through
-``bayescmp compare`` (3,003 pairs) with both trees. This tree's runs also say
-how many draws the pairs took. And the Poisson-binomial test of one pair over
-1,000 data sets, against one majority tail of SciPy's Poisson-binomial of
-the same probabilities (the O(q^2) recursion the test needs three of).
+Tables (``KINDS``): a steady lead, offsets and noise the size of the rope (as
+real collections of many models), every pair undecided (the costliest: most
+pairs take the most draws), near-identical models. Sizes: 300 models x 30 data
+sets (44,850 pairs), each kind, this tree only unless ``--baseline-large``;
+80 models x 30 data sets (3,160 pairs), offsets and steady lead, with both
+trees; 78 models x 51 data sets through ``bayescmp compare`` (3,003 pairs)
+with both trees. This tree's runs also say how many draws the pairs took. And
+the Poisson-binomial test of one pair over 1,000 data sets, against one
+majority tail of SciPy's Poisson-binomial of the same probabilities (the
+O(q^2) recursion the test needs three of).
 
 Run ``python benchmarks/bench_many_pairs.py --baseline /tmp/before``
 (``--quick``: 120 models instead of 300, one repeat).
@@ -29,6 +32,8 @@ import sys
 import tempfile
 import textwrap
 
+import numpy as np
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 COMPARE = textwrap.dedent(
@@ -38,7 +43,7 @@ COMPARE = textwrap.dedent(
     from sklearn_bayescmp import ScoreTable, compare_models
 
     warnings.simplefilter("ignore")
-    table = ScoreTable.read_csv({path!r})
+    table = ScoreTable.read_csv({path!r}, greater_is_better=True)
     start = time.perf_counter()
     comparison = compare_models(table, random_state=0)
     seconds = time.perf_counter() - start
@@ -49,18 +54,30 @@ COMPARE = textwrap.dedent(
 )
 
 
-def write_table(path, n_models, n_datasets, seed=0):
-    """A paper's wide table: each data set's level, a steady lead of 0.05 from the first
-    model to the last, and noise of 0.01: neighbours are practically equivalent, the
-    ends decided, and many pairs lie near the rope's edge (the costly ones)."""
-    import numpy as np
+#: The tables: each data set's level, then each model's offset and the noise.
+KINDS = {
+    # A steady lead of 0.05 from the first model to the last, noise 0.01: neighbours are
+    # practically equivalent, the ends decided, many pairs near the rope's edge.
+    "steady lead": lambda rng, k: (np.linspace(0.0, 0.05, k), 0.01),
+    # Offsets and noise of the size of the rope (0.01): N(0, 0.02) each, as real
+    # collections of many models look.
+    "offsets": lambda rng, k: (rng.normal(0.0, 0.02, k), 0.02),
+    # No offsets, noise 0.02: every pair undecided, most near p = 0.5 (the costliest table:
+    # the most draws a pair can take).
+    "undecided": lambda rng, k: (np.zeros(k), 0.02),
+    # No offsets, noise 0.001: every pair practically equivalent.
+    "near-identical": lambda rng, k: (np.zeros(k), 0.001),
+}
 
+
+def write_table(path, n_models, n_datasets, kind="steady lead", seed=0):
+    """A paper's wide table of one score per model and data set (see ``KINDS``)."""
     rng = np.random.default_rng(seed)
-    lead = np.linspace(0.0, 0.05, n_models)
+    offsets, noise = KINDS[kind](rng, n_models)
     with open(path, "w") as file:
         file.write("dataset," + ",".join(f"model {k}" for k in range(n_models)) + "\n")
         for d in range(n_datasets):
-            scores = rng.uniform(0.6, 0.9) + lead + rng.normal(0.0, 0.01, n_models)
+            scores = rng.uniform(0.6, 0.9) + offsets + rng.normal(0.0, noise, n_models)
             file.write(f"d{d}," + ",".join(f"{s:.4f}" for s in scores) + "\n")
 
 
@@ -79,7 +96,7 @@ def run_command(tree, path):
         f"sys.path.insert(0, {tree!r});"
         "from sklearn_bayescmp.cli import main;"
         "start = time.perf_counter();"
-        f"status = main(['compare', {path!r}]);"
+        f"status = main(['compare', {path!r}, '--higher-is-better']);"
         "seconds = time.perf_counter() - start;"
         "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024;"
         "print('@@', seconds, peak, status, file=sys.stderr)"
@@ -173,30 +190,32 @@ def main():
         trees["baseline"] = os.path.abspath(args.baseline)
     large = 120 if args.quick else 300
     with tempfile.TemporaryDirectory() as directory:
-        paths = {}
-        for n_models, n_datasets in ((large, 30), (80, 30), (78, 51)):
-            paths[n_models, n_datasets] = os.path.join(
-                directory, f"scores_{n_models}x{n_datasets}.csv"
+        for kind in KINDS:
+            path = os.path.join(directory, f"{kind}_{large}x30.csv")
+            write_table(path, large, 30, kind)
+            compare_trees(
+                f"compare_models, defaults, {large} models x 30 data sets, {kind}",
+                run_compare,
+                path,
+                trees if args.baseline_large else this,
+                args.repeats,
             )
-            write_table(paths[n_models, n_datasets], n_models, n_datasets)
+        for kind in ("offsets", "steady lead"):
+            path = os.path.join(directory, f"{kind}_80x30.csv")
+            write_table(path, 80, 30, kind)
+            compare_trees(
+                f"compare_models, defaults, 80 models x 30 data sets, {kind}",
+                run_compare,
+                path,
+                trees,
+                args.repeats,
+            )
+        path = os.path.join(directory, "steady_78x51.csv")
+        write_table(path, 78, 51)
         compare_trees(
-            f"compare_models, defaults, {large} models x 30 data sets",
-            run_compare,
-            paths[large, 30],
-            trees if args.baseline_large else this,
-            args.repeats,
-        )
-        compare_trees(
-            "compare_models, defaults, 80 models x 30 data sets",
-            run_compare,
-            paths[80, 30],
-            trees,
-            args.repeats,
-        )
-        compare_trees(
-            "bayescmp compare, 78 models x 51 data sets",
+            "bayescmp compare, 78 models x 51 data sets, steady lead",
             run_command,
-            paths[78, 51],
+            path,
             trees,
             args.repeats,
         )

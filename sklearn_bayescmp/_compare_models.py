@@ -53,6 +53,9 @@ from .utils._validation import ROPE_CONSTRAINT, check_probability, check_rope
 
 #: Pairs whose records are built and compared at a time.
 _PAIRS_PER_BATCH = 256
+#: Pairs compared at once by a test of the data sets' means (a few kB each): the sign and
+#: signed-rank tests share their draws among all pairs of a batch.
+_MEAN_PAIRS_PER_BATCH = 8192
 _MIRROR = {"a": "b", "b": "a"}
 _PROBABILITIES = ("prob_a_better", "prob_equivalent", "prob_b_better")
 #: The matrices of a comparison (the p-values are its reference's).
@@ -1169,10 +1172,18 @@ def compare_models(
     # exceed the tests').
     by_means = backend.scope == "means" and table.has_scores
     magnitudes = _score_magnitudes(table) if by_means else None
-    for start in range(0, len(pairs), _PAIRS_PER_BATCH):
-        batch = pairs[start : start + _PAIRS_PER_BATCH]
+    dataset_names = list(table.datasets)
+    batch_size = _MEAN_PAIRS_PER_BATCH if by_means else _PAIRS_PER_BATCH
+    for start in range(0, len(pairs), batch_size):
+        batch = pairs[start : start + batch_size]
         if by_means:
             pair_means, pair_failed = _pair_means(table, batch)
+            # Each pair's ties merged on its rows (every data set; a pair lacking some
+            # is merged again on those it has).
+            first, second = np.array(batch).T
+            scales = np.maximum(magnitudes[:, first], magnitudes[:, second]).max(axis=0)
+            with np.errstate(invalid="ignore"):
+                merged = merge_signed_ties(pair_means.T, scales)
         collections, raw_means, failed = [], [], []
         for p, (i, j) in enumerate(batch):
             lacking = _lacking(table, shared, i, j, needed)
@@ -1185,7 +1196,13 @@ def compare_models(
                     f"set(s) in common; test={test!r} needs {min(2, table.n_datasets)}."
                 )
             n_datasets_omitted[i, j] = n_datasets_omitted[j, i] = len(lacking)
-            if by_means:
+            if by_means and not lacking:
+                means = pair_means[:, p]
+                pair = (models[i], models[j])
+                collections.append(DatasetMeans(dataset_names, merged[p], pair, float(scales[p])))
+                raw_means.append(means)
+                failed.append(int(pair_failed[:, p].sum()))
+            elif by_means:
                 kept = np.array([name not in lacking for name in table.datasets])
                 means = pair_means[kept, p]
                 scale = float(np.maximum(magnitudes[kept, i], magnitudes[kept, j]).max())

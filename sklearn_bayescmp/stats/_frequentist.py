@@ -375,14 +375,14 @@ def wilcoxon_test(differences, *, alternative="two-sided", random_state=None):
     return _wilcoxon_result(means, statistic, pvalue, alternative, model_a, model_b)
 
 
-def _wilcoxon_result(means, statistic, pvalue, alternative, model_a, model_b):
+def _wilcoxon_result(means, statistic, pvalue, alternative, model_a, model_b, median=None):
     return WilcoxonTestResult(
         statistic,
         pvalue,
         alternative,
         means.size,
         int(np.count_nonzero(means)),
-        estimate=float(np.median(means)),
+        estimate=float(np.median(means) if median is None else median),
         model_a=model_a,
         model_b=model_b,
     )
@@ -425,10 +425,13 @@ def wilcoxon_tests(
     for (method, _), indices in groups.items():
         block = np.stack([prepared[i].means for i in indices])
         res = stats.wilcoxon(block, alternative=alternative, method=method, axis=1)
+        medians = np.median(block, axis=1)
         for row, i in enumerate(indices):
             _, means, (model_a, model_b), _ = prepared[i]
             statistic, pvalue = float(res.statistic[row]), float(res.pvalue[row])
-            results[i] = _wilcoxon_result(means, statistic, pvalue, alternative, model_a, model_b)
+            results[i] = _wilcoxon_result(
+                means, statistic, pvalue, alternative, model_a, model_b, medians[row]
+            )
     return results
 
 

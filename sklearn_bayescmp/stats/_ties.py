@@ -86,12 +86,13 @@ def merge_signed_ties(values, scale):
 
     Parameters
     ----------
-    values : ndarray of shape (n,)
-    scale : float
+    values : ndarray of shape (..., n)
+    scale : float or ndarray of shape (...)
+        For the whole array or for each row.
 
     Returns
     -------
-    ndarray of shape (n,)
+    ndarray of shape (..., n)
 
     Examples
     --------
@@ -101,7 +102,8 @@ def merge_signed_ties(values, scale):
     """
     values = np.asarray(values, dtype=float)
     # 0 is put first, so a run that starts at 0 takes the value 0.
-    magnitudes = merge_ties(np.concatenate([[0.0], np.abs(values)]), scale)[1:]
+    zeros = np.zeros(values.shape[:-1] + (1,))
+    magnitudes = merge_ties(np.concatenate([zeros, np.abs(values)], axis=-1), scale)[..., 1:]
     return np.where(values < 0, -magnitudes, magnitudes) + 0.0  # + 0.0: no -0.0
 
 

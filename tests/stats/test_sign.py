@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scipy import stats
 
 from sklearn_bayescmp import CVDifferences
-from sklearn_bayescmp.stats import _sign, sign_test, signed_rank_test
+from sklearn_bayescmp.stats import _dirichlet_draws, _sign, sign_test, signed_rank_test
 from sklearn_bayescmp.utils._random import check_random_generator
 from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 
@@ -18,13 +18,21 @@ PLACES = {"a": np.inf, "rope": 0.0, "b": -np.inf}
 
 
 def _weights(random_state, n_samples, q, prior_strength):
-    """The normalised Dirichlet weights the back end draws, rebuilt independently."""
+    """The normalised Dirichlet weights the back end draws, rebuilt independently: per
+    chunk of draws, the prior's gammas then a row of exponentials per draw (the first
+    overwritten), each row rounded down to multiples of 2**-25 of its total."""
     blocks = []
     (sizes,) = _sign.chunk_rounds(n_samples, _sign.TARGET_MCSE)
     children = check_random_generator(random_state).spawn(len(sizes))
     for rng, size in zip(children, sizes, strict=True):
-        for block in _sign.dirichlet_weight_blocks(rng, size, q, prior_strength, 1 << 12):
-            blocks.append(block / block.sum(axis=1, keepdims=True))
+        prior = rng.standard_gamma(prior_strength, size=size)
+        block = rng.standard_exponential((size, q + 1))
+        block[:, 0] = prior
+        exact = block / block.sum(axis=1, keepdims=True)
+        lattice = np.floor(exact * 2**25)
+        rounded = lattice / lattice.sum(axis=1, keepdims=True)
+        np.testing.assert_array_less(np.abs(rounded - exact), (q + 2) * 2.0**-25)
+        blocks.append(rounded)
     return np.concatenate(blocks)
 
 
@@ -207,7 +215,7 @@ def test_results_depend_only_on_random_state(backend, monkeypatch):
     x = np.random.default_rng(6).normal(0.0, 0.02, 40)
     reference = backend(x, n_draws=9000, random_state=3)
     in_threads = backend(x, n_draws=9000, random_state=3, n_jobs=2)
-    monkeypatch.setattr(_sign, "_BLOCK_ELEMENTS", 100)  # tiny blocks
+    monkeypatch.setattr(_dirichlet_draws, "_FEATURE_ELEMENTS", 100)  # tiny blocks of draws
     tiny_blocks = backend(x, n_draws=9000, random_state=3)
     for result in (in_threads, tiny_blocks):
         np.testing.assert_array_equal(result.samples, reference.samples)
