@@ -21,6 +21,12 @@ collections are made here, once, and handed to both trees as arrays.
   values recorded in ``benchmarks/README.md``).
 * Every pair of 5 models on 54 data sets through ``compare_models(...,
   test="hierarchical")``, against one pair of the same table.
+* Real collections: the ten pairs of the tutorial's five classifiers on 54
+  data sets (``../shared/data/tutorial54_accuracies.csv``, 10 x 10
+  cross-validation; skipped with a note when absent): the smallest bulk ESS per
+  second, R-hat and the share above nu = 4 of each pair, and all ten pairs in
+  one ``compare_models`` call against one pair alone (nbc-aode, the first, and
+  j48-j48gr, the near-identical one).
 
 Run ``python benchmarks/bench_hierarchical_speed.py --baseline /tmp/before``
 (``--quick``: one seed, no q = 500).
@@ -107,6 +113,43 @@ PAIRS = textwrap.dedent(
     print(json.dumps(timings))
     """
 )
+
+
+REAL_PAIRS = textwrap.dedent(
+    """
+    import json, sys, time, warnings
+    sys.path.insert(0, {tree!r})
+    from sklearn_bayescmp import ScoreTable, compare_models
+
+    warnings.simplefilter("ignore")
+    table = ScoreTable.read_csv({path!r}, greater_is_better=True, test_train_ratio=1 / 9)
+    timings = {{}}
+    for label, models in (("nbc-aode", ["nbc", "aode"]), ("j48-j48gr", ["j48", "j48gr"]),
+                          ("all", list(table.models))):
+        start = time.perf_counter()
+        compare_models(table.select(models=models), test="hierarchical", random_state=0)
+        timings[label] = time.perf_counter() - start
+    print(json.dumps(timings))
+    """
+)
+
+#: The real collections (the project's shared data, not in the repository).
+REAL_DATA = ROOT.parent / "shared" / "data" / "tutorial54_accuracies.csv"
+
+
+def real_collections():
+    """The ten pairs of the tutorial's five classifiers, as arrays (None when absent)."""
+    if not REAL_DATA.exists():
+        return None
+    from itertools import combinations
+
+    from sklearn_bayescmp import ScoreTable
+
+    table = ScoreTable.read_csv(REAL_DATA, greater_is_better=True, test_train_ratio=1 / 9)
+    return {
+        f"real {a}-{b}": _records_arrays(list(table.differences(a, b).values()))
+        for a, b in combinations(table.models, 2)
+    }
 
 
 def _arrays(differences, n_train=90, n_test=10):
@@ -221,6 +264,40 @@ def main():
                     f"{r['seconds']:>7.1f}s {r['rhat']:>6.3f} {r['ess']:>6.0f} {r['above_4']:>6.3f}"
                 )
             print(f"{label:<32}{QUADRATURE_ABOVE_4[label]:>11.3f}{cells}", flush=True)
+
+        real = real_collections()
+        if real is None:
+            print(f"\n{REAL_DATA} is absent: no real collections.")
+        else:
+            print(
+                "\nReal pairs (tutorial, 54 data sets): smallest bulk ESS per second over "
+                "delta0, sigma0, nu (seeds 0 and 1, their mean); largest R-hat; share nu > 4"
+            )
+            for label, arrays in real.items():
+                path = os.path.join(folder, "collection.npz")
+                np.savez(path, **arrays)
+                cells, rates = "", {}
+                for tree, where in trees.items():
+                    results = [run(SINGLE, where, path, seed=seed) for seed in seeds]
+                    rates[tree] = np.mean([r["ess"] / r["seconds"] for r in results])
+                    cells += (
+                        f"  {tree}: {np.mean([r['seconds'] for r in results]):5.2f} s "
+                        f"{rates[tree]:6.0f} ESS/s R-hat {max(r['rhat'] for r in results):.3f} "
+                        f"nu>4 {np.mean([r['above_4'] for r in results]):.3f}"
+                    )
+                if "before" in trees:
+                    cells += f"   ratio {rates['this'] / rates['before']:.2f}"
+                print(f"{label:<20}{cells}", flush=True)
+            print("\nThe ten real pairs in one compare_models call, and one pair alone")
+            for tree, where in trees.items():
+                timings = run(REAL_PAIRS, where, REAL_DATA)
+                print(
+                    f"{tree:<8} nbc-aode {timings['nbc-aode']:6.2f} s   j48-j48gr "
+                    f"{timings['j48-j48gr']:6.2f} s   10 pairs {timings['all']:6.2f} s   ratio "
+                    f"{timings['all'] / timings['nbc-aode']:.2f} and "
+                    f"{timings['all'] / timings['j48-j48gr']:.2f}",
+                    flush=True,
+                )
 
         print(
             "\nEvery pair of 5 models (10 pairs) and one pair, compare_models(test='hierarchical')"

@@ -129,7 +129,7 @@ def treated(records, treatment):
 
 def fit(records, treatment, seed, sampler=SAMPLER):
     data, scale = treated(records, treatment)
-    ((draws, _),) = sample_posteriors([data], rngs=[np.random.default_rng(seed)], **sampler)
+    ((draws, _),) = sample_posteriors([data], rng=np.random.default_rng(seed), **sampler)
     top = {name: draws[name] for name in ("delta0", "sigma0", "nu")}
     rhat, ess, _ = convergence_diagnostics(top)
     return {

@@ -8,7 +8,7 @@ import pytest
 from scipy import stats
 from sklearn.exceptions import ConvergenceWarning
 
-from sklearn_bayescmp import ModelComparison, ScoreTable, compare_models
+from sklearn_bayescmp import ModelComparison, ScoreTable, _compare_models, compare_models
 from sklearn_bayescmp.stats import (
     backend_names,
     bayesian_correlated_ttest,
@@ -81,7 +81,28 @@ def test_pairs_equal_the_two_model_back_end(table, test, backend, options):
         assert comparison.decisions[i, j] == alone.decision(0.95)
 
 
-def test_hierarchical_pairs_are_sampled_in_one_batch_bit_identically(table):
+@pytest.mark.parametrize("test", ["sign", "signed_rank"])
+def test_pairs_do_not_depend_on_n_jobs_or_the_batches(test, monkeypatch):
+    # Seven models: pairs stopping at different rounds, batched 21 together or 4 by 4.
+    rng = np.random.default_rng(4)
+    scores = {
+        f"d{i}": rng.normal(0.8, 0.01, (7, 1)) + np.linspace(0, 0.02, 7)[:, None] for i in range(12)
+    }
+    many = ScoreTable(scores, models=[f"m{k}" for k in range(7)])
+    reference = compare_models(many, test=test, random_state=0, ranking=False)
+    assert len({r.n_draws for r in reference.results.values()}) > 1
+    threaded = compare_models(many, test=test, random_state=0, ranking=False, n_jobs=2)
+    monkeypatch.setattr(_compare_models, "_MEAN_PAIRS_PER_BATCH", 4)
+    small_batches = compare_models(many, test=test, random_state=0, ranking=False)
+    for other in (threaded, small_batches):
+        for name in ("prob_a_better", "prob_equivalent", "prob_b_better"):
+            np.testing.assert_array_equal(getattr(other, name), getattr(reference, name))
+        for pair, result in reference.results.items():
+            assert other.results[pair].predictive_prob_a_better == result.predictive_prob_a_better
+            assert other.results[pair].mcse == result.mcse
+
+
+def test_hierarchical_pairs_are_sampled_in_one_batch(table):
     options = {"n_chains": 2, "n_warmup": 150, "n_draws": 300}
     small = table.select(models=["knn", "tree", "forest"], datasets=table.datasets[:5])
     # The short chains' convergence warning reaches the caller, from a worker
@@ -97,12 +118,14 @@ def test_hierarchical_pairs_are_sampled_in_one_batch_bit_identically(table):
         in_two_jobs = compare_models(
             small, test="hierarchical", random_state=3, n_jobs=2, **options
         )
-        for a, b in [("knn", "tree"), ("knn", "forest"), ("tree", "forest")]:
-            alone = hierarchical_test(small.differences(a, b), random_state=3, **options)
-            for name, values in alone.samples.items():
-                np.testing.assert_array_equal(batched.result(a, b).samples[name], values)
-                np.testing.assert_array_equal(in_two_jobs.result(a, b).samples[name], values)
+    # One batch, one generator: the pairs' draws are those of the batch, whatever n_jobs.
+    for a, b in [("knn", "tree"), ("knn", "forest"), ("tree", "forest")]:
+        for name, values in batched.result(a, b).samples.items():
+            np.testing.assert_array_equal(in_two_jobs.result(a, b).samples[name], values)
     np.testing.assert_array_equal(batched.prob_a_better, in_two_jobs.prob_a_better)
+    # The mirrored pair is the same posterior, negated.
+    pair = batched.result("knn", "tree")
+    assert batched.prob_b_better[1, 0] == pair.prob_a_better
 
 
 def test_one_data_set_uses_the_correlated_t_test(table):

@@ -58,6 +58,10 @@ HYPERPRIORS = {
 #: zero variance: the posterior is then improper without one.
 SIGMA_FLOOR = 1e-6
 DIAGNOSED = ("delta0", "sigma0", "nu")
+#: Collections sampled together by :func:`hierarchical_tests`: a batch costs little
+#: more than one collection (benchmarks/README.md), and its draws (about 9 MiB a
+#: collection of 54 data sets at the defaults) bound its memory.
+COLLECTIONS_PER_BATCH = 16
 
 
 def hierarchical_data(
@@ -392,15 +396,18 @@ def hierarchical_tests(
 ):
     """:func:`hierarchical_test` of many collections, sampled in batches.
 
-    Every collection gets its own chains, generator and warm-up adaptation
-    (:func:`~sklearn_bayescmp.stats._hierarchical_sampler.sample_posteriors`),
-    all the collections of a batch advancing in the same array operations:
-    with an int ``random_state`` each result is bit-identical to
-    ``hierarchical_test(collection, random_state=random_state)``, at a
-    fraction of the cost of separate runs, whatever ``n_jobs``. Collections
-    with different numbers of data sets are sampled in separate batches. One
-    :class:`~sklearn.exceptions.ConvergenceWarning`, issued here in the
-    parent process, lists the collections whose chains fall short.
+    The collections are sampled :data:`COLLECTIONS_PER_BATCH` at a time, in
+    order: every collection of a batch gets its own chains and warm-up
+    adaptation, all advancing in the same array operations and drawing from
+    the batch's generator (a child of ``random_state``'s seed, by the batch's
+    place), at a fraction of the cost of separate runs
+    (:func:`~sklearn_bayescmp.stats._hierarchical_sampler.sample_posteriors`).
+    The results depend on ``random_state`` alone, not on ``n_jobs``; a
+    collection's result agrees with ``hierarchical_test(collection)`` within
+    Monte Carlo error. Collections with different numbers of data sets are
+    sampled in separate batches. One
+    :class:`~sklearn.exceptions.ConvergenceWarning`, issued here in the parent
+    process, lists the collections whose chains fall short.
 
     Parameters
     ----------
@@ -408,19 +415,22 @@ def hierarchical_tests(
         The collections, e.g. one per pair of models.
     rope, n_chains, n_warmup, n_draws, nu_prior, alpha_bounds, beta_bounds, delta0_bound, \
 zero_variance, random_state
-        As for :func:`hierarchical_test`; every collection uses
-        ``random_state`` (an int gives every one the same seed).
+        As for :func:`hierarchical_test`.
     n_jobs : int, default=None
-        Processes sampling the collections, split into that many batches.
+        Processes sampling the batches.
 
     Returns
     -------
     list of HierarchicalTestResult
         In the order of ``collections``.
     """
-    batches = np.array_split(
-        np.arange(len(collections)), max(1, min(n_jobs or 1, len(collections)))
-    )
+    batches = [
+        np.arange(start, min(start + COLLECTIONS_PER_BATCH, len(collections)))
+        for start in range(0, len(collections), COLLECTIONS_PER_BATCH)
+    ]
+    root = check_random_generator(random_state)
+    seeds = root.bit_generator.seed_seq.spawn(len(batches))
+    bit_generator = type(root.bit_generator)
     options = {
         "rope": check_rope(rope),
         "n_chains": n_chains,
@@ -436,9 +446,12 @@ zero_variance, random_state
         },
     }
     parts = Parallel(n_jobs=n_jobs)(
-        delayed(_sample_collections)([collections[i] for i in batch], **options)
-        for batch in batches
-        if batch.size
+        delayed(_sample_collections)(
+            [collections[i] for i in batch],
+            rng=np.random.Generator(bit_generator(seed)),
+            **options,
+        )
+        for batch, seed in zip(batches, seeds, strict=True)
     )
     results = [result for part in parts for result in part]
     warn_if_not_converged(results)
@@ -508,8 +521,11 @@ def _check_bounds(bounds, name):
     return (float(values[0]), float(values[1]))
 
 
-def _sample_collections(collections, *, rope, n_chains, n_warmup, n_draws, prior, random_state):
-    """The results of collections sampled together, in one process."""
+def _sample_collections(
+    collections, *, rope, n_chains, n_warmup, n_draws, prior, random_state, rng
+):
+    """The results of collections sampled together, in one process, from ``rng``
+    (``random_state`` is what the results record)."""
     prepared = []
     for datasets in collections:
         names, records, model_names = check_collection(datasets)
@@ -526,7 +542,7 @@ def _sample_collections(collections, *, rope, n_chains, n_warmup, n_draws, prior
             n_chains=n_chains,
             n_warmup=n_warmup,
             n_samples=n_draws,
-            rngs=[check_random_generator(random_state) for _ in indices],
+            rng=rng,
         )
         # Diagnosed together: one call per diagnostic for the batch, not per posterior.
         diagnostics = convergence_diagnostics(

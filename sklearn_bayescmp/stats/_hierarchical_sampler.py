@@ -58,14 +58,12 @@ elsewhere the posterior of ``nu`` has one mode, which the other moves sample
 at half the cost (``benchmarks/README.md``).
 
 All chains advance together as numpy arrays of shape ``(n_chains,)`` or
-``(n_chains, q)``. Chains come in *groups*, each with its own data, prior
-bounds, generator and warm-up adaptation (:class:`ChainRandom`): a group's
-draws depend only on its own generator's seed, so many posteriors sampled in
-one batch (every pair of models in a many-model comparison) are each exactly
-the draws a run of that posterior alone would give, at a fraction of the cost.
-The normal, uniform and fixed-shape gamma draws of an iteration are made a
-block of iterations ahead, a call per group and block (:class:`DrawsAhead`),
-so that a batch does not pay a call per group and draw.
+``(n_chains, q)``. Chains come in *groups*, one per posterior, each with its
+own data, prior bounds and warm-up adaptation; every group of a batch (every
+pair of models in a many-model comparison) draws from one generator
+(:class:`ChainRandom`), its normals and uniforms drawn many iterations ahead in
+one call, so that a batch costs little more than one posterior. A posterior
+sampled in a batch agrees with it sampled alone within Monte Carlo error.
 
 References
 ----------
@@ -80,6 +78,7 @@ ancillarity-sufficiency interweaving strategy (ASIS) for boosting MCMC
 efficiency", Journal of Computational and Graphical Statistics 20(3), 2011.
 """
 
+import math
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
 
@@ -105,267 +104,86 @@ _NU_STEPS = 3
 _JOINT_STEPS = 3
 
 
-def _draws_per_iteration(q):
-    """Standard normals and uniforms a chain takes in an iteration without the move.
-
-    Normals: the steps of nu, the joint steps (3 each), delta0 (1), the
-    non-centred (delta0, sigma0) (2) and delta (q). Uniforms: the acceptance
-    of the proposal of (alpha, nu) from their prior (the proposal itself is
-    :meth:`ChainRandom.prior_shape_and_gamma`), the steps of nu, the joint
-    steps, alpha's proposal and acceptance, and beta.
-    """
-    return _NU_STEPS + 3 * _JOINT_STEPS + 3 + q, 1 + _NU_STEPS + _JOINT_STEPS + 3
-
-
 class ChainRandom:
-    """Random draws for chains in groups, each group from its own generator.
+    """Random draws for every chain of a batch of posteriors, from one generator.
 
-    The sampler's arrays have one row per chain; group ``g`` owns rows
-    ``g * c`` to ``(g + 1) * c - 1`` (``c = chains_per_group``). Every draw is
-    made group by group, each group drawing with its own generator the shape
-    that group alone would draw, and the parts are concatenated. A group's
-    draws therefore do not depend on the others, and one group is exactly a
-    plain :class:`numpy.random.Generator`.
+    The sampler's arrays have one row per chain; posterior ``g`` owns rows
+    ``g * c`` to ``(g + 1) * c - 1`` (``c = chains_per_group``), and all of them
+    advance in the same array operations. Standard normals and uniforms are
+    served from pools drawn ahead, one generator call for many iterations of
+    every chain: a call per update and posterior would cost more than the
+    draws. The numbers depend on the seed and on the batch's posteriors, so a
+    posterior sampled in a batch agrees with it sampled alone within Monte
+    Carlo error, not draw for draw.
 
     Parameters
     ----------
-    generators : sequence of numpy.random.Generator
-        One per group.
+    generator : numpy.random.Generator
+    n_groups : int
+        Posteriors of the batch.
     chains_per_group : int
-        Chains (rows) of each group.
+        Chains (rows) of each posterior.
     """
 
-    def __init__(self, generators, chains_per_group):
-        self.generators = list(generators)
+    #: Draws of each pool made at a time (512 KiB): tens of iterations of a batch.
+    POOL = 1 << 16
+
+    def __init__(self, generator, n_groups, chains_per_group):
+        self.generator = generator
         self.chains_per_group = int(chains_per_group)
         c = self.chains_per_group
-        self.groups = [slice(g * c, (g + 1) * c) for g in range(len(self.generators))]
-        self._parts = list(zip(self.generators, self.groups, strict=True))
+        self.groups = [slice(g * c, (g + 1) * c) for g in range(int(n_groups))]
+        self._pools = {
+            "normal": [generator.standard_normal, np.empty(0), 0],
+            "uniform": [generator.random, np.empty(0), 0],
+        }
 
     @property
     def n_chains(self):
-        """int: Chains of all groups."""
-        return self.chains_per_group * len(self.generators)
+        """int: Chains of all posteriors."""
+        return self.chains_per_group * len(self.groups)
 
-    def subset(self, groups):
-        """The draws of the groups numbered ``groups`` alone (their generators, shared)."""
-        return ChainRandom([self.generators[g] for g in groups], self.chains_per_group)
-
-    def _fill(self, size, fill):
-        """An array of ``size`` whose rows each group fills with ``fill(generator, rows, out)``."""
-        out = np.empty(size)
-        for generator, rows in self._parts:
-            fill(generator, rows, out[rows])
-        return out
+    def _take(self, kind, size):
+        """The next ``prod(size)`` values of a pool, refilled (its rest dropped) when short."""
+        pool = self._pools[kind]
+        count = size if isinstance(size, int) else math.prod(size)
+        if pool[2] + count > pool[1].size:
+            pool[1], pool[2] = pool[0](max(self.POOL, count)), 0
+        start, pool[2] = pool[2], pool[2] + count
+        return pool[1][start : start + count].reshape(size)
 
     def standard_normal(self, size):
         """Standard normal draws of shape ``size`` (first axis: chains)."""
-        return self._fill(size, lambda g, rows, out: g.standard_normal(out=out))
+        return self._take("normal", size)
 
     def random(self, size):
         """Uniform draws on [0, 1) of shape ``size``."""
-        return self._fill(size, lambda g, rows, out: g.random(out=out))
+        return self._take("uniform", size)
 
     def uniform(self, low, high, size):
         """Uniform draws on [low, high) of shape ``size``."""
-
-        def fill(g, rows, out):
-            out[...] = g.uniform(low, high, out.shape)
-
-        return self._fill(size, fill)
+        return low + (high - low) * self.random(size)
 
     def normal(self, loc, scale, size):
         """Normal draws of shape ``size``."""
-
-        def fill(g, rows, out):
-            out[...] = g.normal(loc, scale, out.shape)
-
-        return self._fill(size, fill)
+        return loc + scale * self.standard_normal(size)
 
     def standard_gamma(self, shape, size=None):
         """Gamma(``shape``, 1) draws of shape ``size`` (that of ``shape`` when None)."""
-        size = np.shape(shape) if size is None else size
-        if np.ndim(shape) == 0:
-            return self._fill(size, lambda g, rows, out: g.standard_gamma(shape, out=out))
-        shape = np.broadcast_to(shape, size)
-        return self._fill(size, lambda g, rows, out: g.standard_gamma(shape[rows], out=out))
+        return self.generator.standard_gamma(shape, size)
 
-    def fixed_shape_gamma(self, shape, size):
-        """:meth:`standard_gamma` for shapes that are the same at every iteration."""
-        return self.standard_gamma(shape, size)
-
-    def prior_shape_and_gamma(self, low, high):
-        """A shape ``a ~ U(low, high)`` and a ``Gamma(a, 1)`` draw, one of each per chain."""
-        shape = self.uniform(low, high, (self.n_chains,))
+    def prior_shape_and_gamma(self, low, high, size):
+        """A shape ``a ~ U(low, high)`` and a ``Gamma(a, 1)`` draw, ``size`` of each."""
+        shape = self.uniform(low, high, size)
         return shape, self.standard_gamma(shape)
 
     def gamma(self, shape, scale):
-        """Gamma(``shape``, ``scale``) draws, one per chain (arrays of shape ``(n_chains,)``)."""
-
-        def fill(g, rows, out):
-            out[...] = g.gamma(shape[rows], scale[rows])
-
-        return self._fill(np.shape(shape), fill)
+        """Gamma(``shape``, ``scale``) draws, one per element of ``shape``."""
+        return self.generator.gamma(shape, scale)
 
     def random_where(self, mask):
-        """Uniforms for the True entries of ``mask`` (first axis: chains), in row-major order.
-
-        Boolean indexing lists a group's entries before the next group's, so
-        each group draws as many as it has.
-        """
-        if len(self._parts) == 1:
-            return self.generators[0].random(int(mask.sum()))
-        counts = mask.reshape(len(self._parts), -1).sum(axis=1)
-        return np.concatenate(
-            [g.random(int(count)) for g, count in zip(self.generators, counts, strict=True)]
-        )
-
-
-class DrawsAhead(ChainRandom):
-    """:class:`ChainRandom` whose draws of fixed distributions are drawn ahead.
-
-    Every iteration of the sampler takes the same number of standard
-    normals, of uniforms, of gamma draws with fixed shapes and of
-    :meth:`prior_shape_and_gamma` pairs per chain (the move across the
-    modes, the gamma draws whose shapes depend on the state and the redraws
-    of truncated tails use the generators directly). Each group
-    draws them for a block of iterations in one call per kind (and gamma
-    shape), and the groups' blocks are stacked: an iteration takes its draws
-    of every group as columns of one array, where drawing them group by
-    group would cost a call per group and draw (most of the time of a batch
-    of small posteriors). A group's generator makes the same calls in the
-    same order whatever the other groups, so a group's draws are still those
-    of a run of that group alone.
-
-    Parameters
-    ----------
-    generators : sequence of numpy.random.Generator
-    chains_per_group : int
-    normals, uniforms : int
-        Standard normals and uniforms each chain takes per iteration.
-    gamma_shapes : ndarray of shape (n_chains, k)
-        The shapes of the ``k`` gamma draws with fixed shapes each chain takes
-        per iteration (:meth:`fixed_shape_gamma`), in the order taken.
-    block : int
-        Iterations drawn ahead at once.
-    prior_shape_bounds : tuple of (float, float) or None
-        The bounds of the one :meth:`prior_shape_and_gamma` pair each chain
-        takes per iteration; None for none.
-    """
-
-    def __init__(
-        self,
-        generators,
-        chains_per_group,
-        *,
-        normals,
-        uniforms,
-        gamma_shapes,
-        block,
-        prior_shape_bounds=None,
-    ):
-        super().__init__(generators, chains_per_group)
-        self.gamma_shapes = np.asarray(gamma_shapes, dtype=float)
-        self.prior_shape_bounds = prior_shape_bounds
-        self.widths = (
-            normals,
-            uniforms,
-            self.gamma_shapes.shape[1],
-            0 if prior_shape_bounds is None else 1,
-        )
-        # Each group's distinct shapes and where they go, found once: the
-        # shapes are fixed, and a block is drawn every few dozen iterations.
-        self._gamma_plans = [self._gamma_plan(self.gamma_shapes[rows]) for rows in self.groups]
-        self.block = int(block)
-        self._iteration = self.block
-        self._ahead = self._current = None
-        self._taken = [0, 0, 0, 0]
-
-    @staticmethod
-    def _gamma_plan(shapes):
-        """``(shape, where, count)`` for each distinct shape of a group's draws, in order."""
-        values, which = np.unique(shapes, return_inverse=True)
-        which = which.reshape(shapes.shape)
-        masks = [which == index for index in range(len(values))]
-        return shapes.shape, [(v, m, int(m.sum())) for v, m in zip(values, masks, strict=True)]
-
-    def _gamma_block(self, generator, plan):
-        """A group's fixed-shape gamma draws of a block, one call per distinct shape."""
-        shape, parts = plan
-        out = np.empty((self.block, *shape))
-        for value, where, count in parts:
-            out[:, where] = generator.standard_gamma(value, (self.block, count))
-        return out
-
-    def _prior_shape_block(self, generator):
-        """A group's :meth:`prior_shape_and_gamma` pairs of a block: shapes, then gammas."""
-        c, (low, high) = self.chains_per_group, self.prior_shape_bounds
-        shapes = low + (high - low) * generator.random((self.block, c, 1))
-        return np.concatenate([shapes, generator.standard_gamma(shapes)], axis=2)
-
-    def next_iteration(self):
-        """Move on to the next iteration's draws (all of the previous ones taken)."""
-        if self._current is not None and self._taken != list(self.widths):
-            raise RuntimeError(f"An iteration took {self._taken} draws, not {self.widths}.")
-        if self._iteration == self.block:
-            c, (normals, uniforms, _, pairs) = self.chains_per_group, self.widths
-            parts = [
-                (
-                    g.standard_normal((self.block, c, normals)),
-                    g.random((self.block, c, uniforms)),
-                    self._gamma_block(g, plan),
-                    self._prior_shape_block(g) if pairs else np.empty((self.block, c, 0)),
-                )
-                for g, plan in zip(self.generators, self._gamma_plans, strict=True)
-            ]
-            self._ahead = [np.concatenate(kind, axis=1) for kind in zip(*parts, strict=True)]
-            self._iteration = 0
-        self._current = [values[self._iteration] for values in self._ahead]
-        self._iteration += 1
-        self._taken = [0, 0, 0, 0]
-
-    def _take(self, kind, size):
-        """The iteration's next draws of ``kind`` (0 normals, 1 uniforms, 2 gammas).
-
-        (Kind 3, the :meth:`prior_shape_and_gamma` pairs, are taken whole.)
-
-        ``size`` is ``(n_chains,)`` or ``(n_chains, k)``; the draws are a view
-        of the iteration's columns.
-        """
-        start = taken = self._taken[kind]
-        columns = size[1] if isinstance(size, tuple) and len(size) == 2 else 0
-        taken += columns or 1
-        if taken > self.widths[kind]:
-            raise RuntimeError("An iteration took more draws than were drawn ahead for it.")
-        self._taken[kind] = taken
-        values = self._current[kind]
-        return values[:, start : start + columns] if columns else values[:, start]
-
-    def standard_normal(self, size):
-        return self._take(0, size)
-
-    def random(self, size):
-        return self._take(1, size)
-
-    def uniform(self, low, high, size):
-        return low + (high - low) * self._take(1, size)
-
-    def prior_shape_and_gamma(self, low, high):
-        if (low, high) != tuple(self.prior_shape_bounds or ()) or self._taken[3] == self.widths[3]:
-            raise RuntimeError("A prior shape's draws were not drawn ahead for these bounds.")
-        self._taken[3] = 1
-        pair = self._current[3]
-        return pair[:, 0], pair[:, 1]
-
-    def fixed_shape_gamma(self, shape, size):
-        start = self._taken[2]
-        values = self._take(2, size)
-        if self._iteration == 1 and not np.array_equal(
-            np.broadcast_to(shape, values.shape),
-            self.gamma_shapes[:, start : start + values[0].size].reshape(values.shape),
-        ):
-            raise RuntimeError("A gamma draw's shapes are not those drawn ahead for it.")
-        return values
+        """Uniforms for the True entries of ``mask``, in row-major order."""
+        return self.random(int(mask.sum()))
 
 
 @dataclass(frozen=True)
@@ -457,18 +275,16 @@ def truncated_normal(mean, sd, low, high, rng):
     return x
 
 
-def truncated_gamma(shape, rate, low, high, rng, *, fixed_shape=False):
+def truncated_gamma(shape, rate, low, high, rng):
     """Draws of ``Gamma(shape, rate)`` restricted to ``[low, high]``.
 
     A plain gamma draw is kept when it falls inside (almost always, for the
     wide bounds of this model); the others are redrawn by inverse CDF from the
     truncated distribution, which leaves the result exactly distributed. The
     inverse CDF uses the complemented incomplete gamma function in the upper
-    tail, so an interval far above the mode keeps its digits. ``fixed_shape``:
-    the shapes are those of every iteration (:meth:`ChainRandom.fixed_shape_gamma`).
+    tail, so an interval far above the mode keeps its digits.
     """
-    draw = rng.fixed_shape_gamma if fixed_shape else rng.standard_gamma
-    x = draw(shape, np.shape(rate)) / rate
+    x = rng.standard_gamma(shape, np.shape(rate)) / rate
     outside = (x < low) | (x > high)
     if outside.any():
         shape, rate, low, high = (
@@ -569,7 +385,7 @@ def _update_nu(state, data, step, rng, n_steps=None, slope=0.0):
     ``sigma0``'s flat prior in its log.
 
     ``step`` is each chain's step size of the random walk. Returns each
-    group's acceptance rate of the random walk, and the log t density of the
+    chain's acceptance rate of the random walk, and the log t density of the
     effects at the final values (the joint move starts from it).
     """
     n_steps = _NU_STEPS if n_steps is None else n_steps
@@ -604,7 +420,7 @@ def _update_nu(state, data, step, rng, n_steps=None, slope=0.0):
     def kept(accept, candidate, chain):
         return tuple(np.where(accept, new, old) for new, old in zip(candidate, chain, strict=True))
 
-    alpha, nu_excess = rng.prior_shape_and_gamma(*data.alpha_bounds)
+    alpha, nu_excess = rng.prior_shape_and_gamma(*data.alpha_bounds, current.shape)
     nu_excess = nu_excess / state.beta
     log_nu_excess = np.log(nu_excess)
     candidate, log_ratio = propose(chain, log_nu_excess, nu_excess, log_nu_excess - current)
@@ -624,7 +440,7 @@ def _update_nu(state, data, step, rng, n_steps=None, slope=0.0):
         accepted += accept
     current, state.sigma0, _, current_likelihood = chain
     state.nu_excess = np.exp(current)
-    return _group_means(accepted, rng.groups) / n_steps, current_likelihood
+    return accepted / n_steps, current_likelihood
 
 
 def _update_top_jointly(state, data, proposal_choleskys, rng, kernel=None, n_steps=None):
@@ -783,7 +599,7 @@ class _PopulationProposal:
         fit), which :meth:`log_density` can reuse.
         """
         n_chains = state.alpha.shape[0]
-        alpha, nu_excess = rng.prior_shape_and_gamma(*data.alpha_bounds)
+        alpha, nu_excess = rng.prior_shape_and_gamma(*data.alpha_bounds, n_chains)
         nu_excess = nu_excess / state.beta
         sigma0 = state.sigma0 * np.exp(self.step * rng.standard_normal(n_chains))
         if self.centres is None:
@@ -947,9 +763,7 @@ def _update_top_centred(state, data, rng):
     # precision 1/sigma0**2 is Gamma((q - 1)/2, rate S/2) above 1/upper**2.
     spread = (weights * (state.delta - state.delta0[:, None]) ** 2).sum(axis=1)
     q = state.delta.shape[1]
-    precision = truncated_gamma(
-        0.5 * (q - 1.0), 0.5 * spread, data.sigma0_upper**-2.0, np.inf, rng, fixed_shape=True
-    )
+    precision = truncated_gamma(0.5 * (q - 1.0), 0.5 * spread, data.sigma0_upper**-2.0, np.inf, rng)
     # Every delta_i on delta0 (no spread) would give an infinite precision: the
     # floor of the non-centred update keeps sigma0 positive.
     state.sigma0 = np.maximum(1.0 / np.sqrt(precision), _SIGMA0_FLOOR * data.sigma0_upper)
@@ -1010,7 +824,6 @@ def _update_sigma(state, data, rng):
         _per_chain(data.sigma_upper) ** -2.0,
         _per_chain(high),
         rng,
-        fixed_shape=True,
     )
     state.sigma = 1.0 / np.sqrt(precision)
 
@@ -1039,26 +852,42 @@ def _update_gamma_parameters(state, data, rng):
     )
 
 
-def _initial_state(data, n_chains, rng):
-    """Over-dispersed starting points, so that R-hat can detect poor mixing."""
+#: The range of ``nu - shift`` over which a posterior's chains start, spread evenly
+#: in its log: from a Cauchy population to a nearly normal one.
+_NU_EXCESS_STARTS = (0.05, 200.0)
+
+
+def _initial_state(data, rng):
+    """Over-dispersed starting points, so that R-hat can detect poor mixing.
+
+    A posterior's chains start spread over ``log(nu - shift)`` (strata of
+    :data:`_NU_EXCESS_STARTS`, one a chain), with ``sigma0`` going from the
+    spread of the core of the means (their MAD) at the smallest ``nu`` to their
+    whole spread at the largest: where ``nu`` has two modes, some chains start
+    in each, and a chain that misses one shows in R-hat.
+    """
+    n_chains, c = rng.n_chains, rng.chains_per_group
     q = data.mean.shape[-1]
     mean, n, sum_squares = (
         np.broadcast_to(v, (n_chains, q)) for v in (data.mean, data.n, data.sum_squares)
     )
     within = np.sqrt(sum_squares / (n - 1.0))
-    scale = np.maximum(
-        np.maximum(mean.std(axis=1), (within / np.sqrt(n)).mean(axis=1)), 1e-3 * data.sigma0_upper
-    )
+    floor = np.maximum((within / np.sqrt(n)).mean(axis=1), 1e-3 * data.sigma0_upper)
+    scale = np.maximum(mean.std(axis=1), floor)
+    deviation = np.abs(mean - np.median(mean, axis=1, keepdims=True))
+    core = np.clip(1.4826 * np.median(deviation, axis=1), 1e-3 * scale, scale)
+    share = (np.arange(n_chains) % c + rng.random(n_chains)) / c
+    low, high = np.log(_NU_EXCESS_STARTS)
+    log_sigma0 = np.log(core) + share * (np.log(scale) - np.log(core))
     delta0 = np.clip(mean.mean(axis=1) + scale * rng.standard_normal(n_chains), -0.99, 0.99)
-    sigma0 = np.minimum(scale * np.exp(rng.normal(0.0, 0.5, n_chains)), 0.5 * data.sigma0_upper)
-    alpha = rng.uniform(*data.alpha_bounds, n_chains)
-    beta = rng.uniform(*data.beta_bounds, n_chains)
+    sigma0 = np.exp(log_sigma0 + rng.normal(0.0, 0.25, n_chains))
+    sigma0 = np.minimum(sigma0, 0.5 * data.sigma0_upper)
     return _State(
         delta0=delta0,
         sigma0=sigma0,
-        nu_excess=rng.gamma(alpha, 1.0 / beta),
-        alpha=alpha,
-        beta=beta,
+        nu_excess=np.exp(low + share * (high - low)),
+        alpha=rng.uniform(*data.alpha_bounds, n_chains),
+        beta=rng.uniform(*data.beta_bounds, n_chains),
         delta=mean.copy(),
         sigma=np.clip(
             within, 2.0 * _per_chain(data.sigma_lower), 0.5 * _per_chain(data.sigma_upper)
@@ -1116,13 +945,16 @@ def _proposal_shape(history, fallback):
 
 #: A collection gets the move across the modes of nu when the median absolute
 #: deviation of its mean differences is below this share of their standard
-#: deviation (normal means give about 0.67, a t with 3 degrees of freedom 0.44;
-#: the near-identical collections whose nu has two modes 0.02-0.18) ...
-_OUTLYING_CORE_RATIO = 0.5
+#: deviation (normal means give about 0.67, a t with 3 degrees of freedom 0.44,
+#: the tutorial's real pairs of different classifiers 0.28-0.43; the
+#: near-identical collections whose nu has two modes 0.01-0.10, the real pair of
+#: near-identical classifiers j48 and j48gr 0.085) ...
+_OUTLYING_CORE_RATIO = 0.2
 #: ... and the standard errors of its data sets' means span more than this
 #: factor (a core known far more precisely than the rest: 55-104 on those
-#: collections, at most 6.2 on ordinary and heavy-tailed ones, where the other
-#: moves sample nu's single mode; benchmarks/README.md).
+#: collections, at most 6.2 on synthetic heavy-tailed ones whose ratio above
+#: goes down to 0.05, where the other moves sample nu's single mode;
+#: benchmarks/README.md).
 _PRECISION_SPAN = 20.0
 
 
@@ -1136,7 +968,10 @@ def has_outlying_core(data):
     Near-identical models give it (data sets where they agree on every split
     or all but a few, and others where they differ). Heavy tails alone do not:
     where every data set is known about as precisely, the posterior of ``nu``
-    has one mode, which the other moves sample (``benchmarks/README.md``).
+    has one mode, which the other moves sample; nor do real collections of
+    different classifiers, whose standard errors span orders of magnitude but
+    whose means have no tight core (the tutorial's nine such pairs mix without
+    the move, ``benchmarks/README.md``).
     The test reads the data alone, so a collection sampled in a batch or by
     itself gets the same moves. With a collection per chain (2-D
     ``data.mean``), any row that has the shape decides.
@@ -1148,7 +983,7 @@ def has_outlying_core(data):
     Returns
     -------
     bool
-        ``MAD(mean) < 0.5 SD(mean)`` and ``max(se) > 20 min(se)``, with
+        ``MAD(mean) < 0.2 SD(mean)`` and ``max(se) > 20 min(se)``, with
         ``se_i = sqrt(SS_i / (n_i - 1) / B_i)`` the standard error of
         ``mean_i``; True when every mean is equal (no spread to judge by).
     """
@@ -1168,57 +1003,41 @@ def _rows(values, rows):
     return values[rows] if np.ndim(values) else values
 
 
-def _update_population_of_groups(state, data, proposal, rng, groups):
-    """:func:`_update_population_with_effects` for the chains of ``groups`` alone.
+def _update_population_of_rows(state, data, proposal, rng, rows):
+    """:func:`_update_population_with_effects` for the chains ``rows`` alone (None: all).
 
-    The others keep their values and their generators draw nothing, so each
-    group's draws are those of a run of that group by itself.
+    ``data`` and ``proposal`` are those rows' already (:func:`_select_rows`); the
+    other chains keep their values.
     """
-    if len(groups) == len(rng.groups):
-        _update_population_with_effects(state, data, proposal, rng.subset(groups))
+    if rows is None:
+        _update_population_with_effects(state, data, proposal, rng)
         return
-    rows = np.concatenate([np.arange(rng.groups[g].start, rng.groups[g].stop) for g in groups])
     part = _State(**{name: getattr(state, name)[rows] for name in _STATE_FIELDS})
-    part_data = replace(
-        data,
-        **{name: _rows(getattr(data, name), rows) for name in _DATA_ROWS},
-    )
-    part_proposal = _PopulationProposal(
-        *(None if v is None else v[rows] for v in (proposal.centres, proposal.bandwidths)),
-        step=_rows(proposal.step, rows),
-    )
-    _update_population_with_effects(part, part_data, part_proposal, rng.subset(groups))
+    _update_population_with_effects(part, data, proposal, rng)
     for name in _STATE_FIELDS:
         values = getattr(state, name).copy()
         values[rows] = getattr(part, name)
         setattr(state, name, values)
 
 
-def _fixed_gamma_shapes(datas, n_chains):
-    """The shapes of an iteration's gamma draws that never change, a row per chain.
-
-    That of ``sigma0``'s precision, then those of every ``sigma_i``'s.
-    """
-    q = datas[0].mean.shape[-1]
-    return np.concatenate(
-        [
-            np.column_stack(
-                [
-                    np.full(n_chains, 0.5 * (q - 1.0)),
-                    np.broadcast_to(0.5 * (np.asarray(data.n, float) - 1.0), (n_chains, q)),
-                ]
-            )
-            for data in datas
-        ]
+def _select_rows(data, proposal, rows):
+    """``data`` and ``proposal`` of the chains ``rows`` (None: all of them)."""
+    if rows is None:
+        return data, proposal
+    return replace(data, **{name: _rows(getattr(data, name), rows) for name in _DATA_ROWS}), (
+        _PopulationProposal(
+            *(None if v is None else v[rows] for v in (proposal.centres, proposal.bandwidths)),
+            step=_rows(proposal.step, rows),
+        )
     )
 
 
-def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
-    """Sample several posteriors at once, each with its own chains and generator.
+def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rng):
+    """Sample several posteriors at once, each with its own chains and adaptation.
 
-    All groups advance in the same array operations, but each group draws
-    from its own generator and adapts its own proposals, so the draws of a
-    group are exactly those a call with that group alone gives.
+    All posteriors advance in the same array operations and draw from one
+    generator (:class:`ChainRandom`); each adapts its own proposals in the
+    warm-up.
 
     Parameters
     ----------
@@ -1226,8 +1045,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
         One per posterior, with the same number of data sets and nu prior.
     n_chains, n_warmup, n_samples : int
         Chains per posterior, warm-up iterations and kept draws per chain.
-    rngs : list of numpy.random.Generator
-        One per posterior.
+    rng : numpy.random.Generator
 
     Returns
     -------
@@ -1238,21 +1056,16 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
         ``delta`` of shape ``(n_chains, n_samples, q)``.
     """
     q = datas[0].mean.shape[-1]
-    normals, uniforms = _draws_per_iteration(q)
-    rng = DrawsAhead(
-        rngs,
-        n_chains,
-        normals=normals,
-        uniforms=uniforms,
-        gamma_shapes=_fixed_gamma_shapes(datas, n_chains),
-        # About a MiB of normals a group, whatever its size.
-        block=min(64, max(1, 2**17 // (n_chains * normals))),
-        prior_shape_bounds=datas[0].alpha_bounds,
-    )
+    rng = ChainRandom(rng, len(datas), n_chains)
     groups = rng.groups
-    moved_groups = [g for g, group in enumerate(datas) if has_outlying_core(group)]
+    moved = [g for g, group in enumerate(datas) if has_outlying_core(group)]
+    moved_rows = (
+        None
+        if len(moved) in (0, len(groups))
+        else np.concatenate([np.arange(groups[g].start, groups[g].stop) for g in moved])
+    )
     data = _stack(datas, n_chains)
-    state = _initial_state(data, rng.n_chains, rng.subset(range(len(groups))))
+    state = _initial_state(data, rng)
     # Each group's joint move: a shape from its warm-up states (re-estimated on
     # doubling windows) times a factor steered towards 23% acceptance
     # (Robbins-Monro); both are frozen when the warm-up ends.
@@ -1265,12 +1078,12 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
     history = np.empty((n_warmup, rng.n_chains, 3))
     next_reshape = _ADAPT_START
     population_proposal = _PopulationProposal()
+    moved_inputs = _select_rows(data, population_proposal, moved_rows)
     draws = {name: np.empty((rng.n_chains, n_samples)) for name in _SCALARS}
     draws["delta"] = np.empty((rng.n_chains, n_samples, q))
     accepted = np.zeros(len(groups))
     with np.errstate(divide="ignore", over="ignore", under="ignore"):
         for iteration in range(n_warmup + n_samples):
-            rng.next_iteration()
             nu_accept, kernel = _update_nu(
                 state,
                 data,
@@ -1280,8 +1093,8 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
             )
             proposals = np.exp(log_factor)[:, None, None] * shapes
             accept = _update_top_jointly(state, data, proposals, rng, kernel)
-            if moved_groups and iteration % _POPULATION_MOVE_EVERY == 0:
-                _update_population_of_groups(state, data, population_proposal, rng, moved_groups)
+            if moved and iteration % _POPULATION_MOVE_EVERY == 0:
+                _update_population_of_rows(state, *moved_inputs, rng, moved_rows)
             _update_scales(state, data, rng)
             _update_top_centred(state, data, rng)
             _update_top_noncentred(state, data, rng)
@@ -1293,7 +1106,7 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
                     [state.delta0, np.log(state.sigma0), np.log(state.nu_excess)]
                 )
                 log_factor += (_group_means(accept, groups) - 0.234) / np.sqrt(iteration + 1.0)
-                log_nu_step += (nu_accept - 0.44) / np.sqrt(iteration + 1.0)
+                log_nu_step += (_group_means(nu_accept, groups) - 0.44) / np.sqrt(iteration + 1.0)
                 if iteration + 1 == next_reshape:
                     window = history[next_reshape // 2 : iteration + 1]
                     shapes = np.stack(
@@ -1308,8 +1121,9 @@ def sample_posteriors(datas, *, n_chains, n_warmup, n_samples, rngs):
                     slopes = np.repeat(
                         np.clip(covariances[:, 1, 2] / covariances[:, 2, 2], -2.0, 2.0), n_chains
                     )
-                    if moved_groups:  # only the move across the modes proposes from it
+                    if moved:  # only the move across the modes proposes from it
                         population_proposal = _PopulationProposal.from_warmup(window, groups)
+                        moved_inputs = _select_rows(data, population_proposal, moved_rows)
                     next_reshape *= 2
                 continue
             kept = iteration - n_warmup

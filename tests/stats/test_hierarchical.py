@@ -13,14 +13,16 @@ from scipy import integrate, special, stats
 from sklearn.exceptions import ConvergenceWarning
 
 from sklearn_bayescmp import CVDifferences
-from sklearn_bayescmp.stats import hierarchical_test
+from sklearn_bayescmp.stats import _hierarchical, hierarchical_test
 from sklearn_bayescmp.stats._diagnostics import convergence_diagnostics
 from sklearn_bayescmp.stats._hierarchical import hierarchical_data, hierarchical_tests
 from sklearn_bayescmp.stats._hierarchical_sampler import (
+    _NU_EXCESS_STARTS,
     ChainRandom,
-    DrawsAhead,
     HierarchicalData,
+    _initial_state,
     _PopulationProposal,
+    _stack,
     _State,
     _student_kernel,
     _update_nu,
@@ -164,7 +166,7 @@ def test_means_equal_but_for_rounding_give_finite_draws():
     ],
 )
 def test_truncated_normal_matches_scipy(mean, sd, low, high):
-    rng = ChainRandom([np.random.default_rng(0)], 4000)
+    rng = ChainRandom(np.random.default_rng(0), 1, 4000)
     draws = truncated_normal(np.full(4000, mean), sd, low, high, rng)
     assert np.all((draws >= low) & (draws <= high))
     reference = stats.truncnorm((low - mean) / sd, (high - mean) / sd, loc=mean, scale=sd)
@@ -181,7 +183,7 @@ def test_truncated_normal_matches_scipy(mean, sd, low, high):
     ],
 )
 def test_truncated_gamma_matches_scipy(sampler, shape, rate, low, high):
-    rng = ChainRandom([np.random.default_rng(0)], 4000)
+    rng = ChainRandom(np.random.default_rng(0), 1, 4000)
     draws = sampler(np.full(4000, shape), np.full(4000, rate), low, high, rng)
     assert np.all((draws >= low) & (draws <= high))
     dist = stats.gamma(shape, scale=1 / rate)
@@ -373,7 +375,7 @@ def _sbc_ranks(n_replications, n_draws, thin, *, nu_shift, seed):
         nu_shift=nu_shift,
     )
     ((draws, _),) = sample_posteriors(
-        [data], n_chains=n_replications, n_warmup=300, n_samples=n_draws * thin, rngs=[rng]
+        [data], n_chains=n_replications, n_warmup=300, n_samples=n_draws * thin, rng=rng
     )
     draws["delta_1"] = draws["delta"][..., 0]
     return {
@@ -608,112 +610,28 @@ def test_comparator_forwards_rope_and_random_state():
 # --------------------------------------------------------------------------
 
 
-def test_a_group_draws_what_its_generator_alone_would():
-    alone = np.random.default_rng(7)
-    expected_normal = alone.standard_normal((3, 5))
-    expected_gamma = alone.standard_gamma(np.full((3, 5), 2.5))
-    expected_where = alone.random(4)
-    batch = ChainRandom(
-        [np.random.default_rng(1), np.random.default_rng(7), np.random.default_rng(2)], 3
-    )
-    np.testing.assert_array_equal(batch.standard_normal((9, 5))[3:6], expected_normal)
-    np.testing.assert_array_equal(batch.standard_gamma(np.full((9, 5), 2.5))[3:6], expected_gamma)
-    mask = np.zeros((9, 5), dtype=bool)
-    mask[0, 0] = mask[3, :2] = mask[5, 1:3] = mask[8, 4] = True
-    draws = batch.random_where(mask)
-    assert draws.size == 6
-    np.testing.assert_array_equal(draws[1:5], expected_where)  # group 1's four entries
-
-
-def _draws_ahead(generators, chains=3, q=5):
-    shapes = np.tile(np.r_[2.0, np.full(q, 49.5)], (chains * len(generators), 1))
-    shapes[:, -1] = 7.5  # a data set of another size
-    return DrawsAhead(
-        generators,
-        chains,
-        normals=q + 2,
-        uniforms=3,
-        gamma_shapes=shapes,
-        block=4,
-        prior_shape_bounds=(0.5, 5.0),
-    )
-
-
-def _one_iteration(rng, chains=3, q=5):
-    """The draws of an iteration as an update takes them."""
-    rows = chains * len(rng.generators)
-    gamma_shapes = rng.gamma_shapes[:1]
-    return [
-        rng.standard_normal((rows,)),
-        rng.standard_normal((rows, q)),
-        rng.random((rows,)),
-        rng.standard_normal(rows),
-        rng.uniform(2.0, 3.0, (rows,)),
-        rng.random((rows,)),
-        rng.fixed_shape_gamma(gamma_shapes[0, 0], (rows,)),
-        rng.fixed_shape_gamma(gamma_shapes[:, 1:], (rows, q)),
-        *rng.prior_shape_and_gamma(0.5, 5.0),
-    ]
-
-
-def test_draws_made_ahead_are_a_group_s_own_whatever_the_batch():
-    alone = _draws_ahead([np.random.default_rng(7)])
-    batch = _draws_ahead([np.random.default_rng(1), np.random.default_rng(7)])
-    for _ in range(9):  # past two refills of the block of 4 iterations
-        alone.next_iteration()
-        batch.next_iteration()
-        for own, shared in zip(_one_iteration(alone), _one_iteration(batch), strict=True):
-            np.testing.assert_array_equal(shared[3:6], own)
-        # The generators draw their gamma variates between the blocks, as alone.
-        np.testing.assert_array_equal(
-            batch.standard_gamma(np.full((6, 2), 3.0))[3:6],
-            alone.standard_gamma(np.full((3, 2), 3.0)),
-        )
-
-
-def test_draws_made_ahead_have_their_distributions():
-    rng = _draws_ahead([np.random.default_rng(3)], chains=2000)
-    samples = []
-    for _ in range(2):
-        rng.next_iteration()
-        samples.append(_one_iteration(rng, chains=2000))
-    normal, uniform, shifted = (np.concatenate([s[k] for s in samples]) for k in (1, 2, 4))
-    first, ordinary, prior_shape, prior_gamma = (
-        np.concatenate([s[k] for s in samples]) for k in (6, 7, 8, 9)
-    )
+def test_chain_random_draws_have_their_distributions_across_refills(monkeypatch):
+    monkeypatch.setattr(ChainRandom, "POOL", 1000)  # refilled many times below
+    rng = ChainRandom(np.random.default_rng(3), 2, 1500)
+    assert rng.n_chains == 3000 and rng.groups == [slice(0, 1500), slice(1500, 3000)]
+    normal = np.concatenate([rng.standard_normal((3000, 2)) for _ in range(3)])
+    uniform = np.concatenate([rng.random(3000) for _ in range(3)])
+    shifted = rng.uniform(2.0, 3.0, (3000,))
+    prior_shape, prior_gamma = rng.prior_shape_and_gamma(0.5, 5.0, 3000)
+    mask = np.zeros((3000, 2), dtype=bool)
+    mask[::7, 1] = True
+    assert rng.random_where(mask).shape == (mask.sum(),)
     assert stats.kstest(normal.ravel(), "norm").pvalue > 1e-3
     assert stats.kstest(uniform, "uniform").pvalue > 1e-3
     assert stats.kstest(shifted, "uniform", args=(2.0, 1.0)).pvalue > 1e-3
-    assert stats.kstest(first, stats.gamma(2.0).cdf).pvalue > 1e-3
-    assert stats.kstest(ordinary[:, :-1].ravel(), stats.gamma(49.5).cdf).pvalue > 1e-3
-    assert stats.kstest(ordinary[:, -1], stats.gamma(7.5).cdf).pvalue > 1e-3
     assert stats.kstest(prior_shape, "uniform", args=(0.5, 4.5)).pvalue > 1e-3
     assert stats.kstest(special.gammainc(prior_shape, prior_gamma), "uniform").pvalue > 1e-3
-    # Independent of one another within an iteration.
+    # Independent of one another, within a take and from one take to the next.
     assert abs(np.corrcoef(normal[:, 0], normal[:, 1])[0, 1]) < 0.05
-
-
-def test_draws_made_ahead_refuse_an_iteration_that_takes_other_draws():
-    rng = _draws_ahead([np.random.default_rng(0)])
-    rng.next_iteration()
-    rng.standard_normal((3,))
-    with pytest.raises(RuntimeError, match="took"):
-        rng.next_iteration()  # six normals were not taken
-    rng = _draws_ahead([np.random.default_rng(0)])
-    rng.next_iteration()
-    with pytest.raises(RuntimeError, match="more draws"):
-        rng.random((3, 4))
-    rng = _draws_ahead([np.random.default_rng(0)])
-    rng.next_iteration()
-    with pytest.raises(RuntimeError, match="shapes"):
-        rng.fixed_shape_gamma(3.0, (3,))
-    rng = _draws_ahead([np.random.default_rng(0)])
-    rng.next_iteration()
-    with pytest.raises(RuntimeError, match="prior shape"):
-        rng.prior_shape_and_gamma(0.5, 4.0)  # not the bounds drawn ahead
-    rng.prior_shape_and_gamma(0.5, 5.0)
-    with pytest.raises(RuntimeError, match="prior shape"):
-        rng.prior_shape_and_gamma(0.5, 5.0)  # one pair an iteration
+    assert abs(np.corrcoef(uniform[:3000], uniform[3000:6000])[0, 1]) < 0.05
+    # The same seed, the same draws.
+    again = ChainRandom(np.random.default_rng(3), 2, 1500)
+    np.testing.assert_array_equal(again.standard_normal((3000, 2)), normal[:3000])
 
 
 def test_the_move_across_modes_is_for_collections_with_an_outlying_core():
@@ -755,6 +673,21 @@ def test_the_move_across_modes_is_for_collections_with_an_outlying_core():
 
     precise_core = [1e-4, 1e-4, 1.0]  # standard errors 100 times apart
     assert has_outlying_core(summaries([0.0, 0.0, 1.0], precise_core))
+    # Real collections of different classifiers: standard errors that span orders of
+    # magnitude, means without a tight core (MAD 0.28-0.43 of their SD): no move.
+    spread_out = np.random.default_rng(1).normal(0.0, 1.0, 54)
+    span = np.geomspace(1e-4, 1.0, 54)
+    real_like = HierarchicalData(
+        n=np.full(54, 100.0),
+        mean=spread_out,
+        sum_squares=span,
+        rho=np.full(54, 0.1),
+        sigma0_upper=10.0,
+        sigma_lower=0.0,
+        sigma_upper=10.0,
+    )
+    ratio = np.median(np.abs(spread_out - np.median(spread_out))) / spread_out.std()
+    assert 0.2 < ratio < 0.8 and not has_outlying_core(real_like)
     assert not has_outlying_core(summaries([0.0, 0.0, 1.0], np.ones(3)))
     assert not has_outlying_core(summaries([0.0, 0.5, 1.0], precise_core))
     assert has_outlying_core(summaries(np.zeros(3), np.ones(3)))  # no spread to judge by
@@ -762,8 +695,7 @@ def test_the_move_across_modes_is_for_collections_with_an_outlying_core():
     assert has_outlying_core(summaries([[0.0, 0.5, 1.0], [0.0, 0.0, 1.0]], precise_core))
 
 
-@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # short chains
-def test_batched_posteriors_are_bit_identical_to_separate_runs():
+def _batch_collections():
     rng = np.random.default_rng(0)
     collections = [
         [
@@ -785,21 +717,62 @@ def test_batched_posteriors_are_bit_identical_to_separate_runs():
     )
     # A collection of another size is sampled in a batch of its own.
     collections.append(collections[0][:4])
+    return collections
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # short chains
+def test_batched_posteriors_depend_on_random_state_not_on_n_jobs(monkeypatch):
+    collections = _batch_collections()
     options = dict(rope=0.01, n_chains=3, n_warmup=150, n_draws=200, nu_prior="paper")
     moved = [
         has_outlying_core(hierarchical_data(c, [r.name for r in c], rope=(-0.01, 0.01))[0])
         for c in collections
     ]
     assert moved[1] and not all(moved)
+    monkeypatch.setattr(_hierarchical, "COLLECTIONS_PER_BATCH", 2)  # three batches
     batched = hierarchical_tests(collections, random_state=5, **options)
-    for collection, result in zip(collections, batched, strict=True):
-        alone = hierarchical_test(collection, random_state=5, **options)
-        for name, values in alone.samples.items():
-            np.testing.assert_array_equal(result.samples[name], values)
-        assert result.prob_a_better == alone.prob_a_better
-        assert result.rhat == alone.rhat
+    in_two_jobs = hierarchical_tests(collections, random_state=5, n_jobs=2, **options)
+    for result, other in zip(batched, in_two_jobs, strict=True):
+        for name, values in result.samples.items():
+            np.testing.assert_array_equal(other.samples[name], values)
+        assert result.prob_a_better == other.prob_a_better and result.rhat == other.rhat
+    other_seed = hierarchical_tests(collections, random_state=6, **options)
+    assert not np.array_equal(other_seed[0].samples["delta0"], batched[0].samples["delta0"])
     # The collections differ, so their draws do too.
     assert not np.array_equal(batched[0].samples["delta0"], batched[1].samples["delta0"])
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # tail ESS
+def test_a_posterior_in_a_batch_agrees_with_it_alone_within_monte_carlo_error():
+    collections = _batch_collections()[:4]
+    options = dict(rope=0.01, n_chains=4, n_warmup=500, n_draws=2000)
+    batched = hierarchical_tests(collections, random_state=1, **options)
+    for collection, result in zip(collections, batched, strict=True):
+        alone = hierarchical_test(collection, random_state=2, **options)
+        assert not np.array_equal(result.samples["delta0"], alone.samples["delta0"])
+        for name in ("delta0", "sigma0"):
+            both = [r.samples[name] for r in (result, alone)]
+            errors = [array_stats.mcse(v, chain_axis=0, draw_axis=1) for v in both]
+            gap = abs(both[0].mean() - both[1].mean())
+            assert gap < 4 * np.hypot(*errors), name
+        for name in ("prob_a_better", "prob_equivalent", "prob_b_better"):
+            assert getattr(result, name) == pytest.approx(getattr(alone, name), abs=0.05)
+
+
+def test_chains_start_over_dispersed_in_nu():
+    data = hierarchical_data(
+        _near_identical_collection(0), [f"d{i}" for i in range(54)], rope=(-0.01, 0.01)
+    )[0]
+    rng = ChainRandom(np.random.default_rng(0), 2, 4)
+    state = _initial_state(_stack([data, data], 4), rng)
+    log_nu = np.log(state.nu_excess).reshape(2, 4)
+    low, high = np.log(_NU_EXCESS_STARTS)
+    for chains in log_nu:  # a chain in each quarter of the range, in each posterior
+        quarter = ((chains - low) / (high - low) * 4).astype(int)
+        assert sorted(quarter) == [0, 1, 2, 3]
+    # sigma0 grows with nu: the core's spread for a Cauchy start, the whole for a normal.
+    for sigma0, chains in zip(state.sigma0.reshape(2, 4), log_nu, strict=True):
+        assert np.corrcoef(np.log(sigma0), chains)[0, 1] > 0.5
 
 
 # --------------------------------------------------------------------------
@@ -963,7 +936,7 @@ def test_population_proposal_density_is_the_density_of_its_draws(fitted):
         beta=np.full(rows, beta), alpha=np.ones(rows), sigma0=np.full(rows, np.exp(-5.5))
     )
     sigma0, alpha, nu_excess, _ = proposal.draw(
-        state, data, ChainRandom([np.random.default_rng(1)], rows)
+        state, data, ChainRandom(np.random.default_rng(1), 1, rows)
     )
     log_q = proposal.log_density(sigma0, alpha, nu_excess, state.sigma0, state.beta, data)
     defensive = _PopulationProposal(step=proposal.step)
@@ -1034,7 +1007,7 @@ def test_rescaling_sigma0_with_lambda_keeps_their_conditional(upper):
     rows, nu_excess = 2000, 1.5
     data = SimpleNamespace(nu_shift=1.0, sigma0_upper=upper)
     state = _effects_state(rows, sigma0=np.geomspace(1e-3, 0.99 * upper, rows), nu_excess=nu_excess)
-    rng = ChainRandom([np.random.default_rng(0)], rows)
+    rng = ChainRandom(np.random.default_rng(0), 1, rows)
     for _ in range(100):
         _update_scales(state, data, rng)
     assert np.all(state.sigma0 < upper)
@@ -1053,8 +1026,8 @@ def test_nu_step_with_a_slope_keeps_the_conditional_of_sigma0_and_nu(upper):
     # the second bound refuses the proposals above it.
     rows, beta = 2000, 0.1
     data = SimpleNamespace(nu_shift=1.0, sigma0_upper=upper, alpha_bounds=(0.5, 5.0))
-    rng = ChainRandom([np.random.default_rng(2)], rows)
-    start = rng.generators[0]
+    rng = ChainRandom(np.random.default_rng(2), 1, rows)
+    start = rng.generator
     state = _effects_state(
         rows,
         sigma0=np.geomspace(2e-3, 0.99 * upper, rows)[start.permutation(rows)],
@@ -1099,9 +1072,9 @@ def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch
     options = dict(n_chains=4, n_warmup=1000, n_samples=5000)
     assert not has_outlying_core(data)  # the default samples it without the move
     monkeypatch.setattr(_hierarchical_sampler, "has_outlying_core", lambda data: True)
-    ((with_move, _),) = sample_posteriors([data], rngs=[np.random.default_rng(1)], **options)
+    ((with_move, _),) = sample_posteriors([data], rng=np.random.default_rng(1), **options)
     monkeypatch.setattr(_hierarchical_sampler, "has_outlying_core", lambda data: False)
-    ((without, _),) = sample_posteriors([data], rngs=[np.random.default_rng(1)], **options)
+    ((without, _),) = sample_posteriors([data], rng=np.random.default_rng(1), **options)
     for name in ("delta0", "sigma0", "nu"):
         _, ess, _ = convergence_diagnostics({name: without[name]})
         error = without[name].std() / np.sqrt(ess[name])
