@@ -170,6 +170,10 @@ class ChainRandom:
 
     def standard_gamma(self, shape, size=None):
         """Gamma(``shape``, 1) draws of shape ``size`` (that of ``shape`` when None)."""
+        if np.ndim(shape) and size is None:
+            size = np.shape(shape)
+        if np.ndim(shape) and (shape == shape.flat[0]).all():
+            shape = shape.flat[0]  # one shape for all (data sets of one size): numpy's fast path
         return self.generator.standard_gamma(shape, size)
 
     def prior_shape_and_gamma(self, low, high, size):
