@@ -9,6 +9,7 @@ TEACHING_ORDER = (
     "plot_many_datasets.py",
     "plot_many_models.py",
     "plot_skore_comparison.py",
+    "plot_race_search.py",
     "plot_replicability.py",
     "plot_papers_reproduced.py",
 )

@@ -52,6 +52,15 @@ def _quiet(function, *args, **kwargs):
         return function(*args, **kwargs)
 
 
+def _race():
+    from sklearn.linear_model import LogisticRegression
+
+    from sklearn_bayescmp.model_selection import RaceSearchCV
+
+    search = RaceSearchCV(LogisticRegression(), {"C": [1e-4, 1.0]}, cv=CV, min_folds=5, step=5)
+    return search.fit(X, Y)
+
+
 _SHORT = {"n_chains": 2, "n_warmup": 50, "n_draws": 60, "random_state": 0}
 #: One instance of every public class that a user receives or builds and may keep.
 FACTORIES = {
@@ -76,7 +85,7 @@ FACTORIES = {
         compare_models(_table(), test="signed_rank", n_draws=500).reference
     ),
     "NormalGammaPrior": lambda: stats.NormalGammaPrior(0.0, 1.0, 2.0, 0.01),
-    "PosteriorOdds": lambda: stats.posterior_odds(0.7, 0.2, 0.1),
+    "PosteriorOdds": lambda: stats.bayesian_correlated_ttest(RECORDS["d0"]).odds(),
     "RopeDecision": lambda: stats.bayesian_correlated_ttest(RECORDS["d0"]).rope_decision(),
     "RepeatedCVComparator": lambda: RepeatedCVComparator(
         GaussianNB(), DecisionTreeClassifier(random_state=0), cv=CV
@@ -89,6 +98,9 @@ FACTORIES = {
     "Reading": lambda: _table().reading_details,
     "TableSpec": lambda: _table().spec,
     "TableReadingError": lambda: TableReadingError("refused", spec=_table().spec),
+    "RaceSearchCV": lambda: _race(),
+    "RaceRecord": lambda: _race().race_,
+    "RaceLook": lambda: _race().race_.looks[0],
 }
 #: Public classes that are not kept results: displays hold matplotlib figures
 #: (scikit-learn's displays do not pickle either), warnings are raised.

@@ -17,6 +17,7 @@ from sklearn_bayescmp.plotting import (
     ForestDisplay,
     PairwiseDisplay,
     PosteriorDisplay,
+    RaceDisplay,
     RankingDisplay,
     ReplicabilityDisplay,
     SimplexDisplay,
@@ -85,7 +86,32 @@ def _hierarchical(records):
         return hierarchical_test(records, n_warmup=200, n_draws=400, random_state=0)
 
 
+def _race(n_candidates, *, title=None, seed=0):
+    """A race of ``n_candidates`` drawn from made-up looks: a third dropped on the way,
+    the rest still in after 100 folds, their differences to the leader shrinking."""
+    rng = np.random.default_rng(seed)
+    folds = np.arange(10, 101, 10)
+    series, dropped, survivors = {}, {}, []
+    for candidate in range(n_candidates):
+        gap = rng.uniform(0.0, 0.05) if candidate else 0.0
+        last = int(rng.integers(0, 4)) if candidate % 3 == 1 else len(folds) - 1
+        looks = np.arange(last + 1)
+        half = 0.05 / np.sqrt(folds[looks] / 10) * (candidate > 0)
+        mean = gap + rng.normal(0, 0.003, looks.size) * (candidate > 0)
+        series[candidate] = (looks, mean, mean - half, mean + half)
+        if last < len(folds) - 1:
+            dropped[candidate] = last
+        else:
+            survivors.append(candidate)
+    names = [f"svc__C={10.0 ** (k % 7 - 3):g}, svc__gamma={k // 7}" for k in range(n_candidates)]
+    display = RaceDisplay(folds=folds, series=series, dropped=dropped, survivors=survivors,
+                          chosen=0, names=names, rope=(-0.01, 0.01), title=title)  # fmt: skip
+    return display.plot()
+
+
 DISPLAYS = {
+    "race": lambda records, comparison: _race(10, title=LONG_TITLE),
+    "race of 50 candidates": lambda records, comparison: _race(50, title=LONG_TITLE),
     "posterior": _posterior,
     "posterior of the hierarchical test": lambda records, comparison: PosteriorDisplay.from_result(
         _hierarchical(records), title=LONG_TITLE
@@ -401,3 +427,21 @@ def test_the_forest_grows_with_its_data_sets(n_datasets):
     low, high = display.ax_.get_xlim()
     assert low < display.estimates.min() and display.estimates.max() < high
     plt.close(display.figure_)
+
+
+@pytest.mark.parametrize("n_candidates", [2, 10, 50])
+def test_the_race_names_its_survivors_apart_or_counts_them(n_candidates):
+    display = _race(n_candidates)
+    figure = display.figure_
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    named = [text.get_text() for text in display.ax_.texts]
+    survivors = len(display.survivors)
+    if survivors <= 12:
+        assert len(named) == survivors and not _overlapping(display.ax_.texts, renderer)
+    else:  # the chosen one named, the others counted in the legend
+        assert named == [display.names[0]]
+        legend = [text.get_text() for text in display.ax_.get_legend().get_texts()]
+        assert f"still in ({survivors - 1} unnamed: see cv_results_)" in legend
+    assert "np.float64" not in " ".join(named)
+    plt.close(figure)

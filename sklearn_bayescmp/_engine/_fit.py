@@ -27,6 +27,7 @@ class FitOutcome(NamedTuple):
     score_time: float
     error: str | None
     warnings: tuple = ()  # (category, message) of every warning raised in fit and score
+    train_scores: tuple = ()  # one per metric, on the training rows, when asked for
 
 
 def split_data(estimator, X, y, indices, train_indices=None):
@@ -73,20 +74,49 @@ def slice_params(params, indices, n_samples):
     return sliced
 
 
-def fit_and_score_one(estimator, X, y, train, test, scoring, fit_params, score_params, error_score):
+def fit_and_score_one(
+    estimator,
+    X,
+    y,
+    train,
+    test,
+    scoring,
+    fit_params,
+    score_params,
+    error_score,
+    *,
+    train_score=False,
+):
     """Fit ``estimator`` on ``train`` and score it on ``test``; failures and warnings become data.
 
     ``fit_params`` and ``score_params`` are the metadata routed to the
     estimator's ``fit`` and to the scorer; sample-aligned values are cut to
     the training and the test rows. The warnings raised by the fit and the
     scorer are recorded in the outcome, so that the parent process can issue
-    them (a worker's warnings would otherwise be lost).
+    them (a worker's warnings would otherwise be lost). ``train_score``: also
+    score on the training rows (``cross_validate``'s ``return_train_score``).
     """
     with recording_warnings() as records:
         outcome = _fit_and_score(
             estimator, X, y, train, test, scoring, fit_params, score_params, error_score
         )
+        if train_score:
+            outcome = _scored_on_training_rows(
+                outcome, estimator, X, y, train, scoring, score_params, error_score
+            )
     return outcome._replace(warnings=tuple(records))
+
+
+def _scored_on_training_rows(outcome, estimator, X, y, train, scoring, score_params, error_score):
+    """``outcome`` with the fitted ``estimator``'s scores on its training rows
+    (``error_score`` where the fit failed)."""
+    if outcome.error is not None:
+        return outcome._replace(train_scores=tuple(error_score for _ in scoring.metrics))
+    X_train, y_train = split_data(estimator, X, y, train)
+    params = slice_params(score_params, train, n_rows(X))
+    return outcome._replace(
+        train_scores=tuple(float(v) for v in scoring.scores(estimator, X_train, y_train, params))
+    )
 
 
 def _fit_and_score(estimator, X, y, train, test, scoring, fit_params, score_params, error_score):

@@ -12,6 +12,7 @@ from ._critical_difference import CriticalDifferenceDisplay
 from ._forest import ForestDisplay
 from ._pairwise import PairwiseDisplay
 from ._posterior import PosteriorDisplay
+from ._race import RaceDisplay
 from ._ranking import RankingDisplay
 from ._replicability import ReplicabilityDisplay
 from ._simplex import SimplexDisplay
@@ -21,6 +22,7 @@ __all__ = [
     "ForestDisplay",
     "PairwiseDisplay",
     "PosteriorDisplay",
+    "RaceDisplay",
     "RankingDisplay",
     "ReplicabilityDisplay",
     "SimplexDisplay",

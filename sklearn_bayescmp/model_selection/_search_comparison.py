@@ -1,16 +1,4 @@
-"""Bayesian comparisons inside model-selection loops.
-
-- :func:`compare_search_candidates` takes a fitted ``GridSearchCV`` or
-  ``RandomizedSearchCV`` (or any object with ``cv_results_`` holding per-split
-  test scores), recovers each split's train/test sizes from ``search.cv`` and
-  the data, and compares the candidates pairwise with
-  :func:`~sklearn_bayescmp.compare_models`.
-- :func:`compare_estimators` fits a handful of named estimators on shared
-  splits in one parallel dispatch (the engine of the comparator, with its
-  cache) and compares every pair with :func:`~sklearn_bayescmp.compare_models`.
-- :func:`bayesian_refit` is a ``refit`` rule for a search: the simplest
-  candidate that is not practically worse than the best-ranked one.
-"""
+"""Comparisons of a search's candidates, of a few estimators, and a refit rule."""
 
 from collections.abc import Mapping
 from numbers import Integral, Real
@@ -20,22 +8,16 @@ from sklearn.base import is_classifier
 from sklearn.model_selection import check_cv
 from sklearn.utils import indexable
 
-from ._compare_models import compare_models
-from ._differences import CVDifferences
-from ._engine import ENGINE_CONSTRAINTS, Engine, check_common_scoring, split_layout
-from ._score_table import ScoreTable
-from ._search_results import candidate_rows, search_candidates, split_scores
-from .stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
-from .tables._assemble import ratio_sizes
-from .utils._docstrings import fill_doc
-from .utils._sklearn import HasMethods, Interval, validate_params
-from .utils._validation import check_probability, check_rope
-
-__all__ = [
-    "bayesian_refit",
-    "compare_estimators",
-    "compare_search_candidates",
-]
+from .._compare_models import compare_models
+from .._differences import CVDifferences
+from .._engine import ENGINE_CONSTRAINTS, Engine, check_common_scoring, split_layout
+from .._score_table import ScoreTable
+from .._search_results import candidate_rows, search_candidates, split_scores
+from ..stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
+from ..tables._assemble import ratio_sizes
+from ..utils._docstrings import fill_doc
+from ..utils._sklearn import HasMethods, Interval, validate_params
+from ..utils._validation import check_probability, check_rope
 
 
 @validate_params(
