@@ -25,8 +25,7 @@ import time
 
 import numpy as np
 from _stored import write_study
-
-from sklearn_bayescmp._studies import equivalence_study
+from studies import equivalence_study
 
 #: The paper's statements (§4.2 Fig. 2, §4.3 Figs. 3-4), at q = 50.
 PUBLISHED = {

@@ -23,8 +23,7 @@ import time
 
 import numpy as np
 from _stored import write_study
-
-from sklearn_bayescmp._studies import power_study
+from studies import power_study
 
 DELTAS = {
     "2a": np.round(np.arange(0.0, 0.101, 0.01), 2),

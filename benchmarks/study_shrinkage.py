@@ -18,8 +18,7 @@ import time
 
 import numpy as np
 from _stored import write_study
-
-from sklearn_bayescmp._studies import shrinkage_study
+from studies import shrinkage_study
 
 #: Table 2 of the paper: q -> (MSE of the means, MSE of the shrinkage estimates).
 PUBLISHED = {5: (0.00036, 0.00017), 10: (0.00036, 0.00014), 50: (0.00036, 0.00012)}

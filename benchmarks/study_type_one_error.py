@@ -9,7 +9,7 @@ correlated differences as independent, far more often.
 
 import argparse
 
-from sklearn_bayescmp._studies import power_study
+from studies import power_study
 
 
 def main():

@@ -34,6 +34,7 @@ beside it).
 # when, how long it took, and the table with its standard errors.
 
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -375,7 +376,9 @@ for name, label in (
 # less often than it would at a true null difference of zero. Measured on
 # 2,000 simulated data sets of the study's sizes:
 
-from sklearn_bayescmp._studies import _Design, _simulated_collection  # noqa: E402
+# The studies' code lives beside the scripts that run them, outside the package.
+sys.path.insert(0, str(HERE.parent / "benchmarks"))
+from studies import _Design, _simulated_collection  # noqa: E402
 
 for runs in (1, 10):
     design = _Design("cf_network", 2000, 10, runs, (25, 50, 100, 250, 500, 1000), 0.9)
@@ -760,7 +763,7 @@ print(
 # them. A short run of Fig. 2a at ``delta = 0.05`` (60 experiments) must agree
 # with the stored rate within three standard errors of their difference.
 
-from sklearn_bayescmp._studies import power_study  # noqa: E402
+from studies import power_study  # noqa: E402
 
 live = power_study(
     "cf_network",

@@ -12,7 +12,10 @@ binary class, the categorical naive Bayes and the majority predictor depend
 on the training data only through a 2 x 2 table of counts, so every fold's
 accuracy follows from counts, for all folds and repeats at once. It gives
 exactly the scores of the real estimators on the same splits
-(``tests/test_studies.py`` checks this bit for bit).
+(``benchmarks/test_studies.py`` checks this bit for bit).
+
+The papers' studies, run by ``benchmarks/study_*.py``: research code, outside the
+package, with its tests beside it.
 """
 
 import warnings
@@ -23,12 +26,12 @@ import numpy as np
 from joblib import Parallel, delayed
 from sklearn.exceptions import ConvergenceWarning
 
-from ._differences import CVDifferences
-from .datasets import make_cf_network, make_naive_bayes_pair
-from .stats import get_backend, hierarchical_test
-from .utils._display import terminal_text
-from .utils._docstrings import fill_doc
-from .utils._sklearn import Interval, StrOptions, validate_params
+from sklearn_bayescmp import CVDifferences
+from sklearn_bayescmp.datasets import make_cf_network, make_naive_bayes_pair
+from sklearn_bayescmp.stats import get_backend, hierarchical_test
+from sklearn_bayescmp.utils._display import terminal_text
+from sklearn_bayescmp.utils._docstrings import fill_doc
+from sklearn_bayescmp.utils._sklearn import Interval, StrOptions, validate_params
 
 __all__ = [
     "PowerStudyResult",
@@ -214,7 +217,9 @@ def _decides_a_better(test, records, alpha, seed):
     rope (and 5,000 draws when sampled), frequentist ones ``p < alpha``.
     """
     backend = get_backend(test)
-    arguments = {"rope": 0.0, "random_state": seed, "alternative": "greater"}
+    arguments = {"rope": 0.0, "random_state": seed}
+    if backend.kind == "frequentist":
+        arguments["alternative"] = "greater"
     if backend.sampled:
         arguments["n_draws"] = 5000
     inputs = records if backend.scope == "dataset" else [records]
@@ -419,7 +424,7 @@ def power_study(
 
     Examples
     --------
-    >>> from sklearn_bayescmp._studies import power_study
+    >>> from studies import power_study
     >>> study = power_study(
     ...     "cf_network", [0.0, 0.1], n_datasets=10, n_repeats=1, n_experiments=20,
     ...     random_state=0,
@@ -616,7 +621,7 @@ def shrinkage_study(
 
     Examples
     --------
-    >>> from sklearn_bayescmp._studies import shrinkage_study
+    >>> from studies import shrinkage_study
     >>> table = shrinkage_study(
     ...     [10], n_experiments=2, sampler={"n_warmup": 100, "n_draws": 200}, random_state=0
     ... )
@@ -739,7 +744,7 @@ def equivalence_study(
 
     Examples
     --------
-    >>> from sklearn_bayescmp._studies import equivalence_study
+    >>> from studies import equivalence_study
     >>> table = equivalence_study(
     ...     [10], n_experiments=2, sampler={"n_warmup": 100, "n_draws": 200}, random_state=0
     ... )

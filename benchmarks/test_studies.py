@@ -5,11 +5,10 @@ import warnings
 
 import numpy as np
 import pytest
+import studies as _studies
 from sklearn.dummy import DummyClassifier
 from sklearn.model_selection import RepeatedStratifiedKFold
-
-from sklearn_bayescmp import RepeatedCVComparator, _studies
-from sklearn_bayescmp._studies import (
+from studies import (
     _Design,
     _simulated_collection,
     bimodal_deltas,
@@ -20,6 +19,8 @@ from sklearn_bayescmp._studies import (
     single_feature_fold_accuracies,
     stratified_folds,
 )
+
+from sklearn_bayescmp import RepeatedCVComparator
 from sklearn_bayescmp.datasets import (
     make_cf_network,
     make_naive_bayes_pair,
