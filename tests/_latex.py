@@ -1,7 +1,9 @@
 """Compile a LaTeX report with pdflatex in the tests (skipped where it is not installed)."""
 
+import functools
 import shutil
 import subprocess
+import tempfile
 
 import pytest
 
@@ -24,7 +26,14 @@ def compile_latex(document, directory, engine="pdflatex"):
     program = shutil.which(engine)
     if program is None:
         pytest.skip(f"{engine} is not installed (Debian: {PACKAGES[engine]})")
+    broken = _broken(program)
+    if broken:
+        pytest.skip(f"{engine} is installed but cannot compile a minimal document: {broken}")
     (directory / "report.tex").write_text(document, encoding="utf-8")
+    return _run(program, directory)
+
+
+def _run(program, directory):
     return subprocess.run(
         [program, "-interaction=nonstopmode", "-halt-on-error", "report.tex"],
         cwd=directory,
@@ -34,3 +43,17 @@ def compile_latex(document, directory, engine="pdflatex"):
         errors="replace",  # pdflatex's log writes 8-bit characters of its own
         timeout=120,
     )
+
+
+@functools.cache
+def _broken(program):
+    """Why ``program`` cannot compile a minimal document ("" when it can): an engine
+    installed without its parts (lualatex without luaotfload) is skipped, not failed."""
+    with tempfile.TemporaryDirectory() as directory:
+        with open(f"{directory}/report.tex", "w", encoding="utf-8") as file:
+            file.write("\\documentclass{article}\\begin{document}x\\end{document}\n")
+        completed = _run(program, directory)
+    if completed.returncode == 0:
+        return ""
+    errors = [line for line in completed.stdout.splitlines() if line.startswith("!")]
+    return errors[0] if errors else f"exit status {completed.returncode}"

@@ -115,9 +115,9 @@ def test_every_report_and_json_carries_the_spec(tmp_path, capsys):
     comparison = compare_models(table, random_state=0)
     spec_json = table.spec.to_json().rstrip()
     assert "\n".join("    " + line for line in spec_json.splitlines()) in comparison.report()
-    assert spec_json in comparison.to_markdown()
-    assert "&quot;layout&quot;: &quot;long&quot;" in comparison.to_html()
-    assert "Reading of the table" in comparison.to_latex()
+    assert spec_json in comparison.report(format="markdown")
+    assert "&quot;layout&quot;: &quot;long&quot;" in comparison.report(format="html")
+    assert "Reading of the table" in comparison.report(format="latex")
 
 
 def test_normalize_works_on_every_model_before_models_select(tmp_path, capsys):
@@ -132,8 +132,8 @@ def test_normalize_works_on_every_model_before_models_select(tmp_path, capsys):
         io.StringIO(text), test_train_ratio=1 / 4, normalize="best-worst", models=["a", "b"]
     )
     np.testing.assert_array_equal(pair.scores("d0"), every.scores("d0")[:2])
-    # Normalised over the pair alone, every difference would be 1.
-    with pytest.raises(ValueError, match="normalising the scores of 2 models"):
+    # Normalized over the pair alone, every difference would be 1.
+    with pytest.raises(ValueError, match="normalizing the scores of 2 models"):
         every.select(models=["a", "b"]).normalized()
     path = tmp_path / "accuracy.csv"
     path.write_text(text)

@@ -9,13 +9,15 @@ import pytest
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
 
-from ._tables import csv, csv_text, long_rows
+from .._tables import csv_file, csv_text, long_rows
 
 pd = pytest.importorskip("pandas")
 
 ROWS = long_rows(datasets=("iris", "wine", "adult"))
 CANONICAL = ScoreTable.read_csv(
-    csv(("dataset", "model", "fold", "score"), ROWS), test_train_ratio=1 / 2, greater_is_better=True
+    csv_file(("dataset", "model", "fold", "score"), ROWS),
+    test_train_ratio=1 / 2,
+    greater_is_better=True,
 )
 TURNED = "a row per model, while a wide table has a column per model"
 
@@ -65,7 +67,9 @@ def test_the_command_refuses_a_row_per_model(tmp_path, capsys):
 )
 def test_data_set_columns_are_found_by_their_common_names(name):
     table = ScoreTable.read_csv(
-        csv((name, "model", "fold", "score"), ROWS), test_train_ratio=1 / 2, greater_is_better=True
+        csv_file((name, "model", "fold", "score"), ROWS),
+        test_train_ratio=1 / 2,
+        greater_is_better=True,
     )
     assert table == CANONICAL and table.roles["dataset"] == name
 
@@ -74,13 +78,13 @@ def test_data_set_columns_are_found_by_their_common_names(name):
 def test_a_text_column_without_a_role_is_refused_when_no_column_names_the_data_sets(name):
     with pytest.raises(ValueError, match=re.escape(f"column {name!r} has no role")):
         ScoreTable.read_csv(
-            csv((name, "model", "fold", "score"), ROWS),
+            csv_file((name, "model", "fold", "score"), ROWS),
             test_train_ratio=1 / 2,
             greater_is_better=True,
         )
     # Named, it reads as the data set.
     table = ScoreTable.read_csv(
-        csv((name, "model", "fold", "score"), ROWS),
+        csv_file((name, "model", "fold", "score"), ROWS),
         test_train_ratio=1 / 2,
         dataset=name,
         greater_is_better=True,
@@ -94,7 +98,7 @@ def test_data_sets_do_not_merge_when_their_split_ids_are_unique():
     rows = [(ids[d], m, fold + 3 * (ids[d] - 11), s) for d, m, fold, s in ROWS]
     with pytest.raises(ValueError, match="column 'openml_id' has no role.*shared by every model"):
         ScoreTable.read_csv(
-            csv(("openml_id", "model", "split", "score"), rows),
+            csv_file(("openml_id", "model", "split", "score"), rows),
             test_train_ratio=1,
             greater_is_better=True,
         )
@@ -104,13 +108,13 @@ def test_columns_that_coincide_after_case_folding_are_refused_not_overwritten():
     rows = [(*row, round(row[3] / 2, 4)) for row in ROWS]
     with pytest.raises(ValueError, match=re.escape("columns ['score', 'Score'] could")):
         ScoreTable.read_csv(
-            csv(("dataset", "model", "fold", "score", "Score"), rows),
+            csv_file(("dataset", "model", "fold", "score", "Score"), rows),
             test_train_ratio=1,
             greater_is_better=True,
         )
     with pytest.raises(ValueError, match=re.escape("columns ['Dataset', 'dataset'] could")):
         ScoreTable.read_csv(
-            csv(("Dataset", "model", "fold", "score", "dataset"), [(*r, r[1]) for r in ROWS]),
+            csv_file(("Dataset", "model", "fold", "score", "dataset"), [(*r, r[1]) for r in ROWS]),
             test_train_ratio=1,
             greater_is_better=True,
         )
@@ -165,7 +169,7 @@ def test_two_columns_that_name_the_data_sets_alike_are_one_and_the_other_is_said
     ids = {"iris": 61, "wine": 187, "adult": 1590}
     rows = [(ids[d], d, m, f, s) for d, m, f, s in ROWS]
     table = ScoreTable.read_csv(
-        csv(("data_id", "data_name", "model", "fold", "score"), rows),
+        csv_file(("data_id", "data_name", "model", "fold", "score"), rows),
         test_train_ratio=1 / 2,
         greater_is_better=True,
     )
@@ -177,7 +181,7 @@ def test_two_columns_that_name_the_data_sets_alike_are_one_and_the_other_is_said
     rows = [(i + (f == 0), d, m, f, s) for i, d, m, f, s in rows]
     with pytest.raises(ValueError, match=re.escape("columns ['data_name', 'data_id'] could")):
         ScoreTable.read_csv(
-            csv(("data_id", "data_name", "model", "fold", "score"), rows),
+            csv_file(("data_id", "data_name", "model", "fold", "score"), rows),
             test_train_ratio=1 / 2,
             greater_is_better=True,
         )
@@ -186,7 +190,7 @@ def test_two_columns_that_name_the_data_sets_alike_are_one_and_the_other_is_said
 def test_a_constant_column_cannot_name_the_data_sets():
     rows = [(59, *row) for row in ROWS]  # one task id for every row
     table = ScoreTable.read_csv(
-        csv(("task_id", "dataset", "model", "fold", "score"), rows),
+        csv_file(("task_id", "dataset", "model", "fold", "score"), rows),
         test_train_ratio=1 / 2,
         greater_is_better=True,
     )
@@ -197,7 +201,7 @@ def test_a_constant_column_cannot_name_the_data_sets():
 def test_a_model_column_and_a_data_set_column_of_unknown_names_are_refused_together():
     with pytest.raises(ValueError, match=re.escape("columns ['suite', 'clf'] hold text")):
         ScoreTable.read_csv(
-            csv(("suite", "clf", "fold", "accuracy"), ROWS),
+            csv_file(("suite", "clf", "fold", "accuracy"), ROWS),
             test_train_ratio=1 / 2,
             greater_is_better=True,
         )
@@ -206,7 +210,7 @@ def test_a_model_column_and_a_data_set_column_of_unknown_names_are_refused_toget
 def test_numeric_columns_without_a_role_are_named_as_ignored():
     rows = [(*row, 0.01 * k) for k, row in enumerate(ROWS)]
     table = ScoreTable.read_csv(
-        csv(("dataset", "model", "fold", "score", "fit_time"), rows),
+        csv_file(("dataset", "model", "fold", "score", "fit_time"), rows),
         test_train_ratio=1 / 2,
         greater_is_better=True,
     )

@@ -9,8 +9,9 @@ import pytest
 
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
+from tests._messages import naming
 
-from ._tables import csv, csv_text, long_rows
+from .._tables import csv_file, csv_text, long_rows
 
 ROWS = long_rows()
 
@@ -27,7 +28,7 @@ def test_a_method_column_taken_as_the_model_is_named_with_the_other_candidates()
             "more models. If ['learner_variant'] names the models, pass model=<column>."
         ),
     ):
-        ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2)
+        ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1 / 2)
     # Where `method` varies too, the repeated cell names the column that tells rows apart.
     rows = [(d, "cv" if clf == "a" else "boot", clf + "1", f, s) for d, clf, f, s in ROWS]
     rows += [(d, "cv", "c1", f, s) for d, clf, f, s in ROWS if clf == "a"]
@@ -40,8 +41,10 @@ def test_a_method_column_taken_as_the_model_is_named_with_the_other_candidates()
             "names the models or the data sets, pass model='learner_variant'"
         ),
     ):
-        ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2)
-    table = ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2, model="learner_variant")
+        ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1 / 2)
+    table = ScoreTable.read_csv(
+        csv_file(header, rows), test_train_ratio=1 / 2, model="learner_variant"
+    )
     assert table.models == ("a1", "b1", "c1") and table.ignored_columns == ("method",)
 
 
@@ -55,7 +58,8 @@ def test_a_repeated_cell_names_an_unnamed_repeat_column():
         ),
     ):
         ScoreTable.read_csv(
-            csv(("dataset", "model", "replicate", "fold", "score"), rows), test_train_ratio=1 / 2
+            csv_file(("dataset", "model", "replicate", "fold", "score"), rows),
+            test_train_ratio=1 / 2,
         )
 
 
@@ -69,7 +73,7 @@ def test_a_repeated_cell_names_a_text_column_as_model_data_set_or_metric():
         ),
     ):
         ScoreTable.read_csv(
-            csv(("dataset", "model", "kind", "fold", "score"), rows), test_train_ratio=1 / 2
+            csv_file(("dataset", "model", "kind", "fold", "score"), rows), test_train_ratio=1 / 2
         )
 
 
@@ -78,7 +82,7 @@ def test_a_repeated_row_is_called_what_it_is():
         ValueError, match="Nothing else tells the two rows apart: drop the repeated row"
     ):
         ScoreTable.read_csv(
-            csv(("dataset", "model", "fold", "score"), ROWS + ROWS[:1]), test_train_ratio=1 / 2
+            csv_file(("dataset", "model", "fold", "score"), ROWS + ROWS[:1]), test_train_ratio=1 / 2
         )
 
 
@@ -89,10 +93,8 @@ def test_an_openml_table_mixing_functions_is_refused_for_that_reason():
         for d, m, f, s in ROWS
         for function in ("predictive_accuracy", "area_under_roc_curve")
     ]
-    with pytest.raises(
-        ValueError, match=r"column 'function': data set 'iris' has scores of 2 metrics"
-    ):
-        ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2)
+    with pytest.raises(ValueError, match=naming("'function'", "'iris'")):
+        ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1 / 2)
 
 
 def test_a_table_of_means_with_an_unknown_data_set_column_names_that_column():
@@ -102,9 +104,9 @@ def test_a_table_of_means_with_an_unknown_data_set_column_names_that_column():
         ("adult", "b", 0.69),
     ]
     with pytest.raises(ValueError, match=re.escape("column 'suite' has no role")) as error:
-        ScoreTable.read_csv(csv(("suite", "model", "score"), rows))
+        ScoreTable.read_csv(csv_file(("suite", "model", "score"), rows))
     assert "does not say which split" not in str(error.value)
-    table = ScoreTable.read_csv(csv(("suite", "model", "score"), rows), dataset="suite")
+    table = ScoreTable.read_csv(csv_file(("suite", "model", "score"), rows), dataset="suite")
     assert table.datasets == ("iris", "wine", "adult")
 
 
@@ -139,12 +141,12 @@ def test_figures_that_are_not_path_caption_pairs_are_refused_in_one_line():
     with pytest.raises(
         ValueError, match=re.escape("`figures` must be a sequence of (path, caption) pairs")
     ):
-        comparison.to_markdown(figures=[("a.svg", "caption", "extra")])
+        comparison.report(format="markdown", figures=[("a.svg", "caption", "extra")])
     with pytest.raises(ValueError, match="`figures` must be"):
-        comparison.to_markdown(figures=[3])
+        comparison.report(format="markdown", figures=[3])
     # A path alone is a figure without a caption.
-    assert "](a.svg)" in comparison.to_markdown(figures=["a.svg"])
-    assert "](b.svg)" in comparison.to_markdown(figures="b.svg")
+    assert "](a.svg)" in comparison.report(format="markdown", figures=["a.svg"])
+    assert "](b.svg)" in comparison.report(format="markdown", figures="b.svg")
 
 
 def test_a_long_table_of_unknown_names_is_told_how_to_read_either_way():
@@ -208,7 +210,7 @@ def test_select_names_the_models_and_data_sets_it_does_not_know():
     )
     with pytest.raises(ValueError, match="Did you mean 'RandomForest' for 'randomforest'"):
         table.select(models=["randomforest", "SVC"])
-    with pytest.raises(ValueError, match="`datasets` names 'Wine ', which is not a data set"):
+    with pytest.raises(ValueError, match=naming("`datasets`", "'Wine '")):
         table.select(datasets=["iris", "Wine "])
 
 

@@ -743,8 +743,9 @@ def test_batched_posteriors_depend_on_random_state_not_on_n_jobs(monkeypatch):
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # tail ESS
-def test_a_posterior_in_a_batch_agrees_with_it_alone_within_monte_carlo_error():
-    collections = _batch_collections()[:4]
+@pytest.mark.parametrize("n_collections", [2, pytest.param(4, marks=pytest.mark.slow)])
+def test_a_posterior_in_a_batch_agrees_with_it_alone_within_monte_carlo_error(n_collections):
+    collections = _batch_collections()[:n_collections]
     options = dict(rope=0.01, n_chains=4, n_warmup=500, n_draws=2000)
     batched = hierarchical_tests(collections, random_state=1, **options)
     for collection, result in zip(collections, batched, strict=True):
@@ -918,7 +919,7 @@ def test_population_proposal_density_is_the_density_of_its_draws(fitted):
     # The move across the modes needs the exact density of its proposal. With
     # draws x from q, the mean of f(x) / q(x) is 1 for any density f (here the
     # defensive part of q, so that the ratio stays below 2); a density that
-    # misses a Jacobian or a normalising constant gives another mean.
+    # misses a Jacobian or a normalizing constant gives another mean.
     rows, beta = 20_000, 0.08
     data = SimpleNamespace(alpha_bounds=(0.5, 5.0))
     proposal = _PopulationProposal()
@@ -1058,7 +1059,8 @@ def test_nu_step_with_a_slope_keeps_the_conditional_of_sigma0_and_nu(upper):
     assert stats.kstest(nu_cdf, "uniform").pvalue > 1e-3
 
 
-def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch):
+@pytest.mark.parametrize("n_samples", [2000, pytest.param(5000, marks=pytest.mark.slow)])
+def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch, n_samples):
     # A heavy-tailed population (nu from 1 to 60) that the other moves sample
     # well: with the move every third iteration or never, the same posterior.
     # (Its data sets are all about as precise, so the default makes no move.)
@@ -1069,7 +1071,7 @@ def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch
     x = delta[:, None] + rng.normal(0, 0.02, (15, 100))
     records = _records(x)
     data, _ = hierarchical_data(records, [r.name for r in records], rope=(-0.01, 0.01))
-    options = dict(n_chains=4, n_warmup=1000, n_samples=5000)
+    options = dict(n_chains=4, n_warmup=1000, n_samples=n_samples)
     assert not has_outlying_core(data)  # the default samples it without the move
     monkeypatch.setattr(_hierarchical_sampler, "has_outlying_core", lambda data: True)
     ((with_move, _),) = sample_posteriors([data], rng=np.random.default_rng(1), **options)
@@ -1081,7 +1083,7 @@ def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch
         assert abs(with_move[name].mean() - without[name].mean()) < 4 * np.sqrt(2) * error, name
 
 
-@pytest.mark.parametrize("seed", [0, 3])
+@pytest.mark.parametrize("seed", [0, pytest.param(3, marks=pytest.mark.slow)])
 def test_default_samples_both_modes_on_near_identical_models(seed):
     # Both collections put nu in two modes: near 1 (a Cauchy population, most
     # data sets on delta0 and a few far out) and above 4 (a normal one, which

@@ -12,15 +12,16 @@ from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp._skore import cross_validation_reports
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.tables._spec import Witness
+from tests._messages import naming
 
-from ._tables import DATASETS, buffer, csv_of, paper_scores, wide_rows
+from .._tables import DATASETS, csv_file, csv_text, paper_scores, wide_rows
 
 SCORES = paper_scores(n_models=2)
 
 
 def _plain():
     return ScoreTable.read_csv(
-        buffer(("dataset", "CatBoost", "LightGBM"), wide_rows(SCORES)), greater_is_better=True
+        csv_file(("dataset", "CatBoost", "LightGBM"), wide_rows(SCORES)), greater_is_better=True
     )
 
 
@@ -41,7 +42,7 @@ def test_a_mean_with_its_spread_in_parentheses_is_read_as_the_mean(form):
         for name, row in zip(DATASETS, SCORES.tolist(), strict=True)
     ]
     table = ScoreTable.read_csv(
-        buffer(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
+        csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
     )
     assert table == _plain()
     assert "16 score(s) written as a mean and its spread" in table.reading
@@ -58,7 +59,7 @@ def test_ranks_in_parentheses_are_not_spreads():
     ]
     with pytest.raises(ValueError, match="whole numbers from 1 to 2, like each row's ranks"):
         ScoreTable.read_csv(
-            buffer(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
+            csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
         )
 
 
@@ -81,7 +82,7 @@ def test_a_decimal_comma_in_a_file_of_commas_is_refused_with_the_fix():
     ]
     with pytest.raises(ValueError, match="A decimal comma is read as one only in a file"):
         ScoreTable.read_csv(
-            buffer(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
+            csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
         )
 
 
@@ -91,14 +92,14 @@ def test_an_underscore_is_never_part_of_a_number(cell):
     rows[2][1] = cell
     with pytest.raises(ValueError, match="An underscore is not part of a number here"):
         ScoreTable.read_csv(
-            buffer(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
+            csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
         )
     long = [(d, "a", 0, cell if d == "d1" else 0.8) for d in DATASETS] + [
         (d, "b", 0, 0.7) for d in DATASETS
     ]
     with pytest.raises(ValueError, match="expected a number, got '.*'. An underscore"):
         ScoreTable.read_csv(
-            buffer(("dataset", "model", "split", "score"), long), greater_is_better=True
+            csv_file(("dataset", "model", "split", "score"), long), greater_is_better=True
         )
     frame = {"dataset": DATASETS, "a": [cell] * 8, "b": SCORES[:, 1]}
     with pytest.raises(ValueError, match="An underscore is not part of a number here"):
@@ -113,7 +114,7 @@ def _scmamp(name="DB", seed=0):
         for rep in range(1, 3):
             for fold in range(1, 6):
                 rows.append([db, rep, fold, *np.round(rng.uniform(0.7, 0.9, 3), 4).tolist()])
-    return csv_of((name, "Rep", "Fold", "AlgA", "AlgB", "AlgC"), rows)
+    return csv_text((name, "Rep", "Fold", "AlgA", "AlgB", "AlgC"), rows)
 
 
 def test_scmamp_s_k_fold_example_is_read_with_its_data_sets():
@@ -157,7 +158,7 @@ def test_names_in_two_unicode_forms_are_one_and_said():
     rows = [(d, nfc if f < 2 else nfd, f, 0.8 + 0.01 * f) for d in ("x", "y") for f in range(4)]
     rows += [(d, "thé", f, 0.7 + 0.01 * f) for d in ("x", "y") for f in range(4)]
     table = ScoreTable.read_csv(
-        buffer(("dataset", "model", "fold", "score"), rows),
+        csv_file(("dataset", "model", "fold", "score"), rows),
         test_train_ratio=1 / 3,
         greater_is_better=True,
     )
@@ -181,7 +182,7 @@ def test_names_that_differ_only_by_case_or_compatibility_forms_are_refused(first
     match = "differ only in letter case or in their Unicode compatibility forms"
     with pytest.raises(ValueError, match=match):
         ScoreTable.read_csv(
-            buffer(("dataset", "model", "fold", "score"), rows),
+            csv_file(("dataset", "model", "fold", "score"), rows),
             test_train_ratio=1 / 2,
             greater_is_better=True,
         )
@@ -194,7 +195,7 @@ def test_letters_of_other_scripts_make_other_names():
     # and both names are shown as written.
     rows = [(d, m, f, 0.8) for d in ("x", "y") for m in ("xgb", "хgb") for f in range(3)]
     table = ScoreTable.read_csv(
-        buffer(("dataset", "model", "fold", "score"), rows), test_train_ratio=1 / 2
+        csv_file(("dataset", "model", "fold", "score"), rows), test_train_ratio=1 / 2
     )
     assert table.models == ("xgb", "хgb")
 
@@ -241,7 +242,7 @@ def test_a_table_with_a_model_on_each_row_is_read_turned_around_when_models_name
 
 def test_a_text_column_found_by_its_values_is_said_so():
     table = ScoreTable.read_csv(
-        buffer(("benchmark problem", "a", "b"), wide_rows(SCORES)), greater_is_better=True
+        csv_file(("benchmark problem", "a", "b"), wide_rows(SCORES)), greater_is_better=True
     )
     witness = table.reading_details.witness("dataset")
     assert (witness.value, witness.by) == ("benchmark problem", "values")
@@ -261,7 +262,7 @@ def test_marks_beside_a_score_are_not_read_and_said(form, note):
         for name, row in zip(DATASETS, SCORES.tolist(), strict=True)
     ]
     table = ScoreTable.read_csv(
-        buffer(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
+        csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
     )
     # Not a model column of marked names beside one score column: the scores, read.
     assert table == _plain() and f"8 score(s) {note}" in table.reading
@@ -274,7 +275,7 @@ def test_a_percent_sign_is_read_in_percent_and_said():
     ]
     with pytest.warns(UserWarning, match="look like percentages"):
         table = ScoreTable.read_csv(
-            buffer(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
+            csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
         )
     np.testing.assert_allclose(table.mean_scores(), 100 * SCORES, atol=1e-9)
     assert "16 score(s) written with a percent sign, read in percent" in table.reading
@@ -285,18 +286,18 @@ def test_a_percent_sign_is_read_in_percent_and_said():
     ]
     with pytest.raises(ValueError, match="fractions and percentages are mixed"):
         ScoreTable.read_csv(
-            buffer(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
+            csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
         )
 
 
 def test_a_seed_column_alone_is_refused_naming_the_option():
     rows = [(d, m, s, 0.8 + 0.01 * s) for d in ("x", "y") for m in ("a", "b") for s in range(4)]
-    with pytest.raises(ValueError, match="If 'seed' alone tells the splits apart .*split='seed'"):
+    with pytest.raises(ValueError, match=naming("'seed'", "split=")):
         ScoreTable.read_csv(
-            buffer(("dataset", "model", "seed", "score"), rows), greater_is_better=True
+            csv_file(("dataset", "model", "seed", "score"), rows), greater_is_better=True
         )
     table = ScoreTable.read_csv(
-        buffer(("dataset", "model", "seed", "score"), rows), split="seed", greater_is_better=True
+        csv_file(("dataset", "model", "seed", "score"), rows), split="seed", greater_is_better=True
     )
     assert table.design == "seeds"
 
@@ -339,10 +340,10 @@ def _tabzilla():
 def test_a_column_per_metric_is_refused_naming_them_and_a_split_id_found_by_a_word():
     header, rows = _tabzilla()
     with pytest.raises(ValueError) as caught:
-        ScoreTable.read_csv(buffer(header, rows), greater_is_better=True)
+        ScoreTable.read_csv(csv_file(header, rows), greater_is_better=True)
     assert "columns ['Accuracy__test', 'F1__test', 'Log Loss__test'] could" in str(caught.value)
     table = ScoreTable.read_csv(
-        buffer(header, rows), score="Accuracy__test", greater_is_better=True
+        csv_file(header, rows), score="Accuracy__test", greater_is_better=True
     )
     assert table.models == ("XGBoost", "CatBoost", "MLP") and table.n_datasets == 2
     assert table.reading_details.witness("split") == Witness(

@@ -11,7 +11,7 @@ from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import MissingScoresWarning
 from sklearn_bayescmp.stats import get_backend
 
-from ._tables import buffer
+from .._tables import csv_file
 
 
 def _rows(split="seed", datasets=("mnist",), n=10, seed=0):
@@ -26,7 +26,7 @@ def _rows(split="seed", datasets=("mnist",), n=10, seed=0):
 
 
 def _seeds(**options):
-    return ScoreTable.read_csv(buffer(("dataset", "model", "seed", "score"), _rows()), **options)
+    return ScoreTable.read_csv(csv_file(("dataset", "model", "seed", "score"), _rows()), **options)
 
 
 def test_a_seed_column_says_training_seeds_on_one_split():
@@ -59,7 +59,7 @@ def test_auto_compares_seeds_on_one_split_with_the_paired_t_test_and_the_report_
 def test_seeds_over_data_sets_are_read_by_the_tests_of_means_only():
     rows = _rows(datasets=("mnist", "cifar", "svhn", "fashion"))
     table = ScoreTable.read_csv(
-        buffer(("dataset", "model", "seed", "score"), rows), split="seed", test_train_ratio=1 / 4
+        csv_file(("dataset", "model", "seed", "score"), rows), split="seed", test_train_ratio=1 / 4
     )
     assert compare_models(table, random_state=0).test == "signed_rank"
     for test in ("poisson", "hierarchical"):
@@ -76,7 +76,7 @@ def test_the_user_s_design_wins_and_is_said():
     assert (witness.by, witness.why) == ("option", "design='cross-validation'")
     rows = [(d, m, f, s) for d, m, f, s in _rows()]
     folds = ScoreTable.read_csv(
-        buffer(("dataset", "model", "fold", "score"), rows), design="seeds", test_train_ratio=1
+        csv_file(("dataset", "model", "fold", "score"), rows), design="seeds", test_train_ratio=1
     )
     assert folds.design == "seeds"
 
@@ -90,7 +90,7 @@ def test_a_design_the_values_or_the_names_contradict_is_refused(design):
 def test_a_resample_column_says_train_test_resamples_and_their_reference():
     rows = _rows(datasets=("mnist",))
     table = ScoreTable.read_csv(
-        buffer(("dataset", "model", "resample", "score"), rows), test_train_ratio=1 / 4
+        csv_file(("dataset", "model", "resample", "score"), rows), test_train_ratio=1 / 4
     )
     assert table.design == "resamples"
     comparison = compare_models(table)
@@ -145,26 +145,26 @@ def test_filled_in_scores_are_refused_until_kept_or_dropped():
     header, rows = _tabarena(imputed=True)
     options = dict(test_train_ratio=1 / 3, greater_is_better=False)
     with pytest.raises(ValueError) as caught:
-        ScoreTable.read_csv(buffer(header, rows), **options)
+        ScoreTable.read_csv(csv_file(header, rows), **options)
     assert "column 'imputed' marks 3 of 24 rows as filled-in scores" in str(caught.value)
     assert "imputed='keep'" in str(caught.value) and "imputed='drop'" in str(caught.value)
     with pytest.warns(MissingScoresWarning, match="KNN: 0 failed, 3 missing"):
-        dropped = ScoreTable.read_csv(buffer(header, rows), imputed="drop", **options)
+        dropped = ScoreTable.read_csv(csv_file(header, rows), imputed="drop", **options)
     assert dropped.n_missing == 3 and not dropped.completed("adult")[1, 3]
     assert "left out 3 rows (filled-in scores marked by column 'imputed'" in dropped.reading
-    kept = ScoreTable.read_csv(buffer(header, rows), imputed="keep", **options)
+    kept = ScoreTable.read_csv(csv_file(header, rows), imputed="keep", **options)
     assert kept.n_missing == 0 and "3 scores marked as filled in" in kept.reading
 
 
 def test_a_marker_that_marks_nothing_is_left_out_and_said():
     header, rows = _tabarena(imputed=False)
     table = ScoreTable.read_csv(
-        buffer(header, rows), test_train_ratio=1 / 3, greater_is_better=False
+        csv_file(header, rows), test_train_ratio=1 / 3, greater_is_better=False
     )
     assert table.reading_details.left_out[0].reason == "marks no score as filled in"
     with pytest.raises(ValueError, match="imputed='drop' is given, but no column marks"):
         ScoreTable.read_csv(
-            buffer(header[:4], [row[:4] for row in rows]),
+            csv_file(header[:4], [row[:4] for row in rows]),
             imputed="drop",
             test_train_ratio=1,
             greater_is_better=False,
@@ -175,7 +175,7 @@ def test_a_marker_of_other_values_is_refused():
     header, rows = _tabarena(imputed=False)
     rows = [(*row[:4], "maybe") for row in rows]
     with pytest.raises(ValueError, match="named like a marker of filled-in scores, but holds"):
-        ScoreTable.read_csv(buffer(header, rows), test_train_ratio=1, greater_is_better=False)
+        ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1, greater_is_better=False)
 
 
 def test_the_command_drops_filled_in_scores(tmp_path, capsys):
@@ -192,4 +192,4 @@ def test_the_command_drops_filled_in_scores(tmp_path, capsys):
 def test_an_imputed_option_that_is_not_keep_or_drop_is_refused(value):
     header, rows = _tabarena(imputed=True)
     with pytest.raises(ValueError, match="`imputed` must be 'keep' or 'drop'"):
-        ScoreTable.read_csv(buffer(header, rows), imputed=value, test_train_ratio=1)
+        ScoreTable.read_csv(csv_file(header, rows), imputed=value, test_train_ratio=1)

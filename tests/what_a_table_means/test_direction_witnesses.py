@@ -11,8 +11,8 @@ import pytest
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 
+from .._tables import csv_file
 from ..published_formats._files import amlb_results, text_of, tsml_file
-from ._tables import buffer
 
 #: TabArena's tasks: each with its metric, and the error of a strong and a weak model.
 TASKS = {"credit-g": "roc_auc", "adult": "roc_auc", "wine": "log_loss", "houses": "rmse"}
@@ -36,13 +36,13 @@ def test_an_error_column_with_a_metric_of_a_score_is_refused_naming_both():
     header, rows = _tabarena()
     read = dict(score="metric_error", metric="roc_auc", test_train_ratio=1 / 9)
     with pytest.raises(ValueError) as caught:
-        ScoreTable.read_csv(buffer(header, rows), **read)
+        ScoreTable.read_csv(csv_file(header, rows), **read)
     message = str(caught.value)
     assert "the score column 'metric_error' is named as a loss ('error')" in message
     assert "column 'metric' names 'roc_auc'" in message and "a score" in message
     assert "greater_is_better=False" in message
     # The user's answer: errors, lower is better. CatBoost, whose error is lower, wins.
-    table = ScoreTable.read_csv(buffer(header, rows), greater_is_better=False, **read)
+    table = ScoreTable.read_csv(csv_file(header, rows), greater_is_better=False, **read)
     assert table.lower_is_better == ("credit-g", "adult")
     comparison = compare_models(table, random_state=0)
     assert comparison.decisions[0, 1] == "a"  # CatBoost (A) better
@@ -70,7 +70,7 @@ def test_an_error_column_whose_metrics_are_all_losses_needs_no_option():
     header, rows = _tabarena()
     losses = [row for row in rows if row[3] != "roc_auc"]
     # log_loss and rmse, but rmse in thousands beside log losses near 0.1: no one unit.
-    table = ScoreTable.read_csv(buffer(header, losses), score="metric_error", test_train_ratio=1)
+    table = ScoreTable.read_csv(csv_file(header, losses), score="metric_error", test_train_ratio=1)
     assert table.lower_is_better == ("wine", "houses")
     assert "scored by 2 metrics" in table.units
 
@@ -120,11 +120,11 @@ def test_a_metric_that_cannot_be_negative_holding_negatives_is_refused():
     # labelled "logloss": the values say they were negated already.
     text = amlb_results().replace(",neg_logloss,", ",logloss,")
     with pytest.raises(ValueError) as caught:
-        ScoreTable.read_csv(buffer(*_split(text)), metric="logloss")
+        ScoreTable.read_csv(csv_file(*_split(text)), metric="logloss")
     message = str(caught.value)
     assert "'logloss' (data set 'shuttle', a loss) cannot be negative" in message
     assert "pass greater_is_better=True" in message
-    table = ScoreTable.read_csv(buffer(*_split(text)), metric="logloss", greater_is_better=True)
+    table = ScoreTable.read_csv(csv_file(*_split(text)), metric="logloss", greater_is_better=True)
     assert table.lower_is_better == ()
     # The strongest framework (the lowest log loss, the highest negated one) still leads.
     assert table.scores("shuttle")[0].mean() > table.scores("shuttle")[2].mean()
@@ -144,9 +144,9 @@ def test_a_score_that_cannot_be_negative_holding_negatives_is_refused(name):
         for f in range(3)
     ]
     with pytest.raises(ValueError, match=re.escape(f"{name!r} (data set 'iris', a score)")):
-        ScoreTable.read_csv(buffer(("dataset", "model", "fold", name), rows), test_train_ratio=1)
+        ScoreTable.read_csv(csv_file(("dataset", "model", "fold", name), rows), test_train_ratio=1)
     table = ScoreTable.read_csv(
-        buffer(("dataset", "model", "fold", name), rows),
+        csv_file(("dataset", "model", "fold", name), rows),
         test_train_ratio=1,
         greater_is_better=False,
     )
@@ -161,7 +161,7 @@ def test_a_negated_loss_in_scikit_learn_s_name_may_be_negative():
         for f in range(3)
     ]
     table = ScoreTable.read_csv(
-        buffer(("dataset", "model", "fold", "neg_log_loss"), rows), test_train_ratio=1
+        csv_file(("dataset", "model", "fold", "neg_log_loss"), rows), test_train_ratio=1
     )
     assert table.lower_is_better == ()
     assert table.reading_details.witness("direction").by == "name"

@@ -11,7 +11,7 @@ from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.tables import Reading
 from sklearn_bayescmp.tables._spec import LeftOut, Witness
 
-from ._tables import csv_of
+from .._tables import csv_text
 
 
 def _errors_by_seed(path=None):
@@ -28,7 +28,7 @@ def _errors_by_seed(path=None):
     for model, errors in means.items():
         average = np.round(np.mean(errors, axis=0), 5)
         rows += [("Average", model, seed, value) for seed, value in enumerate(average)]
-    text = csv_of(("dataset", "model", "seed", "error"), rows)
+    text = csv_text(("dataset", "model", "seed", "error"), rows)
     if path is not None:
         path.write_text(text)
     return text
@@ -60,7 +60,7 @@ def test_the_summary_the_report_and_the_figure_say_it(table):
     assert "left out data set 'Average' (the mean of the other rows)" in summary
     assert "lower is better (the user's choice, greater_is_better=False)" in summary
     assert "the splits are training seeds on one split (column 'seed')" in summary
-    methods = " ".join(comparison.to_markdown().split())
+    methods = " ".join(comparison.report(format="markdown").split())
     assert "scores of training seeds on one train/test split" in methods
     assert "left out data set 'Average'" in methods
     pytest.importorskip("matplotlib")

@@ -4,7 +4,7 @@ TabArena mixes 1 - AUC, log loss and RMSE in the thousands; an optimizer benchma
 mixes accuracy with -RMSE near -30,000. A mean difference over data sets, a rope
 over data sets, Cohen's d_z and the hierarchical model are then meaningless: the
 tests that pool refuse, naming what differs and what the field does instead (one
-metric at a time, signs and ranks, a per-data-set normalisation), and the pooled
+metric at a time, signs and ranks, a per-data-set normalization), and the pooled
 numbers are not printed. Ranks survive.
 """
 
@@ -16,7 +16,7 @@ import pytest
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 
-from ._tables import buffer
+from .._tables import csv_file
 
 
 def _optimizer_benchmark(seed=0):
@@ -29,7 +29,7 @@ def _optimizer_benchmark(seed=0):
                 value = scale * (1 + (lead if scale > 0 else -lead)) * (1 + rng.normal(0, 0.005))
                 rows.append((dataset, optimizer, seed_, round(value, 5)))
     return ScoreTable.read_csv(
-        buffer(("dataset", "optimizer", "fold", "score"), rows), test_train_ratio=1 / 4
+        csv_file(("dataset", "optimizer", "fold", "score"), rows), test_train_ratio=1 / 4
     )
 
 
@@ -48,7 +48,10 @@ def _tabarena(seed=0):
                 rows.append((method, task, fold, metric, round(error, 6)))
     header = ("method", "dataset", "fold", "metric", "metric_error")
     return ScoreTable.read_csv(
-        buffer(header, rows), score="metric_error", test_train_ratio=1 / 9, greater_is_better=False
+        csv_file(header, rows),
+        score="metric_error",
+        test_train_ratio=1 / 9,
+        greater_is_better=False,
     )
 
 
@@ -113,7 +116,7 @@ def test_wilcoxon_ranks_pooled_differences_and_refuses_other_units(mixed):
     assert comparison.reference.friedman is not None
 
 
-def test_normalised_scores_share_one_unit(mixed):
+def test_normalized_scores_share_one_unit(mixed):
     normalized = mixed.normalized()
     assert normalized.units is None
     means = normalized.mean_scores()
@@ -122,7 +125,7 @@ def test_normalised_scores_share_one_unit(mixed):
     comparison = compare_models(normalized, random_state=0)
     assert comparison.decisions[0, 1] == "a"  # the best model first, by a wide margin
     assert "rescaled from its worst model's mean (0) to its best model's (1)" in normalized.reading
-    report = comparison.to_markdown()
+    report = comparison.report(format="markdown")
     assert "units of each data set's gap between its worst and best model" in report
 
 
@@ -182,7 +185,7 @@ def test_the_command_offers_what_the_field_does(tmp_path, capsys):
     assert "scale" in report["units"] and report["pairs"][0]["mean_difference"] is None
 
 
-def test_normalising_what_cannot_be_normalised_is_refused(tmp_path, capsys):
+def test_normalizing_what_cannot_be_normalized_is_refused(tmp_path, capsys):
     with pytest.raises(ValueError, match="`method` must be 'best-worst'; got 'z'"):
         _optimizer_benchmark().normalized(method="z")
     from sklearn_bayescmp import CVDifferences
@@ -191,5 +194,5 @@ def test_normalising_what_cannot_be_normalised_is_refused(tmp_path, capsys):
     CVDifferences(np.linspace(-0.01, 0.03, 10), n_train=90, n_test=10).to_csv(path)
     assert main(["compare", str(path), "--normalize", "best-worst"]) == 2
     err = capsys.readouterr().err
-    assert "a differences file holds no scores to normalise" in err
+    assert "a differences file holds no scores to normalize" in err
     assert "Traceback" not in err
