@@ -9,7 +9,7 @@
   ``compare_models`` (the pairs share their Dirichlet weight draws) against
   190 ``signed_rank_test`` calls.
 - The report of 40 models x 50 data sets x 100 splits (780 pairs):
-  ``effect_sizes()`` and ``to_markdown()`` against the comparison itself.
+  ``effect_sizes()`` and ``report(format="markdown")`` against the comparison itself.
 
 Both variants run interleaved in the same process, ``--rounds`` times; the
 ratio is batched / separate (below 1 the batch is faster).
@@ -134,11 +134,11 @@ def main():
     comparison.effect_sizes()
     effects = time.perf_counter() - start
     start = time.perf_counter()
-    comparison.to_markdown()
+    comparison.report(format="markdown")
     report = time.perf_counter() - start
     print(f"  compare_models: {compared:7.2f} s")
     print(f"  effect_sizes:   {effects:7.2f} s  ratio to compare_models {effects / compared:.2f}")
-    print(f"  to_markdown:    {report:7.2f} s  ratio to compare_models {report / compared:.2f}")
+    print(f"  report (md):    {report:7.2f} s  ratio to compare_models {report / compared:.2f}")
 
 
 if __name__ == "__main__":

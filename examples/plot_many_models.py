@@ -153,8 +153,8 @@ display = CriticalDifferenceDisplay.from_comparison(comparison, kind="classic")
 # %%
 # A report to publish
 # -------------------
-# ``to_markdown()`` (and ``to_latex()``, ``to_html()``, ``report()``) write the
+# ``report(format="markdown")`` (or ``"latex"``, ``"html"``, ``"text"``) writes the
 # methods paragraph with what to cite, every pair with its effect sizes, the
 # ranking, the frequentist reference and the references.
 
-print(comparison.to_markdown())
+print(comparison.report(format="markdown"))

@@ -543,10 +543,8 @@ class RepeatedCVComparator(BaseEstimator):
         """The fitted comparison as a :class:`~sklearn_bayescmp.ModelComparison`.
 
         It holds the pair's result of ``test`` and the frequentist reference,
-        and writes the report to publish:
-        :meth:`~sklearn_bayescmp.ModelComparison.to_markdown`,
-        :meth:`~sklearn_bayescmp.ModelComparison.to_latex`,
-        :meth:`~sklearn_bayescmp.ModelComparison.report`, with the effect
+        and writes the report to publish
+        (:meth:`~sklearn_bayescmp.ModelComparison.report`), with the effect
         sizes (:meth:`~sklearn_bayescmp.ModelComparison.effect_sizes`).
 
         Parameters

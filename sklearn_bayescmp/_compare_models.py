@@ -23,6 +23,7 @@ from numbers import Integral, Real
 
 import numpy as np
 
+from ._comparison_record import comparison_dict, has_splits
 from ._comparison_report import report_blocks
 from ._score_table import ScoreTable
 from .stats._collection import DatasetMeans
@@ -58,6 +59,7 @@ _PAIRS_PER_BATCH = 256
 _MEAN_PAIRS_PER_BATCH = 8192
 _MIRROR = {"a": "b", "b": "a"}
 _PROBABILITIES = ("prob_a_better", "prob_equivalent", "prob_b_better")
+_REPORT_FORMATS = ("text", "markdown", "latex", "html")
 #: The matrices of a comparison (the p-values are its reference's).
 _MATRICES = (
     *_PROBABILITIES,
@@ -340,6 +342,45 @@ class ModelComparison(ReadOnlyPickleMixin):
                 columns[f"predictive_{name}"] = [getattr(r, f"predictive_{name}") for r in results]
         return columns
 
+    def to_dict(self):
+        """The comparison as a JSON-safe dict: what ``bayescmp compare --json`` writes.
+
+        The table's reading and spec, the settings, every pair's row of
+        :meth:`to_columns` with its effect sizes and the numbers its result
+        prints, the ranking, the frequentist reference and, for two models over
+        data sets with every split's scores, each data set's correlated and
+        corrected t-tests (``per_dataset``). A number that is not finite is
+        ``None``, with ``<key>_nonfinite`` beside it ("inf", "-inf" or "nan").
+
+        Returns
+        -------
+        dict
+            ``json.loads(json.dumps(d)) == d``.
+
+        Raises
+        ------
+        ValueError
+            Two models: a data set on which the corrected t-test cannot run,
+            named.
+        """
+        per_dataset = None
+        if len(self.models) == 2:
+            per_dataset = {}
+            if has_splits(self.table):
+                for name in self.table.datasets:
+                    one = self.table.select(datasets=[name])
+                    options = {"ranking": False}
+                    posterior = compare_models(
+                        one, test="bayesian_correlated_t", rope=self.rope,
+                        threshold=self.threshold, **options,
+                    )  # fmt: skip
+                    try:
+                        ttest = compare_models(one, test=split_reference(self.table), **options)
+                    except ValueError as exc:
+                        raise ValueError(f"data set {name!r}: {exc}") from None
+                    per_dataset[name] = (ttest.result(*self.models), posterior.result(*self.models))
+        return comparison_dict(self, per_dataset)
+
     def to_frame(self):
         """:meth:`to_columns` as a :class:`pandas.DataFrame` indexed by the pair.
 
@@ -355,7 +396,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         as :meth:`effect_sizes` computes them).
 
         The file a report of many models names for its pairs (see
-        :meth:`to_markdown`). Numbers are written so that they read back
+        :meth:`report`). Numbers are written so that they read back
         exactly; a missing number (a NaN effect size) as ``nan``.
 
         Parameters
@@ -379,7 +420,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         shown = {"A": columns["model_a"], "B": columns["model_b"]}
         if self.pooled:
             shown["mean A-B"] = columns["mean_difference"]
-            if get_backend(self.test).result_type.sign_based:
+            if get_backend(self.test).result_type._sign_based:
                 shown["median A-B"] = columns["median_difference"]
         if self.bayesian:
             shown |= {
@@ -417,8 +458,8 @@ class ModelComparison(ReadOnlyPickleMixin):
                 "(P: that the outcome is the most probable one on a new data set; "
                 "to_frame() adds each outcome's predictive probability)"
             )
-        if result_type.probabilities_note:
-            lines.append(f"({result_type.probabilities_note})")
+        if result_type._probabilities_note:
+            lines.append(f"({result_type._probabilities_note})")
         if self.direction_note:
             lines.append(f"({self.direction_note})")
         if not self.pooled:
@@ -519,24 +560,8 @@ class ModelComparison(ReadOnlyPickleMixin):
             columns["cliffs_delta"].append(delta)
         return columns
 
-    def report(self, *, figures=(), pairs_file=None):
-        """The report to publish, as plain text (see :meth:`to_markdown`).
-
-        Parameters
-        ----------
-        figures : sequence of (str, str), default=()
-            ``(path, caption)`` of figure files to refer to (a path alone has no caption).
-        pairs_file : str or path-like, default=None
-            As for :meth:`to_markdown`.
-
-        Returns
-        -------
-        str
-        """
-        return render(report_blocks(self, figures, pairs_file), "text")
-
-    def to_markdown(self, *, figures=(), pairs_file=None):
-        """The report to publish, as Markdown.
+    def report(self, *, format="text", figures=(), pairs_file=None, standalone=True):
+        """The report to publish, as text, Markdown, LaTeX or HTML.
 
         A methods paragraph (the test and its prior, the rope, the decision
         threshold, the numbers of models, data sets and splits, what to
@@ -544,7 +569,8 @@ class ModelComparison(ReadOnlyPickleMixin):
         the three probabilities or the p-values, the decision, Cohen's d_z and
         Cliff's delta), the ranking, the frequentist reference (Friedman,
         Iman-Davenport, Nemenyi's critical difference, Holm-corrected
-        p-values), the figures and the references.
+        p-values), the figures and the references. Names are escaped for the
+        format.
 
         Past 45 pairs (10 models) every pair takes more pages than a reader
         reads: given ``pairs_file``, the report shows instead each model's
@@ -554,14 +580,26 @@ class ModelComparison(ReadOnlyPickleMixin):
 
         Parameters
         ----------
+        format : {"text", "markdown", "latex", "html"}, default="text"
+            The markup. LaTeX uses booktabs tables that break across pages
+            (longtable).
         figures : sequence of (str, str), default=()
-            ``(path, caption)`` of figure files to include, e.g. a
+            ``(path, caption)`` of figure files to include (a path alone has
+            no caption), e.g. a
             :class:`~sklearn_bayescmp.plotting.CriticalDifferenceDisplay`
-            saved as SVG.
+            saved as SVG (HTML, Markdown) or PDF (LaTeX, whose paths may hold
+            letters, digits and ``._-/`` only: it would read others as
+            commands).
         pairs_file : str or path-like, default=None
             The file of every pair, written with :meth:`to_csv` beside the
             report; the report names it (by its name, without the
             directory). None: every pair is in the report.
+        standalone : bool, default=True
+            LaTeX and HTML: a whole document (LaTeX compiles alone with
+            pdflatex, xelatex or lualatex, with booktabs, longtable and
+            graphicx; pdflatex shows the characters of a name that its fonts
+            lack as code points). False gives the body, to ``\\input`` into
+            a paper or embed in a page. Text and Markdown have no preamble.
 
         Returns
         -------
@@ -569,7 +607,7 @@ class ModelComparison(ReadOnlyPickleMixin):
 
         See Also
         --------
-        to_latex, to_html, report, to_csv
+        to_csv, to_dict, summary
 
         Examples
         --------
@@ -586,55 +624,17 @@ class ModelComparison(ReadOnlyPickleMixin):
         >>> pairs = comparison.to_csv()  # or to_csv("pairs.csv"), beside the report
         >>> pairs.splitlines()[0][:47]
         'model_a,model_b,prob_a_better,prob_equivalent,p'
-        >>> text = comparison.to_markdown(pairs_file="pairs.csv")
+        >>> text = comparison.report(format="markdown", pairs_file="pairs.csv")
         >>> print(text[text.index("The 12 models") :].split(". ")[0])
         The 12 models make 66 pairs: ...
         """
-        return render(report_blocks(self, figures, pairs_file), "markdown")
-
-    def to_latex(self, *, figures=(), standalone=True, pairs_file=None):
-        """The report of :meth:`to_markdown` as LaTeX (booktabs tables that break across
-        pages: longtable).
-
-        Parameters
-        ----------
-        figures : sequence of (str, str), default=()
-            ``(path, caption)`` of figure files (vector PDF is best) for
-            ``\\includegraphics``; a path may hold letters, digits and
-            ``._-/`` only (others are refused: LaTeX would read them as
-            commands).
-        standalone : bool, default=True
-            A whole document that compiles alone with pdflatex, xelatex or
-            lualatex (packages booktabs, longtable and graphicx; pdflatex shows the
-            characters of a name that its fonts lack as code points);
-            False gives the body, to ``\\input`` into a paper. Names are
-            escaped as text.
-        pairs_file : str or path-like, default=None
-            As for :meth:`to_markdown`.
-
-        Returns
-        -------
-        str
-        """
-        return render(report_blocks(self, figures, pairs_file), "latex", standalone=standalone)
-
-    def to_html(self, *, figures=(), standalone=True, pairs_file=None):
-        """The report of :meth:`to_markdown` as HTML.
-
-        Parameters
-        ----------
-        figures : sequence of (str, str), default=()
-            ``(path, caption)`` of image files (SVG or PNG) to show.
-        standalone : bool, default=True
-            A whole page; False gives the fragment to embed.
-        pairs_file : str or path-like, default=None
-            As for :meth:`to_markdown`.
-
-        Returns
-        -------
-        str
-        """
-        return render(report_blocks(self, figures, pairs_file), "html", standalone=standalone)
+        if format not in _REPORT_FORMATS:
+            raise ValueError(
+                f"format={format!r} is not a report format; pass one of "
+                f"{', '.join(map(repr, _REPORT_FORMATS))}."
+            )
+        options = {"standalone": standalone} if format in ("latex", "html") else {}
+        return render(report_blocks(self, figures, pairs_file), format, **options)
 
     def _repr_html_(self):
         shown = self._pairs_table()

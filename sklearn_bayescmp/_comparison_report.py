@@ -12,10 +12,8 @@ from importlib.metadata import PackageNotFoundError, version
 
 import numpy as np
 
-from .stats._core import REFERENCES as HOLM_REFERENCES
-from .stats._effect_size import REFERENCES as EFFECT_SIZE_REFERENCES
-from .stats._friedman import REFERENCES as FRIEDMAN_REFERENCES
-from .stats._ranking import REFERENCES as RANKING_REFERENCES
+from .stats import _core, _effect_size, _friedman, _ranking
+from .stats._bibliography import cited
 from .stats._registry import get_backend
 from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, probability_cells
 
@@ -26,6 +24,12 @@ _EFFECT_DIGITS = {
     "Cohen's d_z": ".2f",
     "Cliff's delta": ".2f",
 }
+
+
+def probability_scope(test):
+    """What the probabilities of ``test``'s results are of, in a few words for a label
+    ("" when plainly those of the outcome)."""
+    return get_backend(test).result_type._probability_scope
 
 
 def _package_version():
@@ -128,7 +132,7 @@ def methods_paragraph(comparison):
     if comparison.bayesian:
         low, high = comparison.rope
         first = next(iter(comparison.results.values()))
-        prior = first.prior_description() + _draws_words(comparison.results.values())
+        prior = first._prior_description() + _draws_words(comparison.results.values())
         text += (
             f", with a region of practical equivalence (rope) of [{low:g}, {high:g}] in "
             f"{_rope_units(comparison.table)}{', ' + prior if prior else ''}. A pair is "
@@ -159,7 +163,7 @@ def _pairs(comparison, columns):
     effects = comparison.effect_sizes()
     shown = {"A": columns["model_a"], "B": columns["model_b"]}
     shown["mean A-B"] = effects["mean_difference"]
-    if get_backend(comparison.test).result_type.sign_based:
+    if get_backend(comparison.test).result_type._sign_based:
         shown["median A-B"] = columns["median_difference"]
     if np.isfinite(effects["ci_low"]).any():
         shown["CI low"], shown["CI high"] = effects["ci_low"], effects["ci_high"]
@@ -188,15 +192,15 @@ def _pairs_note(comparison, shown):
     result_type = get_backend(comparison.test).result_type
     if "CI low" in shown:
         notes.append(
-            f"CI: the 95% highest-density credible interval of {result_type.mean_parameter_words}."
+            f"CI: the 95% highest-density credible interval of {result_type._mean_parameter_words}."
         )
     if result_type.predictive:
         notes.append(
             "P: the posterior probability that the outcome is the most probable one on a new "
             "data set."
         )
-    if result_type.probabilities_note:
-        notes.append(result_type.probabilities_note)
+    if result_type._probabilities_note:
+        notes.append(result_type._probabilities_note)
     cliff = "Cliff's delta" in shown
     notes.append(
         f"Effect sizes (classic, descriptive; Cohen 1988{', Cliff 1993' if cliff else ''}): "
@@ -268,8 +272,8 @@ def report_blocks(comparison, figures=(), pairs_file=None):
     if compact:
         if ranking is not None:
             cited.append("Calvo et al. 2018")
-            if ranking.fit_notes():
-                blocks.append(("paragraph", " ".join(ranking.fit_notes())))
+            if ranking._fit_notes():
+                blocks.append(("paragraph", " ".join(ranking._fit_notes())))
     elif ranking is not None:
         order = np.argsort(ranking.expected_rank, kind="stable")
         blocks += [
@@ -285,8 +289,8 @@ def report_blocks(comparison, figures=(), pairs_file=None):
             ),
         ]
         cited.append("Calvo et al. 2018")
-        if ranking.fit_notes():
-            blocks.append(("paragraph", " ".join(ranking.fit_notes())))
+        if ranking._fit_notes():
+            blocks.append(("paragraph", " ".join(ranking._fit_notes())))
     blocks += _reference_blocks(comparison, columns, cited, pairs_file if compact else None)
     blocks += [("figure", path, caption) for path, caption in figures]
     blocks += [
@@ -315,10 +319,7 @@ def report_references(comparison):
     return {
         **get_backend(comparison.test).references,
         **get_backend(comparison.reference.test).references,
-        **EFFECT_SIZE_REFERENCES,
-        **HOLM_REFERENCES,
-        **FRIEDMAN_REFERENCES,
-        **RANKING_REFERENCES,
+        **cited([*_effect_size.CITED, *_core.CITED, *_friedman.CITED, *_ranking.CITED]),
     }
 
 

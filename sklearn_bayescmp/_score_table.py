@@ -45,7 +45,7 @@ from .tables._names import (
     is_descriptor_name,
     is_index_name,
     is_summary_name,
-    normalised,
+    normalized,
 )
 from .tables._source import read_csv_source, read_source
 from .tables._spec import DESIGNS, ROLE_WORDS, UNSCORED, Reading, TableSpec, Witness, reading_text
@@ -793,7 +793,7 @@ class ScoreTable:
         if columns.pop("normalize", None) is not None:
             raise ValueError(
                 f"{raw.source}: normalize='best-worst' rescales the models' scores, and a "
-                "differences file holds no scores to normalise, only the differences of two "
+                "differences file holds no scores to normalize, only the differences of two "
                 "models; leave it out."
             )
         if columns:
@@ -1251,7 +1251,7 @@ class ScoreTable:
         Differences pooled across data sets (the mean difference over data
         sets, a rope over data sets, Cohen's d_z, the hierarchical model) need
         one unit; when the data sets' metrics or scales differ (``units``),
-        normalise each data set as the AutoML Benchmark and TabArena report
+        normalize each data set as the AutoML Benchmark and TabArena report
         theirs, or compare one metric at a time, or use a test of signs and
         ranks (the sign test with ``rope=0``, Friedman's).
 
@@ -1266,7 +1266,7 @@ class ScoreTable:
             data set: the rope is in those units, and they change with the
             models compared, and a data set whose models score nearly alike
             has its differences magnified. A data set whose models all score
-            alike is left as it is (its differences are 0). Normalise a table
+            alike is left as it is (its differences are 0). Normalize a table
             of every model before selecting some: with two models, every
             difference would be +1 or -1 (refused). A reader does it so with
             ``normalize="best-worst"``.
@@ -1279,10 +1279,10 @@ class ScoreTable:
         """
         if method != "best-worst":
             raise ValueError(f"`method` must be 'best-worst'; got {method!r}.")
-        self._need_scores("scores to normalise")
+        self._need_scores("scores to normalize")
         data = normalized_scores(self._data, self.n_models, "The table")
         spec = self._reading.spec.decided(
-            "units", "shared", "option", why="normalised per data set"
+            "units", "shared", "option", why="normalized per data set"
         )
         reading = dataclasses.replace(
             self._reading, spec=dataclasses.replace(spec, normalize=method)
@@ -1533,7 +1533,7 @@ def wide_name_problem(model, models=()):
     it would be something else), or None."""
     if model != model.strip():
         return "has spaces around it, which a column name loses"
-    role = next((r for r in _WIDE_ROLES if normalised(model) in ROLE_NAMES[r]), None)
+    role = next((r for r in _WIDE_ROLES if normalized(model) in ROLE_NAMES[r]), None)
     if role is not None:
         return (
             f"is named like a {ROLE_WORDS[role]} column, which the wide layout reads as "

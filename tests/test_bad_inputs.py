@@ -26,7 +26,6 @@ from sklearn_bayescmp.stats import (
     poisson_test,
     sign_test,
     signed_rank_test,
-    threshold_decision,
     wilcoxon_test,
 )
 
@@ -133,7 +132,7 @@ CASES = {
         r"`threshold` must lie strictly between 0 and 1; got 1.0",
     ),
     "threshold 0 in the rule": (
-        lambda: threshold_decision(0.5, 0.3, 0.2, threshold=0.0),
+        lambda: bayesian_correlated_ttest(RECORD).decision(threshold=0.0),
         r"`threshold` must lie strictly between 0 and 1; got 0.0",
     ),
     "comparator threshold 1.5": (

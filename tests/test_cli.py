@@ -249,9 +249,7 @@ def _score_table(n_models=3, n_datasets=4, n_splits=10, seed=0):
 def _json_report(capsys, path, *argv):
     status, out, err = _run(capsys, "compare", path, "--json", *argv)
     assert status == 0, err
-    report = json.loads(out)
-    report.pop("file")
-    return report
+    return json.loads(out)
 
 
 def test_long_and_wide_tables_are_told_apart_and_agree(capsys, tmp_path):
@@ -689,3 +687,46 @@ def test_the_json_says_how_many_draws_each_pair_took_and_their_error(tmp_path, c
     assert main(["compare", str(path), "--json", "--n-draws", "3000", "--higher-is-better"]) == 0
     fixed = json.loads(capsys.readouterr().out)["pairs"]
     assert {pair["n_draws"] for pair in fixed} == {3000}
+
+
+def test_command_imports_only_the_public_api_and_its_module():
+    # The command reaches past the public API only through sklearn_bayescmp._command,
+    # and every name listed there resolves.
+    import ast
+    import importlib
+    from pathlib import Path
+
+    import sklearn_bayescmp._command as command
+    import sklearn_bayescmp.cli as cli
+
+    for name in command.__all__:
+        assert getattr(command, name) is not None, name
+    private = []
+    for path in Path(cli.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level >= 2:
+                module = node.module or ""
+                parts = module.split(".")
+                if module != "_command" and any(part.startswith("_") for part in parts):
+                    private.append(f"{path.name}: from {'.' * node.level}{module}")
+                if not module:  # "from .. import X": X must be public
+                    package = importlib.import_module("sklearn_bayescmp")
+                    private += [
+                        f"{path.name}: {alias.name}"
+                        for alias in node.names
+                        if alias.name not in package.__all__
+                    ]
+    assert private == []
+
+
+def test_json_is_the_comparison_dict(capsys, tmp_path):
+    # --json prints json.dumps of ModelComparison.to_dict(), nothing built beside it.
+    table = _score_table(n_models=2)
+    path = tmp_path / "scores.csv"
+    path.write_text(table.to_csv(layout="long"), newline="")
+    status, out, err = _run(capsys, "compare", path, "--json", "--seed", "3")
+    assert status == 0, err
+    read = ScoreTable.read_csv(path)
+    expected = compare_models(read, random_state=3).to_dict()
+    assert out.strip() == json.dumps(expected, indent=2, allow_nan=False)
+    assert json.loads(out) == expected and set(expected["per_dataset"]) == set(table.datasets)

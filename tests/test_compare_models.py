@@ -405,3 +405,18 @@ def test_auto_keeps_each_data_set_s_uncertainty_where_the_table_has_it(table):
     assert compare_models(means, random_state=0).test == "signed_rank"
     unsized = ScoreTable({name: table.scores(name) for name in table.datasets}, models=MODELS)
     assert compare_models(unsized, random_state=0).test == "signed_rank"
+
+
+@pytest.mark.parametrize("test", ["poisson", "signed_rank", "wilcoxon", "sign"])
+def test_to_dict_is_json_and_holds_every_pair(table, test):
+    import json
+
+    comparison = compare_models(table, test=test, random_state=0)
+    record = comparison.to_dict()
+    assert json.loads(json.dumps(record, allow_nan=False)) == record
+    n_pairs = len(comparison.models) * (len(comparison.models) - 1) // 2
+    assert len(record["pairs"]) == n_pairs and record["test"] == test
+    assert record["models"] == list(comparison.models)
+    columns = comparison.to_columns()
+    for key in ("model_a", "model_b"):
+        assert [row[key] for row in record["pairs"]] == list(columns[key])

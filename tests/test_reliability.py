@@ -469,13 +469,15 @@ def _comparison_of(names):
 
 
 def _markdown_script(directory):
-    text = _comparison_of(["<script>alert(1)</script>", "[x](javascript:alert(1))"]).to_markdown()
+    text = _comparison_of(["<script>alert(1)</script>", "[x](javascript:alert(1))"]).report(
+        format="markdown"
+    )
     row = next(line for line in text.splitlines() if line.startswith("| &lt;script"))
     return Observed(0, row.split(" | ")[0] + " | " + row.split(" | ")[1] + " |")
 
 
 def _latex_commands(directory):
-    text = _comparison_of([r"x\input{/etc/hostname}", "α-model"]).to_latex()
+    text = _comparison_of([r"x\input{/etc/hostname}", "α-model"]).report(format="latex")
     declared = next(line.strip() for line in text.splitlines() if "DeclareUnicode" in line)
     written = r"x\textbackslash{}input\{/etc/hostname\}" in text
     return Observed(0, f"{declared}; name written as text: {written}")
@@ -488,7 +490,9 @@ def _terminal(directory):
 
 
 def _figures_triples(directory):
-    return _library(lambda: _comparison_of(["a", "b"]).to_markdown(figures=[("x", "y", "z")]))
+    return _library(
+        lambda: _comparison_of(["a", "b"]).report(format="markdown", figures=[("x", "y", "z")])
+    )
 
 
 def _method_as_model(directory):
@@ -1256,7 +1260,7 @@ CASES = [
     ),
     Case(
         "traceback",
-        "``to_markdown(figures=[('x', 'y', 'z')])``",
+        "``report(format='markdown', figures=[('x', 'y', 'z')])``",
         "one line: what figures must be",
         2,
         "`figures` must be a sequence of \\(path, caption\\) pairs",

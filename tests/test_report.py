@@ -1,4 +1,4 @@
-"""Reports to publish: ModelComparison.report / to_markdown / to_latex / to_html, --report."""
+"""Reports to publish: ModelComparison.report in every format, --report."""
 
 import csv
 import html
@@ -54,7 +54,7 @@ def _rendered(markdown):
 
 
 def test_markdown_states_the_methods_and_every_pair(comparison):
-    text = comparison.to_markdown()
+    text = comparison.report(format="markdown")
     methods = _rendered(text.split("## Methods")[1].split("##")[0])
     for fact in (
         "3 models",
@@ -115,20 +115,20 @@ def test_text_report_and_html_have_the_same_content(comparison):
             assert self.stack.pop() == tag
 
     parser = Parser()
-    page = comparison.to_html(figures=[("cd.svg", "A <diagram>")])
+    page = comparison.report(format="html", figures=[("cd.svg", "A <diagram>")])
     parser.feed(page)
     assert parser.stack == []  # every element closed, in order
     # Header + 3 pairs, header + 3 models, header + 3 reference pairs.
     assert parser.rows == 12
     assert '<img src="cd.svg" alt="A &lt;diagram&gt;">' in page
-    assert "<!DOCTYPE html>" not in comparison.to_html(standalone=False)
+    assert "<!DOCTYPE html>" not in comparison.report(format="html", standalone=False)
 
 
 def test_latex_escapes_names_and_compiles(comparison, tmp_path):
     assert latex_escape("k_nn & 50% {x} ~^\\") == (
         r"k\_nn \& 50\% \{x\} \textasciitilde{}\textasciicircum{}\textbackslash{}"
     )
-    document = comparison.to_latex()
+    document = comparison.report(format="latex")
     assert r"k\_nn" in document and r"tree \& co" in document and r"forest|50\%" in document
     assert document.count(r"\begin{longtable}") == document.count(r"\end{longtable}") == 3
     # Every row of a table has as many cells as the table has columns.
@@ -137,7 +137,7 @@ def test_latex_escapes_names_and_compiles(comparison, tmp_path):
     ):
         for row in (line for line in rows.splitlines() if line.endswith(r" \\")):
             assert len(re.split(r"(?<!\\)&", row)) == len(align)
-    body = comparison.to_latex(standalone=False)
+    body = comparison.report(format="latex", standalone=False)
     assert r"\documentclass" not in body and body in document
     run = compile_latex(document, tmp_path)
     assert run.returncode == 0, run.stdout[-2000:]
@@ -155,7 +155,9 @@ def test_a_latex_report_of_many_models_keeps_every_pair(tmp_path):
     table = ScoreTable(scores, models=[f"m{i}" for i in range(k)], test_train_ratio=1 / 9)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        document = compare_models(table, test="signed_rank", random_state=0, n_draws=500).to_latex()
+        document = compare_models(table, test="signed_rank", random_state=0, n_draws=500).report(
+            format="latex"
+        )
     pairs = k * (k - 1) // 2
     # The pairs' table and the frequentist reference's, a row per pair each.
     assert len(re.findall(r"^m\d+ & m\d+ & ", document, re.M)) == 2 * pairs
@@ -193,7 +195,7 @@ def test_effect_sizes_against_their_definitions(table, comparison):
 
 
 def test_frequentist_report_names_holm_and_its_p_values(table):
-    text = compare_models(table, test="wilcoxon").to_markdown()
+    text = compare_models(table, test="wilcoxon").report(format="markdown")
     assert "Wilcoxon signed-rank test (Wilcoxon 1945; Demšar 2006)" in text
     assert "Holm's correction over the 3 pairs" in text
     assert _table_rows(text, "| A | B |")[0][3:5] != ["", ""]  # p and p (Holm)
@@ -254,7 +256,7 @@ def test_report_of_a_table_of_differences(tmp_path):
     np.testing.assert_array_equal(table.completed(), np.ones((2, 50), bool))
     comparison = compare_models(table, random_state=0)
     assert comparison.ranking is None  # no scores to rank
-    text = comparison.to_markdown()
+    text = comparison.report(format="markdown")
     assert "on 1 data set\n" in text and "Cliff" not in text
     assert comparison.effect_sizes()["cohens_dz"][0] == pytest.approx(cohens_dz(record.differences))
 
@@ -288,7 +290,7 @@ def test_a_fitted_comparator_writes_its_report():
     ).fit(X, y)
     comparison = comparator.comparison()
     assert comparison.result("nb", "tree") == comparator.result_
-    text = comparison.to_markdown()
+    text = comparison.report(format="markdown")
     assert "2 models (nb, tree) on 1 data set, each contributing 10 cross-validation" in text
     assert "Bayesian correlated t-test" in text and "| nb | tree |" in text
     assert comparator.comparison("corrected_t").result("nb", "tree") == (
@@ -320,7 +322,7 @@ def test_markdown_keeps_a_row_per_pair_when_a_name_has_a_line_break():
     rng = np.random.default_rng(2)
     scores = {f"d{i}": rng.normal([[0.80], [0.85]], 0.02, size=(2, 10)) for i in range(5)}
     table = ScoreTable(scores, models=["gradient\nboosting", "svm|rbf"], test_train_ratio=1 / 9)
-    text = compare_models(table, random_state=0).to_markdown()
+    text = compare_models(table, random_state=0).report(format="markdown")
     rows = _table_rows(text, "| A | B |")
     assert len(rows) == 1
     assert rows[0][:2] == ["gradient<br>boosting", "svm\\|rbf"]
@@ -399,8 +401,8 @@ def test_a_report_of_many_models_summarises_each_model_s_decisions(tmp_path):
             n_draws=2000,
             random_state=0,
         )
-    full = comparison.to_markdown()
-    text = comparison.to_markdown(pairs_file=tmp_path / "deep" / "pairs.csv")
+    full = comparison.report(format="markdown")
+    text = comparison.report(format="markdown", pairs_file=tmp_path / "deep" / "pairs.csv")
     assert len(text) < len(full) / 2
     # The file by its name: the report lies beside it.
     assert "'pairs.csv'" in _rendered(text) and "deep" not in text
@@ -435,7 +437,7 @@ def test_a_report_of_many_models_summarises_each_model_s_decisions(tmp_path):
     assert probabilities == sorted(probabilities, reverse=True)
     # 45 pairs or fewer: every pair stays, and the file is named beside them.
     few = compare_models(comparison.table.select(models=comparison.models[:10]), random_state=0)
-    text = few.to_markdown(pairs_file="pairs.csv")
+    text = few.report(format="markdown", pairs_file="pairs.csv")
     assert len(_table_rows(text, "| A | B |")) == 45
     assert "Every pair is also in the file 'pairs.csv'" in _rendered(" ".join(text.split()))
 
@@ -463,7 +465,7 @@ def test_a_report_states_what_was_done_never_what_to_type(tmp_path):
         "dataset,a,b,c\n" + "".join(f"d{i},0.{80 + i},0.{70 + i},0.{75 + i}\n" for i in range(9))
     )
     comparison = compare_models(ScoreTable.read_csv(path, greater_is_better=True), random_state=0)
-    for text in (comparison.report(), comparison.to_markdown(pairs_file="p.csv")):
+    for text in (comparison.report(), comparison.report(format="markdown", pairs_file="p.csv")):
         methods = " ".join(text.split("Methods")[1].split("\n\n")[1:3])
         said = "higher is better (the user's choice, greater_is_better=True)"
         assert said in " ".join(_rendered(methods).split())
@@ -483,3 +485,14 @@ def test_the_methods_paragraph_states_the_rule_that_chose_the_draws(table):
     assert f"({taken} draws a pair)" in text
     fixed = compare_models(table, test="signed_rank", random_state=0, n_draws=20_000)
     assert "20000 posterior draws" in " ".join(fixed.report().split())
+
+
+def test_a_broken_latex_engine_is_skipped_with_its_reason(tmp_path):
+    # An engine that is installed but cannot compile a minimal document (lualatex
+    # without luaotfload) skips the tests that need it, saying why.
+    from tests._latex import _broken
+
+    engine = tmp_path / "brokentex"
+    engine.write_text("#!/bin/sh\necho '! module luaotfload not found'\nexit 1\n")
+    engine.chmod(0o755)
+    assert _broken(str(engine)) == "! module luaotfload not found"

@@ -18,6 +18,7 @@ from sklearn_bayescmp.exceptions import MissingScoresWarning
 from sklearn_bayescmp.stats import bayesian_correlated_ttest, paired_ttest
 from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
 from tests._estimators import fitted_records
+from tests._messages import naming
 
 MODELS = ["logreg", "naive Bayes", "tree"]
 DATASETS = ["iris", "wine, red"]
@@ -352,9 +353,7 @@ def test_the_array_constructor_validates_its_arguments():
         ScoreTable([[1, 1e160], [1, 2]], models=["a", "b"], test_train_ratio=0.1)
     with pytest.raises(ValueError, match="`models` holds an empty name ' '"):
         ScoreTable(scores, models=["a", " "], test_train_ratio=0.1)
-    with pytest.raises(
-        ValueError, match="`models` holds 'a' and ' a', which differ only in spaces"
-    ):
+    with pytest.raises(ValueError, match=naming("`models`", "'a'", "' a'")):
         ScoreTable(scores, models=["a", " a"], test_train_ratio=0.1)
     table = ScoreTable(
         {"x": scores, "y": scores}, models=["a", "b"], n_train={"x": 9, "y": 4}, n_test=1
@@ -527,7 +526,7 @@ _DESCRIPTOR_NAMED = ScoreTable(
 @pytest.mark.filterwarnings("ignore:.*are whole numbers")  # random whole scores
 def test_csv_round_trips_are_exact_or_refused_at_write_time(table, layout, encoding):
     if layout == "wide" and any(wide_name_problem(m) for m in table.models):
-        with pytest.raises(ValueError, match="a wide table cannot hold it. Use layout='long'"):
+        with pytest.raises(ValueError, match=naming("layout=", "'long'")):
             table.to_csv(layout=layout)
         return
     text = table.to_csv(layout=layout)

@@ -59,13 +59,13 @@ class ShareTestResult(BayesianTableMixin, RopeOutcomesMixin):
     model_a: str = "A"
     model_b: str = "B"
 
-    def prior_description(self):
+    def _prior_description(self):
         return "a flat Dirichlet prior on the three shares"
 
-    def extra_numbers(self):
+    def _extra_numbers(self):
         return {"toy_datasets_counted": self.n_datasets}
 
-    def outcome_draws(self):
+    def _outcome_draws(self):
         return self.samples
 
     def summary(self, threshold=0.95):
@@ -85,6 +85,7 @@ BACKENDS = (
         ("simplex",),
         cite="Toy 2026",
         references={"Toy 2026": "T. Toy. Shares of data sets. Journal of Toys 1, 2026."},
+        kind="bayesian",
     ),
 )
 '''
@@ -121,7 +122,7 @@ def test_the_toy_back_end_reaches_compare_models_and_the_report(toy):
     assert "Toy share test of every pair" in summary
     columns = comparison.to_columns()
     assert columns["prob_a_better"][columns["model_b"].index("knn")] == 1.0
-    report = comparison.to_markdown()
+    report = comparison.report(format="markdown")
     methods = report.split("## Methods")[1].split("##")[0]
     assert "compared with the Toy share test (Toy 2026)" in methods
     assert "a flat Dirichlet prior on the three shares" in methods

@@ -23,7 +23,6 @@ import sys
 from fractions import Fraction
 
 from .. import __version__
-from ..utils._display import printable
 from ._errors import InputError, Interrupted, MissingDependency
 
 #: Exit statuses: bad input or arguments (as argparse), a missing optional
@@ -373,4 +372,6 @@ def main(argv=None):
 def _one_line(exc):
     """A message on one line, with what a terminal would act on shown escaped (a file's or
     a model's name may hold an escape sequence)."""
+    from .._command import printable
+
     return printable(" ".join(str(exc).split()))

@@ -2,25 +2,31 @@
 
 import hashlib
 import json
-import math
 import os
 import re
 import shlex
 import sys
 import warnings
 
-import numpy as np
 from sklearn.exceptions import ConvergenceWarning
 
-from .._compare_models import compare_models, split_reference
-from .._comparison_report import MOST_PAIRS_LISTED
-from .._pair_summary import dataset_comparisons, pair_summary
-from .._score_table import ScoreTable
+from .. import ScoreTable, compare_models
+from .._command import (
+    MOST_PAIRS_LISTED,
+    automatic_test,
+    check_probability,
+    check_rope,
+    dataset_comparisons,
+    has_splits,
+    note_direction,
+    pair_summary,
+    probability_scope,
+    reading_text,
+    terminal_safe,
+)
 from ..exceptions import MissingScoresWarning, TableReadingError
 from ..stats import backend_names, get_backend
-from ..tables._spec import TableSpec, reading_text
-from ..utils._display import terminal_safe
-from ..utils._validation import check_probability, check_rope
+from ..tables import TableSpec
 from ._errors import InputError, MissingDependency
 
 
@@ -40,11 +46,7 @@ def compare(args):
         comparison = _compare_models(args, table, options)
         report, figure = _report(args, table, comparison)
     text = report.pop("_text")
-    print(
-        json.dumps(json_safe(report), indent=2, allow_nan=False)
-        if args.json
-        else terminal_safe(text)
-    )
+    print(json.dumps(report, indent=2, allow_nan=False) if args.json else terminal_safe(text))
     # Warnings become one-line notes: failed or missing scores, unconverged chains.
     for warning in caught:
         note = terminal_safe(_in_command_words(warning.message))
@@ -58,40 +60,6 @@ def compare(args):
     if written:
         print(f"bayescmp compare: wrote {', '.join(written)}", file=sys.stderr)
     return report
-
-
-def json_safe(value):
-    """``value`` with every number that is not finite as None, and a note beside it.
-
-    Strict JSON has no ``Infinity`` or ``NaN``. In a mapping, a key ``k``
-    whose value is not finite (or a list holding such values) becomes
-    ``None`` (``null``), and ``k_nonfinite`` says what it was: ``"inf"``,
-    ``"-inf"`` or ``"nan"`` (a list of those, None where finite, for a list).
-    """
-    if isinstance(value, dict):
-        safe = {}
-        for key, item in value.items():
-            safe[key] = json_safe(item)
-            kinds = _nonfinite_kinds(item)
-            if kinds is not None:
-                safe[f"{key}_nonfinite"] = kinds
-        return safe
-    if isinstance(value, (list, tuple)):
-        return [json_safe(item) for item in value]
-    if isinstance(value, float) and not math.isfinite(value):
-        return None
-    return value
-
-
-def _nonfinite_kinds(value):
-    """``"inf"``/``"-inf"``/``"nan"`` for a non-finite float, a list of them for a list."""
-    if isinstance(value, float) and not math.isfinite(value):
-        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
-    if isinstance(value, (list, tuple)) and any(
-        isinstance(item, float) and not math.isfinite(item) for item in value
-    ):
-        return [_nonfinite_kinds(item) if isinstance(item, float) else None for item in value]
-    return None
 
 
 def _check_options(args):
@@ -393,7 +361,6 @@ TEST_OPTIONS = {
 def _test(args, table):
     """The back end ``--test`` names ("auto": :func:`~sklearn_bayescmp.compare_models`'s
     choice for the table)."""
-    from .._compare_models import automatic_test
 
     return get_backend(automatic_test(table) if args.test == "auto" else args.test)
 
@@ -445,49 +412,11 @@ def _compare_models(args, table, options):
 
 
 def _report(args, table, comparison):
-    """The printed report (a dict for ``--json``, with its ``_text``) and the figure."""
-    columns = comparison.to_columns()
-    effects = comparison.effect_sizes()
-    for key in ("ci_low", "ci_high", "cohens_dz", "cliffs_delta"):
-        columns[key] = effects[key]
-    pairs = _rows(columns)
-    for row in pairs:  # the numbers each pair's result prints beside its probabilities
-        row.update(comparison.result(row["model_a"], row["model_b"]).extra_numbers())
-    friedman = comparison.reference.friedman
-    report = {
-        "file": args.files[0] if len(args.files) == 1 else list(args.files),
-        "read_as": table.reading,
-        "reading": table.reading_details.to_dict(),
-        "spec": table.spec.to_dict(),
-        "design": table.design,
-        "units": table.units,
-        "lower_is_better": list(table.lower_is_better),
-        "direction": comparison.direction_note or "higher is better",
-        "models": list(comparison.models),
-        "datasets": list(comparison.datasets),
-        "test": comparison.test,
-        "rope": list(comparison.rope),
-        "threshold": comparison.threshold,
-        "seed": comparison.random_state,
-        "pairs": pairs,
-        "ranking": None if comparison.ranking is None else _rows(comparison.ranking.to_columns()),
-        "reference": {
-            "pairwise_test": comparison.reference.test,
-            "alpha": comparison.reference.alpha,
-            "friedman": None
-            if friedman is None
-            else {
-                "statistic": friedman.statistic,
-                "pvalue": friedman.pvalue,
-                "iman_davenport_statistic": friedman.iman_davenport_statistic,
-                "iman_davenport_pvalue": friedman.iman_davenport_pvalue,
-                "average_ranks": dict(
-                    zip(friedman.names, friedman.average_ranks.tolist(), strict=True)
-                ),
-                "critical_difference": friedman.critical_difference,
-            },
-        },
-    }
+    """The printed report (``comparison.to_dict()``, with its ``_text``) and the figure."""
+    try:
+        report = comparison.to_dict()
+    except ValueError as exc:
+        raise InputError(f"{args.file!r}: {exc}") from None
     if table.n_models != 2:
         report["_text"] = comparison.summary()
 
@@ -501,7 +430,7 @@ def _report(args, table, comparison):
         return report, figure
     # Two models: each data set's comparison too (when the table has every split).
     datasets = {}
-    if _has_splits(table):
+    if has_splits(table):
         datasets = dataset_comparisons(table, rope=comparison.rope, threshold=comparison.threshold)
     elif table.design == "seeds" and table.n_datasets > 1:
         print(
@@ -510,87 +439,34 @@ def _report(args, table, comparison):
             "sets to correct for.",
             file=sys.stderr,
         )
-    elif _has_splits(table, sized=False):
+    elif has_splits(table, sized=False):
         print(
             "bayescmp compare: note: each data set's Bayesian correlated t-test is left out: "
             "it corrects for the overlap of the training sets, and the table has no split "
             "sizes (pass --test-train-ratio, e.g. 1/9 for 10-fold cross-validation).",
             file=sys.stderr,
         )
-    report["model_a"], report["model_b"] = comparison.models
-    report["per_dataset"] = {
-        name: _dataset_entry(args, table, name, one) for name, one in datasets.items()
-    }
     report["_text"] = pair_summary(comparison, datasets if len(datasets) > 1 else {})
 
     def figure():
-        from ..plotting._base import note_direction
+        from ..plotting import ForestDisplay, PosteriorDisplay, SimplexDisplay
 
-        return note_direction(_pair_figure(comparison, datasets), comparison.reading_note, None)
+        if not datasets:
+            drawn = SimplexDisplay.from_result(comparison.result(*comparison.models))
+        elif len(datasets) == 1:
+            only = next(iter(datasets.values()))
+            drawn = PosteriorDisplay.from_result(only.result(*only.models))
+        else:
+            drawn = ForestDisplay.from_comparison(comparison, datasets=datasets)
+        return note_direction(drawn, comparison.reading_note, None)
 
     return report, figure
-
-
-def _has_splits(table, *, sized=True):
-    """Whether the table holds the scores of every split (not one mean per data set) of a
-    design that each data set's correlated t-test reads, and (``sized``) their sizes."""
-    several = any(len(table.splits(name)["fold"]) > 1 for name in table.datasets)
-    read = table.design in get_backend("bayesian_correlated_t").designs
-    return several and read and (table.has_split_sizes or not sized)
 
 
 def _pair_has_figure(table, backend):
     """Whether two models' comparison has a figure: the data sets' posteriors, or (a table
     of means) the simplex of the test's draws."""
-    return _has_splits(table) or "simplex" in backend.displays
-
-
-def _pair_figure(comparison, datasets):
-    """Two models: one data set's posterior, several data sets' forest plot (with the
-    shrinkage of a test whose record draws one), or a table of means' simplex."""
-    from ..plotting import ForestDisplay, PosteriorDisplay, SimplexDisplay
-
-    result = comparison.result(*comparison.models)
-    if not datasets:
-        return SimplexDisplay.from_result(result)
-    posteriors = {name: one.result(*one.models) for name, one in datasets.items()}
-    if len(posteriors) == 1:
-        return PosteriorDisplay.from_result(next(iter(posteriors.values())))
-    forest = "forest" in get_backend(comparison.test).displays
-    return ForestDisplay(
-        names=list(posteriors),
-        estimates=np.array([p.loc for p in posteriors.values()]),
-        intervals=np.array([tuple(p.credible_interval()) for p in posteriors.values()]),
-        rope=comparison.rope,
-        shrinkage_estimates=result.shrinkage_estimates if forest else None,
-        shrinkage_intervals=result.shrinkage_intervals if forest else None,
-        model_names=comparison.models,
-    ).plot()
-
-
-def _dataset_entry(args, table, name, comparison):
-    """One data set's numbers: its Bayesian correlated t-test and its corrected t-test."""
-    posterior = comparison.result(*comparison.models)
-    one = table.select(datasets=[name])
-    test = split_reference(table)  # the corrected t-test named for the table's splits
-    try:
-        ttest = compare_models(one, test=test, ranking=False).result(*table.models)
-    except ValueError as exc:
-        raise InputError(f"{args.file!r}, data set {name!r}: {exc}") from None
-    return {
-        "n_splits": int(ttest.n_splits + ttest.n_omitted),
-        "n_failed": int(ttest.n_omitted),
-        "mean_difference": float(ttest.estimate),
-        # Each result's row of to_columns(); zero_variance says why a statistic
-        # may be infinite: every difference is the same.
-        test: {**_row(ttest), "zero_variance": bool(ttest.standard_error == 0)},
-        "bayesian_correlated_t": _row(posterior, threshold=comparison.threshold),
-    }
-
-
-def _row(result, **options):
-    """A result's one-row table as a dict."""
-    return {key: values[0] for key, values in result.to_columns(**options).items()}
+    return has_splits(table) or "simplex" in backend.displays
 
 
 def _write_report(args, comparison):
@@ -626,7 +502,7 @@ def _write_report(args, comparison):
         _save_plot(path, lambda display=display: display, mark=_figure_mark(args.report))
         written.append(path)
         caption = _REPORT_CAPTIONS[kind]
-        scope = get_backend(comparison.test).result_type.probability_scope
+        scope = probability_scope(comparison.test)
         if kind == "pairwise" and scope:
             caption = caption.replace("(P)", f"(P: {scope})")
         figures.append((os.path.basename(path), caption))
@@ -634,9 +510,7 @@ def _write_report(args, comparison):
     try:
         comparison.to_csv(pairs)
         written.append(pairs)
-        text = getattr(comparison, "report" if fmt == "text" else f"to_{fmt}")(
-            figures=figures, pairs_file=os.path.basename(pairs)
-        )
+        text = comparison.report(format=fmt, figures=figures, pairs_file=os.path.basename(pairs))
         with open(args.report, "w", encoding="utf-8") as file:
             file.write(text + _REPORT_MARKS[fmt].format(mark=_figure_mark(args.report)))
     except OSError as exc:
@@ -661,12 +535,6 @@ _REPORT_CAPTIONS = {
     "pairwise": "Every pair: the probability (P) that the row model is practically better than "
     "the column model, models in the order of the ranking; outlined cells decided.",
 }
-
-
-def _rows(columns):
-    """A dict of equal-length columns as a list of row dicts (for JSON)."""
-    n_rows = len(next(iter(columns.values())))
-    return [{name: values[i] for name, values in columns.items()} for i in range(n_rows)]
 
 
 def _save_plot(path, figure, mark=None):

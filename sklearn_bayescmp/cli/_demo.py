@@ -6,8 +6,8 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 
-from .._comparator import RepeatedCVComparator
-from .._engine import cached_fit_count
+from .. import RepeatedCVComparator
+from .._command import cached_fit_count
 from ._errors import Interrupted
 
 

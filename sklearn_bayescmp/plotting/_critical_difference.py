@@ -349,7 +349,7 @@ class CriticalDifferenceDisplay:
         if different is None:
             tests = friedman.posthoc(method=posthoc)
             different, critical_difference = tests.significant, tests.critical_difference
-            test = f"{tests.title}, alpha = {friedman.alpha:g}"
+            test = f"{tests._title}, alpha = {friedman.alpha:g}"
         order = np.argsort(friedman.average_ranks, kind="stable")
         groups = equivalent_groups(order, ~np.asarray(different, dtype=bool))
         caption = (

@@ -29,7 +29,8 @@ class ForestDisplay(_DisplayMixin):
     towards the others, and a dashed line marks where it pulls them: the
     posterior mean of ``delta0``, the population's mean difference.
 
-    Build it with :meth:`from_comparator` or :meth:`from_result`.
+    Build it with :meth:`from_comparator`, :meth:`from_comparison` or
+    :meth:`from_result`.
 
     Parameters
     ----------
@@ -161,6 +162,62 @@ class ForestDisplay(_DisplayMixin):
             population_mean=None if hierarchical is None else hierarchical.delta0_mean,
             interval_label=f"{prob:.0%} credible interval (correlated t-test)",
             model_names=comparator.model_names_,
+            title=title,
+        )
+        return display.plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_comparison(
+        cls, comparison, *, datasets=None, prob=0.95, title=None, ax=None, **kwargs
+    ):
+        """Plot a two-model comparison over data sets with the scores of every split.
+
+        Each data set's interval comes from its Bayesian correlated t-test; when
+        the comparison's test is the hierarchical one, its shrinkage estimates
+        and population mean are drawn beside them.
+
+        Parameters
+        ----------
+        comparison : ModelComparison
+            Of two models, from :func:`~sklearn_bayescmp.compare_models`, on a
+            table with every split's scores and sizes.
+        datasets : dict of str to ModelComparison, default=None
+            Each data set's correlated t-test, when already computed; by
+            default computed here with the comparison's rope and threshold.
+        prob : float, default=0.95
+            Probability of the intervals.%(title)s%(ax)s
+        **kwargs : dict
+            Passed to the estimates' ``errorbar``.
+
+        Returns
+        -------
+        ForestDisplay
+        """
+        from .._pair_summary import dataset_comparisons
+        from ..stats import get_backend
+
+        if len(comparison.models) != 2:
+            raise ValueError(
+                f"comparison: a forest plot draws two models' difference; got "
+                f"{len(comparison.models)} models. Select two with table.select(models=...)."
+            )
+        if datasets is None:
+            datasets = dataset_comparisons(
+                comparison.table, rope=comparison.rope, threshold=comparison.threshold
+            )
+        posteriors = [one.result(*one.models) for one in datasets.values()]
+        result = comparison.result(*comparison.models)
+        pooled = "forest" in get_backend(comparison.test).displays
+        display = cls(
+            names=list(datasets),
+            estimates=np.array([p.loc for p in posteriors]),
+            intervals=np.array([tuple(p.credible_interval(prob)) for p in posteriors]),
+            rope=tuple(comparison.rope),
+            shrinkage_estimates=result.shrinkage_estimates if pooled else None,
+            shrinkage_intervals=result.shrinkage_intervals if pooled else None,
+            population_mean=result.delta0_mean if pooled else None,
+            interval_label=f"{prob:.0%} credible interval (correlated t-test)",
+            model_names=tuple(comparison.models),
             title=title,
         )
         return display.plot(ax=ax, **kwargs)

@@ -158,7 +158,7 @@ default="prob_a_better"
             title = f"{backend.title}, rope [{low:g}, {high:g}]"
         # Say what the probability is of: a majority of these data sets, the most
         # probable outcome on a new one... (the tests' P are not one quantity).
-        scope = backend.result_type.probability_scope
+        scope = backend.result_type._probability_scope
         label = _TITLES[attribute] if not scope else f"{_TITLES[attribute][:-1]}: {scope})"
         # The models in the ranking's order (best first), so that blocks of equivalent
         # or decided pairs show; without a ranking, by how often each wins.

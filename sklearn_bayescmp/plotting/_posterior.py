@@ -130,7 +130,7 @@ class PosteriorDisplay(_DisplayMixin):
         cls._check_result(result)
         # The legend gives the probabilities of what is drawn: the mean
         # difference's posterior (for the hierarchical test, delta0's).
-        curve = result.posterior_curve(n_points=n_points)
+        curve = result._posterior_curve(n_points=n_points)
         hdi = tuple(result.credible_interval(hdi_prob))
         grid, density, point = curve.grid, curve.density, curve.point
         probabilities, xlabel, mean_scores = curve.probabilities, curve.xlabel, curve.mean_scores

@@ -106,7 +106,7 @@ class SimplexDisplay(_DisplayMixin):
         SimplexDisplay
         """
         default_title = cls._check_result(result).title
-        samples = result.outcome_draws()
+        samples = result._outcome_draws()
         if not len(samples):
             raise ValueError(
                 "This result kept no posterior draws to plot: compare_models keeps none by "

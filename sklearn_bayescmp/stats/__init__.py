@@ -26,13 +26,7 @@ from ._ranking import plackett_luce_ranking
 from ._registry import backend_names, get_backend
 from ._result_classes import *  # noqa: F403 (the results' classes, listed there)
 from ._result_classes import __all__ as _RESULT_CLASSES
-from ._rope import (
-    expected_loss_decision,
-    posterior_odds,
-    rope_probabilities,
-    threshold_decision,
-    zero_one_loss,
-)
+from ._rope import rope_probabilities
 from ._sign import sign_test, signed_rank_test
 
 __all__ = [
@@ -44,7 +38,6 @@ __all__ = [
     "combined_ftest_5x2cv",
     "corrected_resampled_ttest",
     "corrected_ttest",
-    "expected_loss_decision",
     "friedman_test",
     "get_backend",
     "hierarchical_test",
@@ -53,13 +46,10 @@ __all__ = [
     "paired_ttest_5x2cv",
     "plackett_luce_ranking",
     "poisson_test",
-    "posterior_odds",
     "rank_posthoc",
     "rope_probabilities",
     "sign_test",
     "signed_rank_test",
-    "threshold_decision",
     "wilcoxon_test",
-    "zero_one_loss",
     *_RESULT_CLASSES,
 ]

@@ -8,14 +8,15 @@ scope, kind, displays) or the result (its prior in a sentence, whether its
 probabilities are predictive, its extra numbers, its curve or draws), never
 the test's name.
 
-This module imports nothing of ``stats/``: slices import it, not the registry
-that collects them.
+This module imports nothing of ``stats/`` but the bibliography: slices import
+it, not the registry that collects them.
 """
 
 import inspect
 from dataclasses import dataclass, field
 
 from ..utils._frozen import FrozenMapping
+from ._bibliography import cited
 
 #: Arguments that the caller of a back end provides (not options of the test).
 COMMON_ARGUMENTS = (
@@ -35,6 +36,10 @@ SPLIT_DESIGNS = ("cross-validation", "resamples")
 #: Every record made, by name: a result finds the words of its test here
 #: without importing the registry (which imports the result's own module).
 _RECORDS = {}
+#: What a test answers with.
+KINDS = ("bayesian", "frequentist")
+#: What the many-inputs form of a back end takes besides the function's arguments.
+MANY_ONLY = ("n_jobs", "keep_draws")
 
 
 @dataclass(frozen=True)
@@ -55,6 +60,9 @@ class Backend:
         sets, or only each data set's mean difference.
     result_type : type
         The class of the result.
+    kind : {"bayesian", "frequentist"}
+        What the test answers with: the probabilities of the three outcomes,
+        with a rope (its function takes ``rope``), or a p-value.
     displays : tuple of str
         The displays that can draw the result: "posterior", "simplex",
         "forest".
@@ -63,10 +71,8 @@ class Backend:
         at once, sharing work between them (None: one call per input).
     cite : str
         The work(s) to cite for the test, as a report's methods paragraph
-        names them ("Corani & Benavoli 2015; Benavoli et al. 2017").
-    references : mapping of str to str
-        The full reference of every work in ``cite``, for a report's
-        bibliography.
+        names them ("Corani & Benavoli 2015; Benavoli et al. 2017"): keys of
+        the bibliography (:mod:`._bibliography`).
     deterministic : bool
         The test draws nothing, though it accepts ``random_state`` (as every
         test of many data sets does, so that a loop over them can pass one).
@@ -82,6 +88,12 @@ class Backend:
         sets (the signed-rank test's Walsh averages, the hierarchical model),
         so that they need one unit on every data set. A test of signs over
         data sets needs one unit only through its rope.
+    parameters : tuple of str
+        The function's parameters, read once from its signature.
+    references : mapping of str to str
+        The full reference of every work in ``cite``, for a report's
+        bibliography. Given, the works of a back end outside this package
+        that the bibliography lacks.
     """
 
     name: str
@@ -89,13 +101,15 @@ class Backend:
     title: str
     scope: str
     result_type: type
+    kind: str = field(kw_only=True)
     displays: tuple = ()
     many: object = None
     cite: str = ""
-    references: FrozenMapping = field(default_factory=lambda: FrozenMapping({}))
     deterministic: bool = False
     designs: tuple = None
     pools_differences: bool = False
+    parameters: tuple = field(init=False)
+    references: FrozenMapping = field(default_factory=dict, kw_only=True)
 
     def __post_init__(self):
         expected = test_name(self.function)
@@ -104,14 +118,19 @@ class Backend:
                 f"The back end of {self.function.__name__}() is named {expected!r} (its "
                 f"function's name without its 'test' ending); got {self.name!r}."
             )
-        cited = [key.strip() for key in self.cite.split(";") if key.strip()]
-        missing = [key for key in cited if key not in self.references]
-        if missing:
+        object.__setattr__(self, "references", FrozenMapping(cited(self.cite, self.references)))
+        signature = inspect.signature(self.function).parameters.values()
+        parameters = tuple(p.name for p in signature)
+        object.__setattr__(self, "parameters", parameters)
+        defaults = {p.name: p.default for p in signature if p.name not in COMMON_ARGUMENTS}
+        object.__setattr__(self, "_options", FrozenMapping(defaults))
+        if self.kind not in KINDS:
+            raise ValueError(f"The back end {self.name!r}: `kind` is one of {KINDS}.")
+        if (self.kind == "bayesian") != ("rope" in parameters):
             raise ValueError(
-                f"The back end {self.name!r} cites {missing} without their references; give "
-                "each work cited in `references`."
+                f"The back end {self.name!r} is {self.kind}, but its function "
+                f"{'does not take' if self.kind == 'bayesian' else 'takes'} a rope."
             )
-        object.__setattr__(self, "references", FrozenMapping(dict(self.references)))
         if self.designs is None:
             designs = ALL_DESIGNS if self.scope == "means" else SPLIT_DESIGNS
             object.__setattr__(self, "designs", designs)
@@ -119,12 +138,6 @@ class Backend:
         if unknown:
             raise ValueError(f"The back end {self.name!r} names unknown designs {unknown}.")
         _RECORDS[self.name] = self
-
-    @property
-    def kind(self):
-        """str: "bayesian" (probabilities of the three outcomes, with a rope) or
-        "frequentist" (a p-value)."""
-        return "bayesian" if self.accepts("rope") else "frequentist"
 
     @property
     def uses_split_sizes(self):
@@ -149,28 +162,41 @@ class Backend:
     @property
     def options(self):
         """mapping of str to object: The test's own options and their defaults."""
-        parameters = inspect.signature(self.function).parameters.values()
-        return FrozenMapping(
-            {p.name: p.default for p in parameters if p.name not in COMMON_ARGUMENTS}
-        )
+        return self._options
 
     def accepts(self, argument):
         """Whether the back end takes ``argument`` (``rope``, ``random_state``...)."""
-        return argument in inspect.signature(self.function).parameters
+        return argument in self.parameters
+
+    def _taken(self, arguments, extra=()):
+        """``arguments`` the function takes. The common arguments it does not take (a
+        rope for a frequentist test) are dropped; any other is refused, named."""
+        unknown = [
+            key
+            for key in arguments
+            if key not in self.parameters and key not in COMMON_ARGUMENTS and key not in extra
+        ]
+        if unknown:
+            raise TypeError(
+                f"The {self.name!r} test takes no option {unknown[0]!r}; its options are "
+                f"{sorted(self.options)}."
+            )
+        return {k: v for k, v in arguments.items() if k in self.parameters or k in extra}
 
     def call(self, differences, **arguments):
-        """The test of one input, with the ``arguments`` it takes (the others dropped)."""
-        return self.function(differences, **{k: v for k, v in arguments.items() if self.accepts(k)})
+        """The test of one input. The common arguments it does not take are dropped; an
+        option it does not take is refused (TypeError naming it)."""
+        return self.function(differences, **self._taken(arguments))
 
     def run(self, inputs, **arguments):
         """The results of the test on each of ``inputs`` (a list), in order.
 
-        Arguments the back end does not take (a rope for a frequentist test)
-        are dropped; ``many`` shares the work between the inputs (and takes
-        ``n_jobs`` and ``keep_draws``) when the back end has it.
+        As :meth:`call`: common arguments the back end does not take are dropped,
+        other unknown options refused; ``many`` shares the work between the inputs
+        (and takes ``n_jobs`` and ``keep_draws``) when the back end has it.
         """
-        many_only = ("n_jobs", "keep_draws") if self.many is not None else ()
-        arguments = {k: v for k, v in arguments.items() if self.accepts(k) or k in many_only}
+        many_only = MANY_ONLY if self.many is not None else ()
+        arguments = self._taken(arguments, many_only)
         if self.many is not None:
             return self.many(inputs, **{**self.options, **arguments})
         return [self.call(differences, **arguments) for differences in inputs]

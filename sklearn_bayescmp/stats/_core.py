@@ -315,13 +315,8 @@ def outcome_probabilities(df, loc, scale, rope):
     return np.where(point[:, None], masses, probs)
 
 
-#: The work :func:`holm_adjusted` implements, for a report's bibliography.
-REFERENCES = {
-    "Holm 1979": (
-        "S. Holm. A simple sequentially rejective multiple test procedure. Scandinavian "
-        "Journal of Statistics 6(2), 1979."
-    ),
-}
+#: The works these numbers cite (:mod:`._bibliography`), for a report's bibliography.
+CITED = ("Holm 1979",)
 
 
 def holm_adjusted(pvalues):

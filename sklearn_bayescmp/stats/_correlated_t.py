@@ -407,7 +407,7 @@ class TTestResult(FrequentistDecisionMixin, TableMixin):
             ratio = f", n_test/n_train = {self.test_train_ratio:.4g}"
         estimate = "first difference" if self.test == "paired_t_5x2cv" else "mean difference"
         return (
-            f"{self.title}\n"
+            f"{self._title}\n"
             f"  {estimate} ({self.model_a} - {self.model_b}) = {self.estimate:.4g}, "
             "standard error = "
             f"{self.standard_error:.4g}\n"
@@ -440,7 +440,7 @@ class TTestResult(FrequentistDecisionMixin, TableMixin):
 
     def _html_columns(self):
         return {
-            "test": [self.title],
+            "test": [self._title],
             f"mean {self.model_a} - {self.model_b}": [self.estimate],
             "standard error": [self.standard_error],
             "t": [self.statistic],
@@ -505,7 +505,7 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
 
     test: ClassVar[str] = "bayesian_correlated_t"
     mean_parameter: ClassVar[str] = "mean_difference"
-    mean_parameter_words: ClassVar[str] = "the data set's mean difference"
+    _mean_parameter_words: ClassVar[str] = "the data set's mean difference"
     _negated: ClassVar[tuple] = ("loc",)
     _shown: ClassVar[tuple] = (*PROBABILITIES, "df", "loc", "scale", "rope")
     prob_a_better: float
@@ -564,7 +564,7 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
         low, high = self.credible_interval()
         prior = "matching prior" if self.prior is None else repr(self.prior)
         return [
-            f"{self.title} ({prior})",
+            f"{self._title} ({prior})",
             f"  posterior of the mean difference ({self.model_a} - {self.model_b}):",
             f"    Student t(df={self.df:.4g}, loc={self.loc:.4g}, scale={self.scale:.4g})",
             f"  95% credible interval: [{low:.4g}, {high:.4g}]",
@@ -589,10 +589,10 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
             "n_omitted": self.n_omitted,
         }
 
-    def prior_description(self):
+    def _prior_description(self):
         return describe_prior(self.prior)
 
-    def posterior_curve(self, *, n_points=400):
+    def _posterior_curve(self, *, n_points=400):
         """The posterior of the mean difference as a display draws it.
 
         Parameters
@@ -632,24 +632,6 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
         }
 
 
-#: The works the slice's tests cite.
-REFERENCES = {
-    "Nadeau & Bengio 2003": (
-        "C. Nadeau, Y. Bengio. Inference for the generalization error. Machine Learning "
-        "52(3), 2003."
-    ),
-    "Corani & Benavoli 2015": (
-        "G. Corani, A. Benavoli. A Bayesian approach for comparing cross-validated "
-        "algorithms on multiple data sets. Machine Learning 100(2), 2015."
-    ),
-    "Benavoli et al. 2017": (
-        "A. Benavoli, G. Corani, J. Demšar, M. Zaffalon. Time for a change: a tutorial "
-        "for comparing multiple classifiers through Bayesian analysis. Journal of "
-        "Machine Learning Research 18(77), 2017."
-    ),
-}
-
-
 BACKENDS = (
     Backend(
         "corrected_t",
@@ -658,7 +640,7 @@ BACKENDS = (
         "dataset",
         TTestResult,
         cite="Nadeau & Bengio 2003",
-        references=REFERENCES,
+        kind="frequentist",
     ),
     Backend(
         "bayesian_correlated_t",
@@ -668,6 +650,6 @@ BACKENDS = (
         BayesianCorrelatedTTestResult,
         ("posterior",),
         cite="Corani & Benavoli 2015; Benavoli et al. 2017",
-        references=REFERENCES,
+        kind="bayesian",
     ),
 )

@@ -1,7 +1,7 @@
 """One convergence policy for every Markov chain sampler of the package.
 
 The hierarchical test and the Plackett-Luce ranking both report the
-rank-normalised split R-hat and the effective sample sizes of their main
+rank-normalized split R-hat and the effective sample sizes of their main
 parameters (Vehtari et al., 2021, computed with arviz-stats), and both warn
 with the same thresholds when their chains fall short.
 """
@@ -18,7 +18,7 @@ ESS_LIMIT = 400
 
 
 def convergence_diagnostics(draws, *, tail=True):
-    """Rank-normalised split R-hat, bulk ESS and (optionally) tail ESS of every draw array.
+    """Rank-normalized split R-hat, bulk ESS and (optionally) tail ESS of every draw array.
 
     Parameters
     ----------

@@ -17,7 +17,7 @@ coherently and every test's ``theta`` is one matrix product away:
 from these integers is at most ``2 * (2**25 + 1)**2 < 2**53``, so it is computed exactly
 in float64 whatever the order of the sums: a test's numbers do not depend on the tests
 computed beside it, the threads, the batches or the BLAS, and a pair compared among many
-models equals that pair compared alone. The rounding moves a normalised weight by at
+models equals that pair compared alone. The rounding moves a normalized weight by at
 most ``(q + 2) * 2**-25`` (1e-6 at q = 30) and a theta by less than twice that, far
 below the Monte Carlo error (2e-3).
 """
@@ -54,11 +54,11 @@ _SIXTHS = np.array([0, 6, 3, 2], dtype=np.int64)
 
 
 def chunk_weights(seed, size, n_observations, prior_strength, bit_generator):
-    """The unnormalised Dirichlet weights of one chunk of draws.
+    """The unnormalized Dirichlet weights of one chunk of draws.
 
     A row per draw: the pseudo-observation's ``Gamma(prior_strength)`` in column 0
     (drawn first) and ``Exp(1) = Gamma(1)`` in the ``n_observations`` others (column 0's
-    exponential is drawn and overwritten, so the fill stays contiguous). Normalising a
+    exponential is drawn and overwritten, so the fill stays contiguous). Normalizing a
     row gives ``Dirichlet(prior_strength, 1, ..., 1)``.
 
     Returns
@@ -319,7 +319,7 @@ def _add_draws(total, squares, values):
 
 def _without_equivalence(above, below):
     """A zero-width rope: the mass at zero counts for neither side (sign) or one half
-    for each (signed-rank), so each draw is renormalised over a and b; a draw with no
+    for each (signed-rank), so each draw is renormalized over a and b; a draw with no
     mass on either side is a tie. Returns the numerators (a, eq, b) and 1 / their sum."""
     sides = above + below
     undecided = sides == 0

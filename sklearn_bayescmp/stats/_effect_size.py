@@ -13,17 +13,8 @@ from scipy import stats
 
 from ._ties import merge_signed_ties, tie_scale
 
-#: The works of the effect sizes, for a report's bibliography.
-REFERENCES = {
-    "Cliff 1993": (
-        "N. Cliff. Dominance statistics: ordinal analyses to answer ordinal questions. "
-        "Psychological Bulletin 114(3), 1993."
-    ),
-    "Cohen 1988": (
-        "J. Cohen. Statistical Power Analysis for the Behavioral Sciences, 2nd edition. "
-        "Lawrence Erlbaum, 1988."
-    ),
-}
+#: The works these numbers cite (:mod:`._bibliography`), for a report's bibliography.
+CITED = ("Cliff 1993", "Cohen 1988")
 
 
 def cohens_dz(differences, *, scale=None):

@@ -470,7 +470,7 @@ class WilcoxonTestResult(FrequentistDecisionMixin, TableMixin):
     (7, 7, 'a')
     """
 
-    sign_based: ClassVar[bool] = True
+    _sign_based: ClassVar[bool] = True
     test: ClassVar[str] = "wilcoxon"
     _shown: ClassVar[tuple] = ("statistic", "pvalue", "alternative", "n_datasets")
     statistic: float
@@ -564,35 +564,7 @@ class FTestResult(FrequentistDecisionMixin, TableMixin):
         )
 
     def _html_columns(self):
-        return {"test": [self.title], "f": [self.statistic], "p-value": [self.pvalue]}
-
-
-#: The works the slice's tests cite.
-REFERENCES = {
-    "Nadeau & Bengio 2003": (
-        "C. Nadeau, Y. Bengio. Inference for the generalization error. Machine Learning "
-        "52(3), 2003."
-    ),
-    "Bouckaert & Frank 2004": (
-        "R. R. Bouckaert, E. Frank. Evaluating the replicability of significance tests "
-        "for comparing learning algorithms. PAKDD 2004."
-    ),
-    "Dietterich 1998": (
-        "T. G. Dietterich. Approximate statistical tests for comparing supervised "
-        "classification learning algorithms. Neural Computation 10(7), 1998."
-    ),
-    "Alpaydin 1999": (
-        "E. Alpaydin. Combined 5x2 cv F test for comparing supervised classification "
-        "learning algorithms. Neural Computation 11(8), 1999."
-    ),
-    "Wilcoxon 1945": (
-        "F. Wilcoxon. Individual comparisons by ranking methods. Biometrics Bulletin 1(6), 1945."
-    ),
-    "Demšar 2006": (
-        "J. Demšar. Statistical comparisons of classifiers over multiple data sets. "
-        "Journal of Machine Learning Research 7, 2006."
-    ),
-}
+        return {"test": [self._title], "f": [self.statistic], "p-value": [self.pvalue]}
 
 
 BACKENDS = (
@@ -603,7 +575,7 @@ BACKENDS = (
         "dataset",
         TTestResult,
         cite="Nadeau & Bengio 2003; Bouckaert & Frank 2004",
-        references=REFERENCES,
+        kind="frequentist",
     ),
     Backend(
         "paired_t",
@@ -613,7 +585,7 @@ BACKENDS = (
         TTestResult,
         cite="Dietterich 1998",
         designs=("cross-validation", "resamples", "seeds"),
-        references=REFERENCES,
+        kind="frequentist",
     ),
     Backend(
         "paired_t_5x2cv",
@@ -623,7 +595,7 @@ BACKENDS = (
         TTestResult,
         cite="Dietterich 1998",
         designs=("cross-validation",),
-        references=REFERENCES,
+        kind="frequentist",
     ),
     Backend(
         "combined_f_5x2cv",
@@ -633,7 +605,7 @@ BACKENDS = (
         FTestResult,
         cite="Alpaydin 1999",
         designs=("cross-validation",),
-        references=REFERENCES,
+        kind="frequentist",
     ),
     Backend(
         "wilcoxon",
@@ -643,8 +615,8 @@ BACKENDS = (
         WilcoxonTestResult,
         many=wilcoxon_tests,
         cite="Wilcoxon 1945; Demšar 2006",
-        references=REFERENCES,
         deterministic=True,
         pools_differences=True,  # it ranks the differences pooled across data sets
+        kind="frequentist",
     ),
 )

@@ -24,17 +24,8 @@ from ._results import (
     TableMixin,
 )
 
-#: The works of the Friedman test and its Iman-Davenport F, for a report's bibliography.
-REFERENCES = {
-    "Demšar 2006": (
-        "J. Demšar. Statistical comparisons of classifiers over multiple data sets. Journal "
-        "of Machine Learning Research 7, 2006."
-    ),
-    "Iman & Davenport 1980": (
-        "R. L. Iman, J. M. Davenport. Approximations of the critical region of the Friedman "
-        "statistic. Communications in Statistics A 9(6), 1980."
-    ),
-}
+#: The works these numbers cite (:mod:`._bibliography`), for a report's bibliography.
+CITED = ("Demšar 2006", "Iman & Davenport 1980")
 
 
 @validate_params(

@@ -633,7 +633,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
         ``sigma0``, ``nu``, ``alpha``, ``beta``, ``delta`` (last axis: data
         sets) and ``outcome_probabilities`` (last axis: a, equivalent, b).
     rhat, ess, ess_tail : mapping of str to float
-        Rank-normalised split R-hat, bulk and tail effective sample size of
+        Rank-normalized split R-hat, bulk and tail effective sample size of
         ``delta0``, ``sigma0`` and ``nu``.
     means : ndarray of shape (n_datasets,)
         Per-data-set mean differences ``A - B`` (failed splits left out).
@@ -687,9 +687,9 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
     )
     test: ClassVar[str] = "hierarchical"
     predictive: ClassVar[bool] = True
-    probability_scope: ClassVar[str] = "the most probable outcome on a new data set"
+    _probability_scope: ClassVar[str] = "the most probable outcome on a new data set"
     mean_parameter: ClassVar[str] = "delta0"
-    mean_parameter_words: ClassVar[str] = "the population's mean difference delta0"
+    _mean_parameter_words: ClassVar[str] = "the population's mean difference delta0"
     prob_a_better: float
     prob_equivalent: float
     prob_b_better: float
@@ -789,7 +789,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
     def _summary_lines(self, threshold):
         low, high = self.credible_interval()
         return [
-            f"{self.title} over {self.n_datasets} data sets "
+            f"{self._title} over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], {self.n_chains} chains x "
             f"{self.n_draws} draws)",
             f"  prior: nu = {'1 + ' if self.nu_prior == 'shifted' else ''}Gamma(alpha, beta), "
@@ -839,7 +839,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
             "max_rhat": max(self.rhat.values()),
         }
 
-    def prior_description(self):
+    def _prior_description(self):
         nu = "nu - 1" if self.nu_prior == "shifted" else "nu"
         bound = (
             "delta0 uniform between minus and plus the largest absolute difference (the "
@@ -859,10 +859,10 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
             f"differences are all equal is given {given} (zero_variance={self.zero_variance!r})"
         )
 
-    def extra_numbers(self):
+    def _extra_numbers(self):
         delta0 = self.delta0_probabilities
         return {
-            **super().extra_numbers(),
+            **super()._extra_numbers(),
             "converged": not convergence_problems(self),
             # Whether delta0, the mean difference over data sets, is in the rope
             # (the question of the average, not of the next data set).
@@ -879,7 +879,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
             },
         }
 
-    def posterior_curve(self, *, n_points=None):
+    def _posterior_curve(self, *, n_points=None):
         """The posterior of delta0, the population's mean difference: a histogram of its draws.
 
         Parameters
@@ -902,7 +902,7 @@ class HierarchicalTestResult(BayesianTableMixin, RopeOutcomesMixin):
             None,
         )
 
-    def outcome_draws(self):
+    def _outcome_draws(self):
         return self.samples["outcome_probabilities"].reshape(-1, 3)
 
     def _html_extra(self):
@@ -929,12 +929,6 @@ BACKENDS = (
         _many,
         cite="Corani et al. 2017",
         pools_differences=True,
-        references={
-            "Corani et al. 2017": (
-                "G. Corani, A. Benavoli, J. Demšar, F. Mangili, M. Zaffalon. Statistical "
-                "comparison of classifiers through Bayesian hierarchical modelling. Machine "
-                "Learning 106(11), 2017."
-            ),
-        },
+        kind="bayesian",
     ),
 )

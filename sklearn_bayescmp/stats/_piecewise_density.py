@@ -40,7 +40,7 @@ class PiecewiseLogLinear:
             )
         top = log_mass.max(axis=-1, keepdims=True)
         self._cumulative_mass = np.exp(log_mass - top).cumsum(axis=-1)  # times e**-top
-        self.log_normaliser = top[..., 0] + np.log(self._cumulative_mass[..., -1])
+        self.log_normalizer = top[..., 0] + np.log(self._cumulative_mass[..., -1])
         # Where a density's values sit in the flat arrays, to pick one piece each.
         n_points = points.shape[-1]
         self._first = np.arange(0, points.size, n_points).reshape(points.shape[:-1])
@@ -60,7 +60,7 @@ class PiecewiseLogLinear:
         return start + width * share
 
     def log_density(self, x):
-        """The normalised log density at ``x`` (batch shape); ``-inf`` outside the points."""
+        """The normalized log density at ``x`` (batch shape); ``-inf`` outside the points."""
         # The last point belongs to the last piece: a draw can land on it.
         piece = (self.points[..., :-1] <= x[..., None]).sum(axis=-1) - 1
         inside = (piece >= 0) & (x <= self.points[..., -1])
@@ -69,7 +69,7 @@ class PiecewiseLogLinear:
         with np.errstate(invalid="ignore", divide="ignore"):
             share = np.clip(np.where(width > 0, (x - start) / width, 0.0), 0.0, 1.0)
         log_start = self.log_values.reshape(-1)[self._first + piece]
-        value = log_start + share * rise - self.log_normaliser
+        value = log_start + share * rise - self.log_normalizer
         return np.where(inside, value, -np.inf)
 
     def _at(self, piece):

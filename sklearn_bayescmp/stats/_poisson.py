@@ -205,13 +205,13 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
     (5, (5, 3))
     """
 
-    probabilities_note: ClassVar[str] = (
+    _probabilities_note: ClassVar[str] = (
         "P: the posterior probability that the outcome holds on a majority of the data "
         "sets; the three need not sum to 1, the rest being no majority (prob_no_majority in "
         "the JSON and in result(a, b))."
     )
     test: ClassVar[str] = "poisson"
-    probability_scope: ClassVar[str] = "on a majority of these data sets"
+    _probability_scope: ClassVar[str] = "on a majority of these data sets"
     _reversed: ClassVar[tuple] = ("dataset_probabilities",)
     _shown: ClassVar[tuple] = (*PROBABILITIES, "prob_no_majority", "n_datasets", "rope")
     prob_a_better: float
@@ -226,10 +226,10 @@ class PoissonTestResult(BayesianTableMixin, RopeOutcomesMixin):
     model_b: str = "B"
     prior: object = None
 
-    def prior_description(self):
+    def _prior_description(self):
         return describe_prior(self.prior)
 
-    def extra_numbers(self):
+    def _extra_numbers(self):
         return {"prob_no_majority": self.prob_no_majority}
 
     def credible_interval(self, prob=0.95, *, method="hdi", parameter="wins_a"):
@@ -304,11 +304,6 @@ BACKENDS = (
         PoissonTestResult,
         cite="Corani & Benavoli 2015",
         deterministic=True,
-        references={
-            "Corani & Benavoli 2015": (
-                "G. Corani, A. Benavoli. A Bayesian approach for comparing cross-validated "
-                "algorithms on multiple data sets. Machine Learning 100(2), 2015."
-            ),
-        },
+        kind="bayesian",
     ),
 )

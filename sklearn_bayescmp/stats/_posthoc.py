@@ -369,10 +369,10 @@ class RankPosthocResult(TableMixin):
 
     def _caption(self):
         against = "all pairs" if self.control is None else f"against {self.control}"
-        return f"{self.title}, {against} (alpha = {self.alpha:g})"
+        return f"{self._title}, {against} (alpha = {self.alpha:g})"
 
     @property
-    def title(self):
+    def _title(self):
         """str: The procedure, in words ("Holm's procedure")."""
         return {
             "nemenyi": "Nemenyi test",

@@ -11,7 +11,7 @@ and model ``m`` ranks above ``k`` with probability ``w_m / (w_m + w_k)``. The
 prior is ``w ~ Dirichlet(a, ..., a)``.
 
 The posterior is sampled by the Gibbs sampler of Caron & Doucet (2012): with
-unnormalised weights ``lambda_k ~ Gamma(a, 1)`` (whose normalisation is the
+unnormalized weights ``lambda_k ~ Gamma(a, 1)`` (whose normalization is the
 Dirichlet prior; the likelihood ignores the scale) and latent exponential
 variables ``Z_ij ~ Exp(lambda_{o_ij} + ... + lambda_{o_iK})``, every
 conditional is a gamma distribution:
@@ -42,13 +42,8 @@ from ._results import (
     TableMixin,
 )
 
-#: The work of the ranking, for a report's bibliography.
-REFERENCES = {
-    "Calvo et al. 2018": (
-        "B. Calvo, J. Ceberio, J. A. Lozano. Bayesian inference for algorithm ranking "
-        "analysis. GECCO 2018 Companion."
-    ),
-}
+#: The works these numbers cite (:mod:`._bibliography`), for a report's bibliography.
+CITED = ("Calvo et al. 2018",)
 
 
 #: Floats of pairwise terms computed at a time by :func:`expected_ranks` (32 MiB).
@@ -112,7 +107,7 @@ def sample_plackett_luce(orderings, *, prior, n_chains, n_warmup, n_draws, rng):
     Returns
     -------
     ndarray of shape (n_chains, n_draws, n_models)
-        Normalised weights.
+        Normalized weights.
     """
     n_rankings, n_models = orderings.shape
     # Position of every model in every ranking; a model's latent terms run
@@ -311,7 +306,7 @@ class PlackettLuceResult(TableMixin):
         ``weights`` and ``expected_rank``, shaped ``(n_chains, n_draws,
         n_models)``.
     rhat, ess : mapping of str to float
-        Rank-normalised split R-hat and bulk effective sample size of every
+        Rank-normalized split R-hat and bulk effective sample size of every
         model's weight.
     n_datasets : int
         Number of rankings (data sets).
@@ -404,7 +399,7 @@ class PlackettLuceResult(TableMixin):
                 flagged.append(self.names[k])
         return flagged
 
-    def fit_notes(self):
+    def _fit_notes(self):
         """What to say of the models the fit describes poorly (see :meth:`poor_fit`).
 
         Returns
@@ -510,6 +505,6 @@ class PlackettLuceResult(TableMixin):
         lines += [
             "  E[rank]: expected rank on a new data set; P(first): probability of ranking first",
             "  there; P(top): posterior probability of being the model most likely first.",
-            *(f"  {note}" for note in self.fit_notes()),
+            *(f"  {note}" for note in self._fit_notes()),
         ]
         return "\n".join(lines)

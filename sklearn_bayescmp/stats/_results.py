@@ -166,19 +166,19 @@ class TableMixin(ReadOnlyPickleMixin):
     predictive: ClassVar[bool] = False
     #: What ``prob_*`` is a probability of, in a few words for a figure's label
     #: ("" when it is plainly that of the outcome, as on one data set).
-    probability_scope: ClassVar[str] = ""
+    _probability_scope: ClassVar[str] = ""
     #: The parameter of ``credible_interval`` that is the mean difference (None:
     #: the result has no posterior of it), and what it is, in words.
     mean_parameter: ClassVar[str | None] = None
-    mean_parameter_words: ClassVar[str] = ""
+    _mean_parameter_words: ClassVar[str] = ""
     #: What a table of pairs says of its P columns, when they are not the three
     #: outcomes' probabilities ("" when they are).
-    probabilities_note: ClassVar[str] = ""
+    _probabilities_note: ClassVar[str] = ""
     #: Whether the test reads the signs (or signed ranks) of the data sets' mean
     #: differences rather than their size: tables show the median beside the mean.
-    sign_based: ClassVar[bool] = False
+    _sign_based: ClassVar[bool] = False
 
-    def prior_description(self):
+    def _prior_description(self):
         """The prior of the test, in a sentence's words ("" for a test without one).
 
         Returns
@@ -187,7 +187,7 @@ class TableMixin(ReadOnlyPickleMixin):
         """
         return ""
 
-    def extra_numbers(self):
+    def _extra_numbers(self):
         """The numbers a report prints beside the probabilities or the p-value.
 
         Returns
@@ -236,7 +236,7 @@ class TableMixin(ReadOnlyPickleMixin):
         return type(self).__name__
 
     @property
-    def title(self):
+    def _title(self):
         """str: The test that gave the result, in words ("Bayesian signed-rank test")."""
         test = getattr(self, "test", None)
         return type(self).__name__ if test is None else record_of(test).title
@@ -401,7 +401,7 @@ class BayesianTableMixin(TableMixin):
     def _summary_lines(self, threshold):
         """The summary's lines before the decision (at ``threshold``): the test, its
         posterior, probabilities."""
-        return [self.title, f"  {probabilities_line(self, threshold=threshold)}"]
+        return [self._title, f"  {probabilities_line(self, threshold=threshold)}"]
 
     def _summary_notes(self):
         """The summary's lines after the decision."""

@@ -69,7 +69,7 @@ class PosteriorOdds:
 
     See Also
     --------
-    sklearn_bayescmp.stats.posterior_odds : Returns these odds.
+    sklearn_bayescmp.stats.BayesianCorrelatedTTestResult.odds : Returns these odds.
 
     Examples
     --------
@@ -116,8 +116,7 @@ class RopeDecision:
 
     See Also
     --------
-    sklearn_bayescmp.stats.threshold_decision : The threshold rule.
-    sklearn_bayescmp.stats.expected_loss_decision : The rule of least expected loss.
+    sklearn_bayescmp.stats.BayesianCorrelatedTTestResult.rope_decision : Returns it.
 
     Examples
     --------
@@ -160,7 +159,7 @@ def _probabilities(prob_a_better, prob_equivalent, prob_b_better, *, complete=Fa
 
 
 def threshold_decision(prob_a_better, prob_equivalent, prob_b_better, *, threshold=0.95):
-    """Decide the outcome whose probability exceeds ``threshold``.
+    """Decide the outcome whose probability exceeds ``threshold`` (a result's ``decision``).
 
     Parameters
     ----------
@@ -175,19 +174,6 @@ def threshold_decision(prob_a_better, prob_equivalent, prob_b_better, *, thresho
     -------
     decision : {"a", "equivalent", "b", "undecided"}
         The outcome whose probability exceeds ``threshold``, or "undecided".
-
-    See Also
-    --------
-    sklearn_bayescmp.stats.expected_loss_decision : The decision of least expected loss.
-    sklearn_bayescmp.stats.posterior_odds : The odds of one outcome against another.
-
-    Examples
-    --------
-    >>> from sklearn_bayescmp.stats import threshold_decision
-    >>> threshold_decision(0.97, 0.03, 0.0)
-    'a'
-    >>> threshold_decision(0.6, 0.4, 0.0)
-    'undecided'
     """
     threshold = check_probability(threshold, name="threshold")
     probs = _probabilities(prob_a_better, prob_equivalent, prob_b_better)
@@ -196,7 +182,7 @@ def threshold_decision(prob_a_better, prob_equivalent, prob_b_better, *, thresho
 
 
 def expected_loss_decision(prob_a_better, prob_equivalent, prob_b_better, *, loss):
-    """Take the decision of minimum expected posterior loss.
+    """Take the decision of minimum expected posterior loss (``rope_decision(loss=)``).
 
     Parameters
     ----------
@@ -215,19 +201,6 @@ def expected_loss_decision(prob_a_better, prob_equivalent, prob_b_better, *, los
         resolved in favour of not deciding.
     expected_loss : tuple of 4 floats
         ``loss @ probabilities`` for the four rows.
-
-    See Also
-    --------
-    sklearn_bayescmp.stats.zero_one_loss : The loss matrix of the plain Bayes decision.
-    sklearn_bayescmp.stats.threshold_decision : The decision by a probability threshold.
-    sklearn_bayescmp.stats.posterior_odds : The odds of one outcome against another.
-
-    Examples
-    --------
-    >>> from sklearn_bayescmp.stats import expected_loss_decision
-    >>> loss = [[0, 1, 1], [1, 0, 1], [1, 1, 0], [0.05, 0.05, 0.05]]
-    >>> expected_loss_decision(0.97, 0.03, 0.0, loss=loss)[0]
-    'a'
     """
     probs = _probabilities(prob_a_better, prob_equivalent, prob_b_better, complete=True)
     matrix = np.asarray(loss, dtype=float)
@@ -258,26 +231,13 @@ def zero_one_loss(threshold=0.95):
     -------
     loss : ndarray of shape (4, 3)
         Rows: decide "a", "equivalent", "b", no decision; columns: the truth.
-
-    See Also
-    --------
-    sklearn_bayescmp.stats.expected_loss_decision : The decision that takes a loss matrix.
-
-    Examples
-    --------
-    >>> from sklearn_bayescmp.stats import zero_one_loss
-    >>> zero_one_loss(0.95)
-    array([[0.  , 1.  , 1.  ],
-           [1.  , 0.  , 1.  ],
-           [1.  , 1.  , 0.  ],
-           [0.05, 0.05, 0.05]])
     """
     threshold = check_probability(threshold, name="threshold")
     return np.vstack([1.0 - np.eye(3), np.full((1, 3), 1.0 - threshold)])
 
 
 def posterior_odds(prob_a_better, prob_equivalent, prob_b_better, *, outcome=None, versus=None):
-    """Posterior odds of ``outcome`` against ``versus``, with Raftery's grade.
+    """Posterior odds of ``outcome`` against ``versus``, with Raftery's grade (``odds()``).
 
     Parameters
     ----------
@@ -293,17 +253,6 @@ def posterior_odds(prob_a_better, prob_equivalent, prob_b_better, *, outcome=Non
     -------
     PosteriorOdds
         The odds, which outcome they favour and Raftery's grade.
-
-    See Also
-    --------
-    sklearn_bayescmp.stats.threshold_decision : The decision by a probability threshold.
-    sklearn_bayescmp.stats.expected_loss_decision : The decision of least expected loss.
-
-    Examples
-    --------
-    >>> from sklearn_bayescmp.stats import posterior_odds
-    >>> print(posterior_odds(0.8, 0.15, 0.05))
-    odds a : equivalent = 5.33 (positive evidence for a)
     """
     probs = _probabilities(prob_a_better, prob_equivalent, prob_b_better)
     probs = dict(zip(OUTCOMES, probs, strict=True))
@@ -364,7 +313,10 @@ class RopeOutcomesMixin:
         threshold : float, default=0.95
             Threshold of the threshold rule; ignored when ``loss`` is given.
         loss : array-like of shape (4, 3), default=None
-            Loss matrix (see :func:`expected_loss_decision`).
+            ``loss[i, j]`` is the loss of taking decision ``i`` (rows: decide
+            "a", "equivalent", "b", no decision) when the truth is ``j``
+            (columns: "a", "equivalent", "b"). The 0-1 loss with a no-decision
+            row of ``1 - threshold`` reproduces the threshold rule.
 
         Returns
         -------
@@ -403,12 +355,17 @@ def rope_probabilities(posterior, rope):
     ``prob_b_better = P(mu < low)``, ``prob_equivalent = P(low <= mu <= high)``,
     ``prob_a_better = P(mu > high)``.
 
+    The one decision helper that stays public beside the results' methods
+    (``decision``, ``rope_decision``, ``odds``): it reads a posterior that no
+    result of this package holds, a frozen SciPy distribution or the draws of
+    another sampler (PyMC, Stan), to decide on the same rope.
+
     Parameters
     ----------
     posterior : frozen continuous scipy distribution or array-like of draws
         The posterior of the mean difference ``mu`` (A - B).
     rope : tuple of float
-        ``(low, high)`` as returned by ``check_rope``.
+        ``(low, high)``, e.g. ``(-0.01, 0.01)``.
 
     Returns
     -------
@@ -417,7 +374,6 @@ def rope_probabilities(posterior, rope):
 
     See Also
     --------
-    sklearn_bayescmp.stats.threshold_decision : A decision on these probabilities.
     sklearn_bayescmp.stats.bayesian_correlated_ttest : A test whose posterior is Student's t.
 
     Examples

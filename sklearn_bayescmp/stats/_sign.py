@@ -365,8 +365,6 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     >>> from sklearn_bayescmp.stats import signed_rank_test
     >>> means = [0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026]
     >>> res = signed_rank_test(means, rope=0.01, random_state=0)
-    >>> res.probability_scope
-    'the most probable outcome on a new data set'
     >>> round(res.prob_a_better, 2), round(res.predictive_prob_a_better, 2)
     (0.99, 0.87)
     """
@@ -379,12 +377,12 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     predictive_prob_b_better: float
     samples: np.ndarray
     n_draws: int
-    sign_based: ClassVar[bool] = True
+    _sign_based: ClassVar[bool] = True
     _negated: ClassVar[tuple] = ("means",)
     _reversed: ClassVar[tuple] = ("samples",)
     _shown: ClassVar[tuple] = (*PROBABILITIES, "test", "rope")
     predictive: ClassVar[bool] = True
-    probability_scope: ClassVar[str] = "the most probable outcome on a new data set"
+    _probability_scope: ClassVar[str] = "the most probable outcome on a new data set"
     test: str
     means: np.ndarray
     names: tuple | None
@@ -431,7 +429,7 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
 
     def _summary_lines(self, threshold):
         return [
-            f"{self.title} over {self.n_datasets} data sets "
+            f"{self._title} over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
             f"on {self.prior_place!r}, {self.n_draws} draws, Monte Carlo error "
             f"{self.mcse:.2g})",
@@ -447,13 +445,13 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
             "mcse": self.mcse,
         }
 
-    def extra_numbers(self):
-        return {**super().extra_numbers(), "n_draws": self.n_draws, "mcse": self.mcse}
+    def _extra_numbers(self):
+        return {**super()._extra_numbers(), "n_draws": self.n_draws, "mcse": self.mcse}
 
     def _caption_name(self):
-        return self.title  # the sign and the signed-rank tests share the class
+        return self._title  # the sign and the signed-rank tests share the class
 
-    def prior_description(self):
+    def _prior_description(self):
         place = "rope" if self.prior_place == "rope" else "side of model " + self.prior_place
         draws = (
             f"{self.n_draws} posterior draws"
@@ -466,7 +464,7 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
             f"{place}, {draws}"
         )
 
-    def outcome_draws(self):
+    def _outcome_draws(self):
         return self.samples
 
 
@@ -479,20 +477,6 @@ def _many(test):
     return many
 
 
-#: The works the slice's tests cite.
-REFERENCES = {
-    "Benavoli et al. 2014": (
-        "A. Benavoli, G. Corani, F. Mangili, M. Zaffalon, F. Ruggeri. A Bayesian "
-        "Wilcoxon signed-rank test based on the Dirichlet process. ICML 2014."
-    ),
-    "Benavoli et al. 2017": (
-        "A. Benavoli, G. Corani, J. Demšar, M. Zaffalon. Time for a change: a tutorial "
-        "for comparing multiple classifiers through Bayesian analysis. Journal of "
-        "Machine Learning Research 18(77), 2017."
-    ),
-}
-
-
 BACKENDS = (
     Backend(
         "sign",
@@ -503,7 +487,7 @@ BACKENDS = (
         ("simplex",),
         _many("sign"),
         cite="Benavoli et al. 2014; Benavoli et al. 2017",
-        references=REFERENCES,
+        kind="bayesian",
     ),
     Backend(
         "signed_rank",
@@ -515,6 +499,6 @@ BACKENDS = (
         _many("signed_rank"),
         cite="Benavoli et al. 2014; Benavoli et al. 2017",
         pools_differences=True,
-        references=REFERENCES,
+        kind="bayesian",
     ),
 )

@@ -25,7 +25,7 @@ from ..exceptions import MissingScoresWarning
 from ..utils._frozen import ReadOnlyPickleMixin
 from ..utils._validation import check_names, unknown_names
 from ._evidence import filled_in, units_of
-from ._names import SEED_NAMES, normalised
+from ._names import SEED_NAMES, normalized
 from ._spec import DESIGNS, UNSCORED, LeftOut, Reading, Witness, unscored_words
 
 #: The data set of a table without a data-set column.
@@ -547,7 +547,7 @@ def _what_tells_them_apart(raw, first, second, scores):
             f"it names the models or the data sets, pass model={column!r} or "
             f"dataset={column!r}; if it names a metric, keep one with metric=<name>"
         )
-    elif normalised(column) in SEED_NAMES or normalised(column) == "run":
+    elif normalized(column) in SEED_NAMES or normalized(column) == "run":
         options = (
             f"{column!r} was read as each run's own seed, not a repeat (the models' seeds "
             "differ on a fold). If this is one run made twice, keep one of the two rows; if "
@@ -693,16 +693,16 @@ def normalized_scores(data, n_models, source):
     mean (over the splits every model completed) to 0 and its best model's to 1."""
     if n_models < 3:
         raise ValueError(
-            f"{source}: normalising the scores of {n_models} models from the worst (0) to the "
+            f"{source}: normalizing the scores of {n_models} models from the worst (0) to the "
             "best (1) makes every difference +1 or -1 on every data set, whatever the scores; "
-            "normalise a table of three models or more (select the pair afterwards)."
+            "normalize a table of three models or more (select the pair afterwards)."
         )
     rescaled = {}
     for name, d in data.items():
         complete = np.all(d.present & np.isfinite(d.scores), axis=0)
         if not complete.any():
             raise ValueError(
-                f"No split of data set {name!r} has a score for every model; normalising it "
+                f"No split of data set {name!r} has a score for every model; normalizing it "
                 "needs splits that all models completed."
             )
         means = d.scores[:, complete].mean(axis=1)
@@ -889,7 +889,7 @@ def units_witness(data, metrics, normalize, *, share=False):
     """Whether the data sets' differences share a unit, and the witness (``share``: a name
     says the scores are shares or percentages)."""
     if normalize is not None:
-        return "shared", Witness("units", "shared", "option", "normalised per data set")
+        return "shared", Witness("units", "shared", "option", "normalized per data set")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         differ = units_of(data, metrics, share=share)

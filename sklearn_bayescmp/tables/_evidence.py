@@ -27,7 +27,7 @@ import warnings
 import numpy as np
 from scipy.stats import rankdata
 
-from ._names import BASELINE_NAMES, is_summary_name, normalised
+from ._names import BASELINE_NAMES, is_summary_name, normalized
 from ._spec import ROLE_WORDS
 
 # -- the grouping of the rows ------------------------------------------------------
@@ -773,7 +773,7 @@ def percent_note(data, models, lower_is_better, names):
     loss = bool(lower_is_better)
     _refuse_mixed_models(data, models, loss)
     _refuse_mixed_datasets(data, loss)
-    words = {word for name in names if name for word in normalised(name).split("_")}
+    words = {word for name in names if name for word in normalized(name).split("_")}
     said = "percent" in words or "%" in "".join(map(str, filter(None, names)))
     if np.all(every == np.round(every)) or not (said or words & _SHARE_WORDS):
         return None
@@ -873,4 +873,4 @@ def filled_in(raw, column):
 
 def is_baseline_name(name):
     """Whether a model named like a summary may be a baseline ("mean", "median")."""
-    return normalised(name) in BASELINE_NAMES
+    return normalized(name) in BASELINE_NAMES

@@ -18,7 +18,7 @@ import numpy as np
 from ..utils._io import file_stem
 from ..utils._validation import check_names
 from ._cells import RawColumns
-from ._names import file_models, is_resamples_header, is_role_name, normalised
+from ._names import file_models, is_resamples_header, is_role_name, normalized
 from ._source import Source, read_csv_source
 from ._spec import DESIGNS, TableSpec, Witness
 
@@ -148,7 +148,7 @@ def _long_files(sources, names, label, measure, said):
                 f"{source.name} has the columns {list(source.columns)}, {sources[0].name} "
                 f"{header}: files of one model each must share their columns."
             )
-    model = next((c for c in header if normalised(c) in ("model", "model_name")), None)
+    model = next((c for c in header if normalized(c) in ("model", "model_name")), None)
     columns = {}
     for name in header:
         parts = [np.asarray(s.columns[name], dtype=object) for s in sources]

@@ -218,10 +218,10 @@ def _rows_named(raw, models):
 
 
 def _groups(raw):
-    """Columns by normalised name (``Score`` and ``score`` share one)."""
+    """Columns by normalized name (``Score`` and ``score`` share one)."""
     groups = {}
     for column in raw.names:
-        groups.setdefault(naming.normalised(column), []).append(column)
+        groups.setdefault(naming.normalized(column), []).append(column)
     return groups
 
 
@@ -250,7 +250,7 @@ def _match(state, groups, role, taken, metric_found=False):
         for other in alike:
             state.leave_out(other, f"groups the rows as {column!r} does")
         return column
-    generic = [c for c in matches if naming.normalised(c) in naming.GENERIC_SCORE_NAMES]
+    generic = [c for c in matches if naming.normalized(c) in naming.GENERIC_SCORE_NAMES]
     if role == "score" and len(matches) > 1 and len(generic) == 1 and metric_found:
         for other in matches:
             if other != generic[0]:
@@ -319,7 +319,7 @@ def _long_roles(state, *, probing):
     if "metric" in found and score is not None and spec.metric is None:
         # The metric column describes a generic score ("result") or one named after it
         # ("metric_error"), not one metric's own column ("auc").
-        if naming.normalised(
+        if naming.normalized(
             score
         ) not in naming.GENERIC_SCORE_NAMES and "metric" not in naming.words_of(score):
             column = found.pop("metric")
@@ -360,7 +360,7 @@ def _long_roles(state, *, probing):
             )
     if "score" not in found:
         if len(numeric) != 1:
-            named = naming.normalised(found["model"]) in naming.ROLE_NAMES["model"]
+            named = naming.normalized(found["model"]) in naming.ROLE_NAMES["model"]
             if probing and "model" not in spec.columns and not named:
                 return False  # one text column and several numeric ones: a wide table
             split = any(found.get(role) for role in ("dataset", "split", "repeat", "fold"))
@@ -423,7 +423,7 @@ def _wide_roles(state):
         c
         for c in raw.names
         if c not in taken
-        and naming.normalised(c) in naming.ROLE_NAMES["model"]
+        and naming.normalized(c) in naming.ROLE_NAMES["model"]
         and not raw.is_numeric(c)
     ]
     if named_models:
@@ -533,7 +533,7 @@ def _model_columns(state, candidates, dataset):
         c for c in models if not naming.is_summary_name(c) and not naming.is_descriptor_name(c)
     ]
     if not plain:  # only descriptors' names: single letters are models ("D", "K", "N")
-        plain = [c for c in models if naming.normalised(c) in naming.WEAK_DESCRIPTOR_NAMES]
+        plain = [c for c in models if naming.normalized(c) in naming.WEAK_DESCRIPTOR_NAMES]
     for column in list(models):
         companion = naming.companion_of(column, [c for c in plain if c != column])
         if companion is not None:
@@ -545,10 +545,10 @@ def _model_columns(state, candidates, dataset):
     matrix = np.column_stack([values[c] for c in plain]) if len(plain) > 1 else None
     for column in [c for c in models if naming.is_descriptor_name(c) and c not in plain]:
         try:
-            weak = naming.normalised(column) in naming.WEAK_DESCRIPTOR_NAMES
+            weak = naming.normalized(column) in naming.WEAK_DESCRIPTOR_NAMES
             reason = evidence.check_descriptor(raw, column, dataset, matrix, weak=weak)
         except ValueError:
-            if naming.normalised(column) not in naming.WEAK_DESCRIPTOR_NAMES:
+            if naming.normalized(column) not in naming.WEAK_DESCRIPTOR_NAMES:
                 raise
             state.notes.append(
                 f"{column!r} is named like a description of the data sets (a count), but its "
@@ -874,8 +874,8 @@ def _names_of_measure(state, arranged):
 
 
 def _side_of(what, name):
-    if what == "the score column" and naming.normalised(name) in naming.GENERIC_SCORE_NAMES:
-        if naming.normalised(name) in ("score", "test_score"):
+    if what == "the score column" and naming.normalized(name) in naming.GENERIC_SCORE_NAMES:
+        if naming.normalized(name) in ("score", "test_score"):
             return "higher", "score"
         return None, None
     return naming.direction_of_name(name, costs=what == "the score column")

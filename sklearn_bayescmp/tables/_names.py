@@ -19,7 +19,7 @@ def _words(text):
     return tuple(text.split())
 
 
-#: The common names of each role, normalised (lower case, ``_`` between words).
+#: The common names of each role, normalized (lower case, ``_`` between words).
 ROLE_NAMES = {
     "model": _words(
         """model classifier learner algorithm estimator method model_name classifier_name
@@ -127,7 +127,7 @@ CHANGE_WORDS = frozenset(_words("delta δ diff difference gain improvement chang
 INDEX_NAMES = frozenset(["", *_words("index unnamed_0 level_0 idx row row_id id")])
 
 
-def normalised(name):
+def normalized(name):
     """A name as the role lists spell it: ``"Data Set"``, ``"data.set"``, ``"dataSet"``
     -> ``"data_set"``; ``"#Ex."`` -> ``"ex"``."""
     text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(name).strip())
@@ -136,13 +136,13 @@ def normalised(name):
 
 def words_of(name):
     """The words of a name (``"metric_error"`` -> ``["metric", "error"]``)."""
-    return normalised(name).split("_") if normalised(name) else []
+    return normalized(name).split("_") if normalized(name) else []
 
 
 def is_descriptor_name(name):
     """Whether ``name`` proposes a description of the data sets ("Size", "n_samples",
     "#Ex.", "IR (imbalance)") rather than a model's scores."""
-    text = normalised(name)
+    text = normalized(name)
     if text in ROLE_NAMES["n_train"] + ROLE_NAMES["n_test"]:
         return False
     words = words_of(name)
@@ -155,14 +155,14 @@ def is_descriptor_name(name):
 
 def is_role_name(name):
     """Whether ``name`` is a common name of a column's role ("dataset", "fold", ...)."""
-    return name is not None and any(normalised(name) in names for names in ROLE_NAMES.values())
+    return name is not None and any(normalized(name) in names for names in ROLE_NAMES.values())
 
 
 def is_summary_name(name):
     """Whether ``name`` proposes a summary of the other rows or columns ("Average",
     "Wins", "Overall mean", "Geo. mean")."""
     words = words_of(name)
-    return normalised(name) in SUMMARY_NAMES or (
+    return normalized(name) in SUMMARY_NAMES or (
         any(word in SUMMARY_NAMES for word in words)
         and all(word in SUMMARY_NAMES or word in SUMMARY_QUALIFIERS for word in words)
     )
@@ -170,7 +170,7 @@ def is_summary_name(name):
 
 def is_index_name(name):
     """Whether ``name`` proposes a column that numbers the rows ("Unnamed: 0", "index")."""
-    text = normalised(name)
+    text = normalized(name)
     return text in INDEX_NAMES or re.fullmatch(r"unnamed_\d+", text) is not None
 
 
@@ -187,7 +187,7 @@ def loss_word(name, *, costs=True):
     A name that starts with ``neg_`` is scikit-learn's negated loss: greater is
     better. ``costs=False`` leaves out the costs of running ("time").
     """
-    text = normalised(name)
+    text = normalized(name)
     if text.startswith("neg_"):
         return None
     phrase = next((p for p in LOSS_PHRASES if p in text), None)
@@ -200,7 +200,7 @@ def loss_word(name, *, costs=True):
 def score_word(name):
     """The word of ``name`` that makes it a score ("auc" in "roc_auc"), scikit-learn's
     ``neg_`` of a loss, or None."""
-    text = normalised(name)
+    text = normalized(name)
     if text.startswith("neg_"):
         return "neg_"
     return next((word for word in text.split("_") if word in SCORE_WORDS), None)
@@ -219,7 +219,7 @@ def direction_of_name(name, *, costs=True):
 
 def is_nonnegative_metric(name):
     """Whether the metric ``name`` cannot be negative (an error rate, an accuracy...)."""
-    text = normalised(name)
+    text = normalized(name)
     if text.startswith("neg_"):
         return False
     if any(phrase in text for phrase in ("log_loss", "cross_entropy", "miss_rate")):
@@ -252,7 +252,7 @@ def companion_of(name, models):
 def split_design(name):
     """The design a split column's name proposes: "seeds", "resamples",
     "cross-validation" (a fold, or scikit-learn's split of a cross-validator), or None."""
-    text = normalised(name)
+    text = normalized(name)
     if text in SEED_NAMES:
         return "seeds"
     if text in RESAMPLE_NAMES or text.startswith("resample"):
@@ -270,7 +270,7 @@ def is_resamples_header(names):
     then every other header a resample's number."""
     first, *others = names or [""]
     return (
-        normalised(first) in ("resamples", "folds")
+        normalized(first) in ("resamples", "folds")
         and bool(others)
         and all(name.strip().isdigit() for name in others)
     )

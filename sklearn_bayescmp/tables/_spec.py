@@ -5,7 +5,7 @@ ends in a :class:`TableSpec`, then a deterministic assembly of the file by
 that spec (``_assemble``). The spec holds every decision that changes what
 is compared: the layout, each role's column, the model columns, the rows and
 columns left out (each with why), the direction of the scores, the design of
-the experiment, the split sizes, the units and a normalisation; and the
+the experiment, the split sizes, the units and a normalization; and the
 witness of each (the user's option, a name, the values). It round-trips
 through JSON, so that a person who disagrees corrects one field and passes
 it back (``spec=``, ``bayescmp compare --spec FILE``). A :class:`Reading` is

@@ -9,8 +9,9 @@ import pytest
 
 from sklearn_bayescmp import CVDifferences, ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
+from tests._messages import naming
 
-from ._tables import csv, long_rows
+from .._tables import csv_file, long_rows
 
 ROWS = long_rows()
 
@@ -50,14 +51,14 @@ def _errors(rows):
 )
 def test_a_loss_anywhere_in_the_name_is_a_witness_that_lower_is_better(name):
     header = ("dataset", "model", "fold", name)
-    table = ScoreTable.read_csv(csv(header, _errors(ROWS)), test_train_ratio=1 / 2)
+    table = ScoreTable.read_csv(csv_file(header, _errors(ROWS)), test_train_ratio=1 / 2)
     told = ScoreTable.read_csv(
-        csv(header, _errors(ROWS)), test_train_ratio=1 / 2, score=name, greater_is_better=False
+        csv_file(header, _errors(ROWS)), test_train_ratio=1 / 2, score=name, greater_is_better=False
     )
     assert table == told
     # Compared as -error = accuracy - 1: a still leads, by the same differences.
     accuracy = ScoreTable.read_csv(
-        csv(("dataset", "model", "fold", "score"), ROWS), test_train_ratio=1 / 2
+        csv_file(("dataset", "model", "fold", "score"), ROWS), test_train_ratio=1 / 2
     )
     np.testing.assert_allclose(table.scores("iris"), accuracy.scores("iris") - 1, atol=1e-12)
     assert table.lower_is_better == ("iris", "wine")
@@ -68,7 +69,7 @@ def test_a_loss_anywhere_in_the_name_is_a_witness_that_lower_is_better(name):
 @pytest.mark.parametrize("name", ["accuracy", "r2", "score"])
 def test_a_score_s_name_is_a_witness_that_higher_is_better(name):
     table = ScoreTable.read_csv(
-        csv(("dataset", "model", "fold", name), ROWS), test_train_ratio=1 / 2
+        csv_file(("dataset", "model", "fold", name), ROWS), test_train_ratio=1 / 2
     )
     assert table.lower_is_better == () and table.spec.direction == "higher"
 
@@ -77,18 +78,20 @@ def test_a_score_s_name_is_a_witness_that_higher_is_better(name):
 def test_a_negated_loss_is_greater_is_better_and_positive_values_contradict_it(name):
     negated = [(*row[:3], -row[3]) for row in _errors(ROWS)]
     table = ScoreTable.read_csv(
-        csv(("dataset", "model", "fold", name), negated), test_train_ratio=1 / 2
+        csv_file(("dataset", "model", "fold", name), negated), test_train_ratio=1 / 2
     )
     assert table.lower_is_better == () and table.spec.direction == "higher"
     with pytest.raises(ValueError, match=f"the score column {name!r} names scikit-learn's negated"):
-        ScoreTable.read_csv(csv(("dataset", "model", "fold", name), ROWS), test_train_ratio=1 / 2)
+        ScoreTable.read_csv(
+            csv_file(("dataset", "model", "fold", name), ROWS), test_train_ratio=1 / 2
+        )
 
 
 @pytest.mark.parametrize("value", ["False", "false", 0, 1, "no", 0.0])
 def test_a_direction_that_is_not_a_boolean_is_refused(value):
     with pytest.raises(TypeError, match=re.escape(f"got {value!r} of type")):
         ScoreTable.read_csv(
-            csv(("dataset", "model", "fold", "score"), ROWS),
+            csv_file(("dataset", "model", "fold", "score"), ROWS),
             test_train_ratio=1 / 2,
             greater_is_better=value,
         )
@@ -120,20 +123,20 @@ def _openml(functions, seed=0):
 
 def test_an_openml_loss_function_says_lower_is_better():
     header, rows = _openml({"iris": "root_mean_squared_error", "wine": "root_mean_squared_error"})
-    table = ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2)
+    table = ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1 / 2)
     assert table.lower_is_better == ("iris", "wine")
     assert table.roles["metric"] == "function"
     comparison = compare_models(table, random_state=0)
     # svc has the lower error: it is better, not worse.
     assert comparison.mean_difference[0, 1] > 0
-    assert (
-        "lower is better" in comparison.summary() and "lower is better" in comparison.to_markdown()
+    assert "lower is better" in comparison.summary() and "lower is better" in comparison.report(
+        format="markdown"
     )
 
 
 def test_each_data_set_s_metric_decides_its_direction():
     header, rows = _openml({"iris": "predictive_accuracy", "wine": "mean_absolute_error"})
-    table = ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2)
+    table = ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1 / 2)
     assert table.lower_is_better == ("wine",)
     assert "lower is better on 1 of 2 data sets ('wine')" in table.reading
     for name in table.datasets:  # svc leads on both, once its loss is negated
@@ -143,20 +146,22 @@ def test_each_data_set_s_metric_decides_its_direction():
 def test_a_data_set_with_two_metrics_is_refused_until_one_is_kept():
     header, rows = _openml({"iris": "predictive_accuracy"})
     _, more = _openml({"iris": "area_under_roc_curve"}, seed=1)
-    with pytest.raises(ValueError, match=r"data set 'iris' has scores of 2 metrics .*metric="):
-        ScoreTable.read_csv(csv(header, rows + more), test_train_ratio=1 / 2)
+    with pytest.raises(ValueError, match=naming("'iris'", "metric=")):
+        ScoreTable.read_csv(csv_file(header, rows + more), test_train_ratio=1 / 2)
     kept = ScoreTable.read_csv(
-        csv(header, rows + more), test_train_ratio=1 / 2, metric="area_under_roc_curve"
+        csv_file(header, rows + more), test_train_ratio=1 / 2, metric="area_under_roc_curve"
     )
-    alone = ScoreTable.read_csv(csv(header, more), test_train_ratio=1 / 2)
+    alone = ScoreTable.read_csv(csv_file(header, more), test_train_ratio=1 / 2)
     assert kept == alone
     with pytest.raises(ValueError, match=r"no row of metric 'f1' \(`metric`\); found"):
-        ScoreTable.read_csv(csv(header, rows + more), test_train_ratio=1 / 2, metric="f1")
+        ScoreTable.read_csv(csv_file(header, rows + more), test_train_ratio=1 / 2, metric="f1")
 
 
 def test_the_user_s_direction_wins_over_the_metric_column_and_is_said():
     header, rows = _openml({"iris": "predictive_accuracy"})
-    table = ScoreTable.read_csv(csv(header, rows), test_train_ratio=1 / 2, greater_is_better=False)
+    table = ScoreTable.read_csv(
+        csv_file(header, rows), test_train_ratio=1 / 2, greater_is_better=False
+    )
     assert table.lower_is_better == ("iris",)
     witness = table.reading_details.witness("direction")
     assert (witness.by, witness.value) == ("option", "lower is better")
@@ -167,7 +172,9 @@ def test_the_user_s_direction_wins_over_the_metric_column_and_is_said():
 def test_a_metric_kept_without_a_metric_column_is_refused():
     with pytest.raises(ValueError, match="has no metric column"):
         ScoreTable.read_csv(
-            csv(("dataset", "model", "fold", "score"), ROWS), test_train_ratio=1 / 2, metric="auc"
+            csv_file(("dataset", "model", "fold", "score"), ROWS),
+            test_train_ratio=1 / 2,
+            metric="auc",
         )
 
 

@@ -46,7 +46,7 @@ def _markdown_renderer():
 
 
 def test_markdown_shows_names_as_text(hostile):
-    source = hostile.to_markdown(figures=[("javascript:alert(4)", "a figure")])
+    source = hostile.report(format="markdown", figures=[("javascript:alert(4)", "a figure")])
     md = _markdown_renderer()
     tokens = [t for block in md.parse(source) for t in [block, *(block.children or [])]]
     kinds = {token.type for token in tokens}
@@ -69,7 +69,7 @@ def test_markdown_shows_names_as_text(hostile):
 
 
 def test_html_shows_names_as_text(hostile):
-    page = hostile.to_html()
+    page = hostile.report(format="html")
     for name in HOSTILE:
         assert html.escape(name) in page
     assert "<script>" not in page and "<img src=x" not in page
@@ -96,7 +96,7 @@ def test_latex_writes_commands_in_names_as_text():
 
 def test_latex_compiles_with_names_in_any_script_and_says_its_engines(hostile, tmp_path):
     comparison = _comparison([*UNICODE, *HOSTILE[:3], r"x\input{/etc/hostname}", "50% [x]"])
-    document = comparison.to_latex()
+    document = comparison.report(format="latex")
     assert document.startswith("% Compiles with pdflatex, xelatex or lualatex.")
     assert r"\DeclareUnicodeCharacter{03B1}{\ensuremath{\alpha}}" in document
     assert r"\DeclareUnicodeCharacter{1F600}{\texttt{<U+1F600>}}" in document
@@ -165,7 +165,7 @@ LATIN = "".join(chr(code) for code in range(0xA0, 0x180) if chr(code).isprintabl
 def test_every_latin_character_compiles_with_pdflatex(tmp_path):
     names = [f"m{k} {LATIN[k::6]}" for k in range(6)]  # every character, in six names
     assert set("".join(names)) >= set(LATIN)
-    document = _comparison(names).to_latex()
+    document = _comparison(names).report(format="latex")
     for lacking in "ĦħĸĿŀŉŦŧſ":
         declared = (
             rf"\DeclareUnicodeCharacter{{{ord(lacking):04X}}}{{\texttt{{<U+{ord(lacking):04X}>}}}}"
@@ -178,7 +178,7 @@ def test_every_latin_character_compiles_with_pdflatex(tmp_path):
 @pytest.mark.parametrize("engine", ["xelatex", "lualatex"])
 def test_other_scripts_compile_with_the_engines_the_preamble_names(engine, tmp_path):
     names = [*UNICODE, "Ħ ſ Ŧ", "Ελληνικά", "русский", "עברית"]
-    document = _comparison(names).to_latex()
+    document = _comparison(names).report(format="latex")
     assert f"{engine}" in document.splitlines()[0]
     run = compile_latex(document, tmp_path, engine=engine)
     assert run.returncode == 0, run.stdout[-2000:]
@@ -224,7 +224,7 @@ _AUTOLINK_TRIGGERS = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://|(?<![A-Za-z0-9_\\])
     "name", ["https://evil.example/x", "see www.example.com", "WWW.Example.org", "ftp://host/f"]
 )
 def test_a_name_like_a_url_is_no_link_where_markdown_autolinks(name):
-    source = _comparison([name, "plain", "other"]).to_markdown()
+    source = _comparison([name, "plain", "other"]).report(format="markdown")
     assert not _AUTOLINK_TRIGGERS.search(source)
     # Rendered, the name reads as written.
     rendered = _markdown_renderer().render(source)

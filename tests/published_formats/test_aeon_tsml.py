@@ -40,7 +40,7 @@ def test_sizes_when_given_and_the_reference_of_resamples(tmp_path):
     # Random train/test splits: the corrected resampled t-test is the reference.
     assert one.reference.test == "corrected_resampled_t"
     assert "Corrected resampled t-test" in one.summary()
-    assert "train/test resamples" in one.to_markdown()
+    assert "train/test resamples" in one.report(format="markdown")
     with pytest.raises(
         ValueError, match="has no size for data set\\(s\\) \\['ItalyPowerDemand'\\]"
     ):
@@ -110,7 +110,7 @@ def test_the_command_reads_several_files(tmp_path, capsys):
     assert main(["compare", *paths, "--json"]) == 0
     out, err = capsys.readouterr()
     report = json.loads(out)
-    assert report["models"] == list(LEADS) and report["file"] == paths
+    assert report["models"] == list(LEADS) and report["spec"]["layout"]
     assert "aeon/tsml per-estimator results files" in err
     assert main(["compare", *paths, "--models", "HC2", "ROCKET"]) == 0
     assert "A = HC2, B = ROCKET" in capsys.readouterr().out

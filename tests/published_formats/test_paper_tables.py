@@ -33,7 +33,7 @@ def test_mean_and_spread_cells_are_read_as_their_means():
     np.testing.assert_array_equal(table.spreads("wine")[:, 0], [0.012, 0.010, 0.020, 0.020])
     assert plain.spreads("wine") is None
     # The reports say it.
-    assert "written as a mean and its spread" in compare_models(table).to_markdown()
+    assert "written as a mean and its spread" in compare_models(table).report(format="markdown")
     # What the spread keeps survives select().
     assert table.select(models=["NB", "SVM"]).spreads("iris")[:, 0].tolist() == [0.031, 0.021]
 

@@ -34,7 +34,9 @@ def test_a_loss_is_said_in_the_summary_the_report_and_the_json(tmp_path, capsys)
     note = "lower is better: the losses were negated, so a positive mean A-B means A's loss"
     assert comparison.direction_note.startswith(note)
     assert f"({note}" in comparison.summary()
-    assert note[1:] in comparison.to_markdown() and "Lower is better" in comparison.to_markdown()
+    assert note[1:] in comparison.report(
+        format="markdown"
+    ) and "Lower is better" in comparison.report(format="markdown")
     path = tmp_path / "logloss.csv"
     path.write_text(_logloss_table())
     assert main(["compare", str(path), "--lower-is-better", "--json"]) == 0
@@ -81,7 +83,7 @@ def test_the_poisson_columns_say_why_they_need_not_sum_to_one():
     table = ScoreTable(scores, models=["a", "b", "c"], test_train_ratio=1 / 9)
     comparison = compare_models(table, test="poisson")
     assert "the three need not sum to 1" in comparison.summary()
-    assert "the three need not sum to 1" in comparison.to_markdown()
+    assert "the three need not sum to 1" in comparison.report(format="markdown")
     # Nothing is drawn, though every test of many data sets takes a seed.
     records = table.differences("a", "b")
     for name in backend_names():
@@ -111,7 +113,7 @@ def test_counts_say_what_each_pair_and_the_ranking_used():
             io.StringIO(text_of(("dataset", "model", "fold", "score"), rows))
         )
     comparison = compare_models(table, allow_incomplete=True, random_state=0, n_draws=1000)
-    methods = comparison.to_markdown().split("## Pairs")[0]
+    methods = comparison.report(format="markdown").split("## Pairs")[0]
     assert "a vs c on 7; b vs c on 7 of the 16 data sets" in methods
     assert "ranked with the Bayesian Plackett-Luce model (Calvo et al. 2018) on the 7 data" in (
         " ".join(methods.split())

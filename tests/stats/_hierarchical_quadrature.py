@@ -151,7 +151,7 @@ def posterior_on_grid(data, delta0, log_sigma0, log_nu_excess, chunk=4096):
     """Posterior probabilities of the points of a grid of ``(delta0, log sigma0, log(nu - shift))``.
 
     Each point gets the density there times its trapezoid weight on every axis
-    (axes may be unevenly spaced), normalised over the grid: sums over the
+    (axes may be unevenly spaced), normalized over the grid: sums over the
     grid approximate integrals when the grid's faces carry negligible mass,
     which the caller checks.
 

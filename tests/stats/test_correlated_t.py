@@ -15,8 +15,8 @@ from sklearn_bayescmp.stats import (
     bayesian_correlated_ttest,
     corrected_ttest,
     poisson_test,
-    zero_one_loss,
 )
+from sklearn_bayescmp.stats._rope import zero_one_loss
 from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
 
@@ -228,7 +228,7 @@ def test_posterior_matches_brute_force_integration(prior, n_train, n_test):
     grid = post.loc + post.scale * np.array([-3.0, -1.5, -0.5, 0.0, 0.7, 2.0, 4.0])
     brute = np.array([_log_posterior_by_integration(x, mu, rho, prior) for mu in grid])
     exact = post.posterior.logpdf(grid)
-    # Same shape up to the normalising constant.
+    # Same shape up to the normalizing constant.
     np.testing.assert_allclose(brute - brute[3], exact - exact[3], rtol=0, atol=1e-6)
 
 

@@ -25,11 +25,11 @@ def _integral(density, low, high):
     return total
 
 
-def test_density_is_normalised_and_log_linear_between_points():
+def test_density_is_normalized_and_log_linear_between_points():
     density = _density([-2.0, -0.5, 0.0, 0.0, 1.0, 4.0], [0.0, 3.0, -1.0, 2.0, 2.0, -30.0])
     assert _integral(density, -2.0, 4.0) == pytest.approx(1.0, rel=1e-8)
     # Linear in log between two points: the midpoint is the mean of the logs.
-    mid = density.log_density(np.array(-1.25)) + density.log_normaliser
+    mid = density.log_density(np.array(-1.25)) + density.log_normalizer
     assert mid == pytest.approx(1.5)
     assert density.log_density(np.array([-2.1, 4.2])).tolist() == [-np.inf, -np.inf]
 
@@ -37,9 +37,9 @@ def test_density_is_normalised_and_log_linear_between_points():
 def test_steep_pieces_neither_overflow_nor_lose_the_mass():
     # A rise of 800 in one piece: exp(800) overflows if taken from the lower end.
     density = _density([0.0, 1.0, 2.0], [0.0, 800.0, 0.0])
-    assert np.isfinite(density.log_normaliser)
+    assert np.isfinite(density.log_normalizer)
     # Each piece holds e**800 / 800 of mass: half of it.
-    assert density.log_normaliser == pytest.approx(800.0 + np.log(2.0 / 800.0))
+    assert density.log_normalizer == pytest.approx(800.0 + np.log(2.0 / 800.0))
     draws = density.sample(np.linspace(0.01, 0.99, 99), np.full(99, 0.5))
     assert np.all(np.abs(draws - 1.0) < 0.01)
 

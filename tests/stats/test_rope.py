@@ -8,14 +8,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from sklearn_bayescmp.stats import (
+from sklearn_bayescmp.stats import rope_probabilities
+
+# The engines of the results' decision(), rope_decision() and odds().
+from sklearn_bayescmp.stats._rope import (
     expected_loss_decision,
     posterior_odds,
-    rope_probabilities,
+    raftery_grade,
     threshold_decision,
     zero_one_loss,
 )
-from sklearn_bayescmp.stats._rope import raftery_grade
 
 # --------------------------------------------------------------------------
 # test_input_validation

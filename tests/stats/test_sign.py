@@ -18,7 +18,7 @@ PLACES = {"a": np.inf, "rope": 0.0, "b": -np.inf}
 
 
 def _weights(random_state, n_samples, q, prior_strength):
-    """The normalised Dirichlet weights the back end draws, rebuilt independently: per
+    """The normalized Dirichlet weights the back end draws, rebuilt independently: per
     chunk of draws, the prior's gammas then a row of exponentials per draw (the first
     overwritten), each row rounded down to multiples of 2**-25 of its total."""
     blocks = []
@@ -116,7 +116,7 @@ def test_signed_rank_equals_naive_quadratic_draw_for_draw(prior_place, rope):
 
 
 def _without_equivalence(theta):
-    """theta renormalised over "a" and "b" (no equivalence with a zero-width rope)."""
+    """theta renormalized over "a" and "b" (no equivalence with a zero-width rope)."""
     sides = theta[:, 0] + theta[:, 2]
     share_a = np.where(sides > 1e-12, theta[:, 0] / np.where(sides > 1e-12, sides, 1.0), 0.5)
     return np.column_stack([share_a, np.zeros_like(share_a), 1.0 - share_a])
