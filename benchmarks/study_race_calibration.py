@@ -98,7 +98,7 @@ def main():
     ] + [(0.999, 10, 5), (0.999, 5, 5)]
     table = {key: [] for key in ("scenario", "threshold", "min_folds", "step")}
     table |= {key: [] for key in ("drop_best", "drop_equivalent", "share_of_fits", "pick_within")}
-    table |= {"mcse_drop_equivalent": [], "exhaustive_pick_within": []}
+    table |= {"se_drop_equivalent": [], "exhaustive_pick_within": []}
     start = time.perf_counter()
     print(
         f"{'scenario':<12} {'thr':>6} {'min':>4} {'step':>4}  {'drop best':>10} "

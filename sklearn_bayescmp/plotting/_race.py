@@ -66,17 +66,20 @@ class RaceDisplay(_DisplayMixin):
     >>> import matplotlib.pyplot as plt
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import RepeatedStratifiedKFold
     >>> from sklearn.pipeline import make_pipeline
     >>> from sklearn.preprocessing import StandardScaler
     >>> from sklearn_bayescmp.model_selection import RaceSearchCV
     >>> from sklearn_bayescmp.plotting import RaceDisplay
     >>> X, y = load_breast_cancer(return_X_y=True)
+    >>> cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=4, random_state=0)
     >>> search = RaceSearchCV(
-    ...     make_pipeline(StandardScaler(), LogisticRegression(max_iter=5000)),
-    ...     {"logisticregression__C": [1e-4, 1e-3, 0.01, 0.1, 1]}, random_state=0,
+    ...     make_pipeline(StandardScaler(), LogisticRegression()),
+    ...     {"logisticregression__C": [1e-4, 1e-3, 0.01, 0.1, 1]},
+    ...     cv=cv, min_folds=5, step=5,
     ... ).fit(X, y)
     >>> display = RaceDisplay.from_search(search)
-    >>> sorted(display.dropped)  # the two smallest C left, after 10 and 20 folds
+    >>> sorted(display.dropped)  # the two smallest C left, after 5 and 10 folds
     [0, 1]
     >>> plt.close(display.figure_)
     """
