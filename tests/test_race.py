@@ -217,13 +217,14 @@ def test_refit_rules(cancer):
     # C = 0.1 is not practically worse than the leader (C = 1) with probability 0.94.
     assert chosen.best_params_ == {"logisticregression__C": 0.1}
     assert not hasattr(chosen, "best_score_")  # as scikit-learn with a callable
-    without = RaceSearchCV(_logreg(), GRID, refit=False, random_state=0).fit(X, y)
+    quick = dict(cv=_cv(2), min_folds=5, step=5)  # what follows does not need 100 folds
+    without = RaceSearchCV(_logreg(), GRID, refit=False, **quick).fit(X, y)
     assert not hasattr(without, "best_estimator_")
     with pytest.raises(AttributeError, match="predict") as raised:
         without.predict(X)
     assert "refit=False" in str(raised.value.__cause__)  # the reason, chained
     with pytest.raises(ValueError, match="`refit` returned"):
-        RaceSearchCV(_logreg(), GRID, refit=lambda r: 99, random_state=0).fit(X, y)
+        RaceSearchCV(_logreg(), GRID, refit=lambda r: 99, **quick).fit(X, y)
 
 
 def test_delegates_to_the_refitted_estimator(raced, cancer):

@@ -13,7 +13,6 @@ from ._base import (
     _DisplayMixin,
     axes_to_draw_on,
     plain_text,
-    wrap_text,
 )
 
 #: Candidates named beside the last look, at most (the survivors first).
@@ -232,7 +231,11 @@ class RaceDisplay(_DisplayMixin):
         if not named:
             return
         ax.figure.canvas.draw_idle()
-        texts = [wrap_text(self.names[c], 36) for c in named]
+        # A long name goes one parameter a line, never broken inside a value.
+        texts = [
+            self.names[c].replace(", ", ",\n") if len(self.names[c]) > 36 else self.names[c]
+            for c in named
+        ]
         heights = [8.5 * (text.count("\n") + 1) for text in texts]  # points, x-small text
         ends = [self.series[c][1][-1] for c in named]
         # The labels' heights in points, from the data's: a label keeps its point's
