@@ -48,7 +48,7 @@ from .utils._display import (
 from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from .utils._io import write_csv
 from .utils._random import random_seed
-from .utils._report import render
+from .utils._report import RENDERERS, render
 from .utils._sklearn import Interval, LiveOptions, StrOptions, validate_params
 from .utils._validation import ROPE_CONSTRAINT, check_probability, check_rope
 
@@ -59,7 +59,6 @@ _PAIRS_PER_BATCH = 256
 _MEAN_PAIRS_PER_BATCH = 8192
 _MIRROR = {"a": "b", "b": "a"}
 _PROBABILITIES = ("prob_a_better", "prob_equivalent", "prob_b_better")
-_REPORT_FORMATS = ("text", "markdown", "latex", "html")
 #: The matrices of a comparison (the p-values are its reference's).
 _MATRICES = (
     *_PROBABILITIES,
@@ -367,15 +366,13 @@ class ModelComparison(ReadOnlyPickleMixin):
         if len(self.models) == 2:
             per_dataset = {}
             if has_splits(self.table):
-                for name in self.table.datasets:
+                posteriors = dataset_comparisons(
+                    self.table, rope=self.rope, threshold=self.threshold
+                )
+                for name, posterior in posteriors.items():
                     one = self.table.select(datasets=[name])
-                    options = {"ranking": False}
-                    posterior = compare_models(
-                        one, test="bayesian_correlated_t", rope=self.rope,
-                        threshold=self.threshold, **options,
-                    )  # fmt: skip
                     try:
-                        ttest = compare_models(one, test=split_reference(self.table), **options)
+                        ttest = compare_models(one, test=split_reference(self.table), ranking=False)
                     except ValueError as exc:
                         raise ValueError(f"data set {name!r}: {exc}") from None
                     per_dataset[name] = (ttest.result(*self.models), posterior.result(*self.models))
@@ -628,10 +625,10 @@ class ModelComparison(ReadOnlyPickleMixin):
         >>> print(text[text.index("The 12 models") :].split(". ")[0])
         The 12 models make 66 pairs: ...
         """
-        if format not in _REPORT_FORMATS:
+        if format not in RENDERERS:
             raise ValueError(
                 f"format={format!r} is not a report format; pass one of "
-                f"{', '.join(map(repr, _REPORT_FORMATS))}."
+                f"{', '.join(map(repr, RENDERERS))}."
             )
         options = {"standalone": standalone} if format in ("latex", "html") else {}
         return render(report_blocks(self, figures, pairs_file), format, **options)
@@ -1273,3 +1270,26 @@ def compare_models(
 def _holm_decision(result, pvalue_holm, alpha):
     """A frequentist result's decision with its p-value replaced by the Holm-adjusted one."""
     return replace(result, pvalue=pvalue_holm).decision(alpha)
+
+
+def dataset_comparisons(table, **settings):
+    """Each data set's comparison of a table's two models: the Bayesian correlated t-test.
+
+    Parameters
+    ----------
+    table : ScoreTable
+        Two models, one or more data sets with the scores of every split.
+    **settings : dict
+        ``rope``, ``threshold``, ``prior``... of :func:`compare_models`.
+
+    Returns
+    -------
+    dict of str to ModelComparison
+        By data set; each has the corrected t-test as its frequentist reference.
+    """
+    return {
+        name: compare_models(
+            table.select(datasets=[name]), test="bayesian_correlated_t", ranking=False, **settings
+        )
+        for name in table.datasets
+    }

@@ -7,32 +7,8 @@ t-test's p-value beside it), then :meth:`ModelComparison.summary` of the pair
 with the test asked for, so that every place runs the same tests.
 """
 
-from ._compare_models import compare_models
 from .stats._registry import get_backend
 from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, probability_cells, text_table
-
-
-def dataset_comparisons(table, **settings):
-    """Each data set's comparison of a table's two models: the Bayesian correlated t-test.
-
-    Parameters
-    ----------
-    table : ScoreTable
-        Two models, one or more data sets with the scores of every split.
-    **settings : dict
-        ``rope``, ``threshold``, ``prior``... of :func:`compare_models`.
-
-    Returns
-    -------
-    dict of str to ModelComparison
-        By data set; each has the corrected t-test as its frequentist reference.
-    """
-    return {
-        name: compare_models(
-            table.select(datasets=[name]), test="bayesian_correlated_t", ranking=False, **settings
-        )
-        for name in table.datasets
-    }
 
 
 def dataset_rows(datasets):
@@ -73,7 +49,7 @@ def pair_summary(comparison, datasets):
     comparison : ModelComparison
         The pair's comparison with the test asked for.
     datasets : dict of str to ModelComparison
-        Each data set's (:func:`dataset_comparisons`); empty for a table of
+        Each data set's (``_compare_models.dataset_comparisons``); empty for a table of
         means or a single data set, whose comparison says it all.
 
     Returns

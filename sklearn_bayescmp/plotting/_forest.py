@@ -193,7 +193,7 @@ class ForestDisplay(_DisplayMixin):
         -------
         ForestDisplay
         """
-        from .._pair_summary import dataset_comparisons
+        from .._compare_models import dataset_comparisons
         from ..stats import get_backend
 
         if len(comparison.models) != 2:
