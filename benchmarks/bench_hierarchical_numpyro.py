@@ -44,6 +44,10 @@ collection the Gibbs sampler, then NUTS (compiled first, its compilation
 excluded), with the settings a baycomp user on real data would meet: NUTS on
 the authors' per-split model as they ship it (centred, the intraclass
 correlation likelihood), 4 chains x (1,000 + 2,500), ``target_accept_prob=0.9``.
+Each NUTS row also gives its adapted step size, its leapfrog steps a draw and
+the share of draws at numpyro's largest tree (depth 10: 1,023 steps), which is
+what a posterior's shape costs it; ``--chains 1 --real-warmup 500 --real-draws
+100`` shows them for a real pair in minutes.
 
 Run (numpyro and jax are not dependencies)::
 
@@ -75,6 +79,9 @@ from tools.stan_reference import benchmark_collection, collections, records_of  
 N_CHAINS, N_WARMUP, N_SAMPLES = 4, 1000, 5000
 #: NUTS's mean leapfrog steps a draw, run after run.
 LEAPFROG_STEPS = []
+#: NUTS's adapted step size (the median over chains) and the share of its draws whose
+#: trajectory hit numpyro's largest tree (depth 10: 1,023 leapfrog steps), run after run.
+STEP_SIZES, AT_MAX_TREE_DEPTH = [], []
 TOP = ("delta0", "sigma0", "nu")
 
 
@@ -141,7 +148,9 @@ def per_split_arrays(records, data):
     return x, np.linalg.cholesky(correlation)
 
 
-def numpyro_nuts(data, centred, splits=None, n_warmup=N_WARMUP, n_samples=N_SAMPLES, target=0.95):
+def numpyro_nuts(
+    data, centred, splits=None, n_warmup=N_WARMUP, n_samples=N_SAMPLES, target=0.95, n_chains=None
+):
     import jax
     import jax.numpy as jnp
     import numpyro
@@ -190,12 +199,15 @@ def numpyro_nuts(data, centred, splits=None, n_warmup=N_WARMUP, n_samples=N_SAMP
             NUTS(model, target_accept_prob=target),
             num_warmup=n_warmup,
             num_samples=n_samples,
-            num_chains=N_CHAINS,
+            num_chains=n_chains or N_CHAINS,
             chain_method="sequential",
             progress_bar=False,
         )
         start = time.perf_counter()
         mcmc.run(jax.random.PRNGKey(0), extra_fields=("num_steps",))
+        # JAX dispatches asynchronously: run can return before the chains are computed
+        # (with one chain, after 6 s of a 31 s run), so the clock stops on the draws.
+        jax.block_until_ready(mcmc.get_samples())
         return mcmc, time.perf_counter() - start
 
     _, compile_time = run(1, 1)  # mostly tracing and compiling
@@ -203,7 +215,10 @@ def numpyro_nuts(data, centred, splits=None, n_warmup=N_WARMUP, n_samples=N_SAMP
     samples = mcmc.get_samples(group_by_chain=True)
     # Leapfrog steps a draw (each a gradient of every split's likelihood): what a
     # posterior's shape costs NUTS.
-    LEAPFROG_STEPS.append(float(np.mean(mcmc.get_extra_fields()["num_steps"])))
+    steps = np.asarray(mcmc.get_extra_fields()["num_steps"])
+    LEAPFROG_STEPS.append(float(np.mean(steps)))
+    AT_MAX_TREE_DEPTH.append(float(np.mean(steps >= 2**10 - 1)))
+    STEP_SIZES.append(float(np.median(np.asarray(mcmc.last_state.adapt_state.step_size))))
     return {name: np.asarray(samples[name]) for name in TOP}, elapsed, compile_time
 
 
@@ -250,9 +265,24 @@ def main():
         "(the issue's setting: 2,500; on real pairs a chain can take an hour, and ESS per "
         "second is a rate)",
     )
+    parser.add_argument(
+        "--real-warmup",
+        type=int,
+        default=None,
+        help="with --real, NUTS's warm-up iterations a chain (default: min(1,000, draws))",
+    )
+    parser.add_argument(
+        "--chains",
+        type=int,
+        default=N_CHAINS,
+        help="with --real, NUTS's chains (one chain of 500 + 100 shows a real pair's step size "
+        "and leapfrog steps in minutes where 4 x (500 + 500) takes an hour)",
+    )
     args = parser.parse_args()
     if args.real:
-        return main_real(args.pairs.split(","), args.real_draws)
+        return main_real(
+            args.pairs.split(","), args.real_draws, n_warmup=args.real_warmup, n_chains=args.chains
+        )
     nuts = {"n_warmup": min(N_WARMUP, args.nuts_draws), "n_samples": args.nuts_draws}
     print(f"NUTS on {'every split (the authors model)' if args.per_split else 'the summaries'}")
     print(
@@ -298,12 +328,13 @@ def main():
                 )
 
 
-def main_real(pairs, n_samples=2500):
+def main_real(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS):
     """The Gibbs sampler and NUTS on the per-split model, collection after collection."""
-    settings = {"n_warmup": min(1000, n_samples), "n_samples": n_samples, "target": 0.9}
+    n_warmup = min(1000, n_samples) if n_warmup is None else n_warmup
+    settings = {"n_warmup": n_warmup, "n_samples": n_samples, "target": 0.9, "n_chains": n_chains}
     print(
         "Gibbs: defaults, 4 chains x (1,000 + 5,000). NUTS: the authors' per-split model "
-        f"(centred, intraclass correlation), 4 chains x ({settings['n_warmup']:,} + "
+        f"(centred, intraclass correlation), {n_chains} chain(s) x ({n_warmup:,} + "
         f"{n_samples:,}), target acceptance 0.9, compilation excluded. Bulk ESS per second "
         "of delta0 / sigma0 / nu; ratio: Gibbs over NUTS for each, and the smallest."
     )
@@ -321,7 +352,11 @@ def main_real(pairs, n_samples=2500):
             rates[name] = [ess[k] / elapsed for k in TOP]
             extra = f" (+{compile_time:.0f} s compile)" if compile_time else ""
             if name == "NUTS":
-                extra += f", {LEAPFROG_STEPS[-1]:.0f} leapfrog steps a draw"
+                extra += (
+                    f", {LEAPFROG_STEPS[-1]:.0f} leapfrog steps a draw "
+                    f"({AT_MAX_TREE_DEPTH[-1]:.0%} at the largest tree), "
+                    f"step size {STEP_SIZES[-1]:.1e}"
+                )
             print(
                 f"{label:<20} {name:<6} {elapsed:>7.1f} s  R-hat {max(rhat.values()):.3f}  "
                 + " / ".join(f"{r:,.0f}" for r in rates[name])
