@@ -359,7 +359,7 @@ def main_real(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS):
                 )
             print(
                 f"{label:<20} {name:<6} {elapsed:>7.1f} s  R-hat {max(rhat.values()):.3f}  "
-                + " / ".join(f"{r:,.0f}" for r in rates[name])
+                + " / ".join(f"{r:,.0f}" if r >= 10 else f"{r:.3g}" for r in rates[name])
                 + f"  nu>4 {np.mean(draws['nu'] > 4):.3f}{extra}",
                 flush=True,
             )
