@@ -312,3 +312,25 @@ def test_the_display_draws_every_candidate_and_names_values_as_written(cancer):
     # Every look's leader is at 0; the last look is after every fold.
     assert display.folds[-1] == 10 or search.race_.ended != "folds"
     plt.close(display.figure_)
+
+
+def test_a_long_name_goes_one_parameter_a_line_never_inside_a_value():
+    pytest.importorskip("matplotlib")
+    import matplotlib.pyplot as plt
+
+    from sklearn_bayescmp.plotting import RaceDisplay
+
+    names = [
+        "mlpclassifier__hidden_layer_sizes=(100, 50), mlpclassifier__alpha=0.0001",
+        "mlpclassifier__hidden_layer_sizes=(10,), mlpclassifier__alpha=0.01",
+    ]
+    looks, zeros = np.arange(2), np.zeros(2)
+    series = {0: (looks, zeros, zeros, zeros), 1: (looks, zeros + 0.02, zeros, zeros + 0.04)}
+    display = RaceDisplay(folds=np.array([10, 20]), series=series, dropped={}, survivors=[0, 1],
+                          chosen=0, names=names, rope=(-0.01, 0.01)).plot()  # fmt: skip
+    labels = sorted(text.get_text() for text in display.ax_.texts if "alpha" in text.get_text())
+    assert labels == [
+        "mlpclassifier__hidden_layer_sizes=(10,),\nmlpclassifier__alpha=0.01",
+        "mlpclassifier__hidden_layer_sizes=(100, 50),\nmlpclassifier__alpha=0.0001",
+    ]
+    plt.close(display.figure_)

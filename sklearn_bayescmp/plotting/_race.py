@@ -1,5 +1,7 @@
 """The race of a :class:`~sklearn_bayescmp.model_selection.RaceSearchCV`, look by look."""
 
+import re
+
 import numpy as np
 from scipy import stats
 from sklearn.utils.validation import check_is_fitted
@@ -17,6 +19,9 @@ from ._base import (
 
 #: Candidates named beside the last look, at most (the survivors first).
 MOST_LABELS = 12
+#: The ", " before a parameter's ``name=`` in a candidate's name (not one inside a
+#: value, such as ``hidden_layer_sizes=(10, 10)``).
+_BEFORE_A_PARAMETER = re.compile(r", (?=\w+=)")
 
 
 @fill_doc
@@ -233,9 +238,10 @@ class RaceDisplay(_DisplayMixin):
         ax.figure.canvas.draw_idle()
         # A long name goes one parameter a line, never broken inside a value.
         texts = [
-            self.names[c].replace(", ", ",\n") if len(self.names[c]) > 36 else self.names[c]
+            _BEFORE_A_PARAMETER.sub(",\n", self.names[c]) if len(self.names[c]) > 36
+            else self.names[c]
             for c in named
-        ]
+        ]  # fmt: skip
         heights = [8.5 * (text.count("\n") + 1) for text in texts]  # points, x-small text
         ends = [self.series[c][1][-1] for c in named]
         # The labels' heights in points, from the data's: a label keeps its point's
