@@ -370,9 +370,10 @@ class ModelComparison(ReadOnlyPickleMixin):
                     self.table, rope=self.rope, threshold=self.threshold
                 )
                 for name, posterior in posteriors.items():
-                    one = self.table.select(datasets=[name])
                     try:
-                        ttest = compare_models(one, test=split_reference(self.table), ranking=False)
+                        ttest = compare_models(
+                            posterior.table, test=split_reference(self.table), ranking=False
+                        )
                     except ValueError as exc:
                         raise ValueError(f"data set {name!r}: {exc}") from None
                     per_dataset[name] = (ttest.result(*self.models), posterior.result(*self.models))
