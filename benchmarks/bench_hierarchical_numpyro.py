@@ -149,7 +149,13 @@ def per_split_arrays(records, data):
 
 
 def numpyro_nuts(
-    data, centred, splits=None, n_warmup=N_WARMUP, n_samples=N_SAMPLES, target=0.95, n_chains=None
+    data,
+    centred,
+    splits=None,
+    n_warmup=N_WARMUP,
+    n_samples=N_SAMPLES,
+    target=0.95,
+    n_chains=N_CHAINS,
 ):
     import jax
     import jax.numpy as jnp
@@ -199,7 +205,7 @@ def numpyro_nuts(
             NUTS(model, target_accept_prob=target),
             num_warmup=n_warmup,
             num_samples=n_samples,
-            num_chains=n_chains or N_CHAINS,
+            num_chains=n_chains,
             chain_method="sequential",
             progress_bar=False,
         )
@@ -279,6 +285,8 @@ def main():
         "and leapfrog steps in minutes where 4 x (500 + 500) takes an hour)",
     )
     args = parser.parse_args()
+    if args.chains < 1:
+        parser.error(f"--chains must be at least 1; got {args.chains}")
     if args.real:
         return main_real(
             args.pairs.split(","), args.real_draws, n_warmup=args.real_warmup, n_chains=args.chains
