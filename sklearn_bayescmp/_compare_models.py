@@ -34,13 +34,15 @@ from .stats._friedman import friedman_test
 from .stats._ranking import plackett_luce_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
+from .stats._rope import OUTCOMES
 from .stats._ties import merge_signed_ties, tie_scale
 from .tables._spec import DESIGNS
 from .utils._display import (
     PROBABILITY_COLUMNS,
-    TABLE_DIGITS,
     beside_threshold,
     html_table,
+    probability_digits,
+    table_digits,
     terminal_text,
     text_table,
     to_frame,
@@ -151,10 +153,10 @@ class ModelComparison(ReadOnlyPickleMixin):
     >>> comparison = compare_models(table, rope=0.01, random_state=0)
     >>> comparison.test  # one score per data set: the Bayesian signed-rank test
     'signed_rank'
-    >>> comparison.prob_a_better.round(3)  # row model better than column model
-    array([[0.   , 0.702, 0.   ],
-           [0.227, 0.   , 0.   ],
-           [0.976, 1.   , 0.   ]])
+    >>> comparison.prob_a_better.round(2)  # row model better than column model
+    array([[0.  , 0.71, 0.  ],
+           [0.23, 0.  , 0.  ],
+           [0.98, 1.  , 0.  ]])
     >>> comparison.decisions[0, 1], comparison.result("forest", "tree").decision()
     ('undecided', 'a')
     """
@@ -421,8 +423,9 @@ class ModelComparison(ReadOnlyPickleMixin):
             if get_backend(self.test).result_type._sign_based:
                 shown["median A-B"] = columns["median_difference"]
         if self.bayesian:
+            digits = probability_digits(get_backend(self.test).result_type)
             shown |= {
-                header: [beside_threshold(v, self.threshold, 3) for v in columns[name]]
+                header: [beside_threshold(v, self.threshold, digits) for v in columns[name]]
                 for header, name in PROBABILITY_COLUMNS.items()
             }
         else:
@@ -438,6 +441,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         -------
         str
         """
+        result_type = get_backend(self.test).result_type
         rule = (
             f"rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], decisions at {self.threshold:g}"
             if self.bayesian
@@ -448,9 +452,14 @@ class ModelComparison(ReadOnlyPickleMixin):
             f"{get_backend(self.test).title} of every pair, {rule}",
             *([f"Read as: {self.table.reading}"] if self.table.reading else []),
             "",
-            *text_table(self._pairs_table(), digits=TABLE_DIGITS),
+            *text_table(self._pairs_table(), digits=table_digits(result_type)),
         ]
-        result_type = get_backend(self.test).result_type
+        if self.bayesian and hasattr(result_type, "mc_error"):
+            largest = max(result.mc_error for result in self.results.values())
+            lines.append(
+                f"(Monte Carlo error of every P: at most ±{largest:.2g}, the half-width of a "
+                "99.9% interval)"
+            )
         if result_type.predictive:
             lines.append(
                 "(P: that the outcome is the most probable one on a new data set; "
@@ -1139,7 +1148,13 @@ def compare_models(
     _check_rope_scale(table, rope)
     _check_units(backend, table, rope)
     seed = random_seed(random_state) if backend.sampled or ranking else None
-    arguments = {"rope": rope, "random_state": seed, "n_jobs": n_jobs, **options}
+    arguments = {
+        "rope": rope,
+        "threshold": threshold,  # the sampled tests draw until the decision is settled
+        "random_state": seed,
+        "n_jobs": n_jobs,
+        **options,
+    }
     if backend.accepts("prior"):
         arguments["prior"] = prior
     if backend.many is not None and "keep_draws" not in options:
@@ -1183,8 +1198,12 @@ def compare_models(
             with np.errstate(invalid="ignore"):
                 merged = merge_signed_ties(pair_means.T, scales)
         collections, raw_means, failed = [], [], []
+        first, second = np.array(batch).T
+        # The data sets each pair lacks, named only for the pairs that lack some.
+        lacks = shared[:, first, second] < needed
+        lacking_any = lacks.any(axis=0)
         for p, (i, j) in enumerate(batch):
-            lacking = _lacking(table, shared, i, j, needed)
+            lacking = _lacking(table, shared, i, j, needed) if lacking_any[p] else []
             if lacking and not allow_incomplete:
                 raise ValueError(_incomplete_message(table, shared, i, j, lacking[0], needed))
             n_common = table.n_datasets - len(lacking)
@@ -1236,11 +1255,17 @@ def compare_models(
     reference_test = _reference_test(backend, table)
     reference = _reference(table, pairs, references, reference_test, alpha, complete)
     decisions = np.full((k, k), "equivalent" if bayesian else "no difference", dtype=object)
-    for (i, j), result in zip(pairs, results, strict=True):
-        if bayesian:
-            decisions[i, j] = result.decision(threshold)
-        else:  # significant after Holm's correction over all pairs, on the estimate's side
+    if bayesian and pairs:  # the threshold rule of every pair at once (result.decision)
+        rows, columns = np.array(pairs).T
+        probabilities = np.stack([matrices[name][rows, columns] for name in _PROBABILITIES], 1)
+        best = probabilities.argmax(axis=1)
+        decided = probabilities[np.arange(len(pairs)), best] > threshold
+        outcomes = np.array(OUTCOMES, dtype=object)
+        decisions[rows, columns] = np.where(decided, outcomes[best], "undecided")
+    elif pairs:  # significant after Holm's correction over all pairs, on the estimate's side
+        for (i, j), result in zip(pairs, results, strict=True):
             decisions[i, j] = _holm_decision(result, reference.pvalues_holm[i, j], alpha)
+    for i, j in pairs:
         decisions[j, i] = _MIRROR.get(decisions[i, j], decisions[i, j])
     plackett_luce = None
     if ranking and len(complete) >= 2 and table.has_scores:

@@ -15,7 +15,13 @@ import numpy as np
 from .stats import _core, _effect_size, _friedman, _ranking
 from .stats._bibliography import cited
 from .stats._registry import get_backend
-from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, probability_cells
+from .utils._display import (
+    PROBABILITY_COLUMNS,
+    TABLE_DIGITS,
+    probability_cells,
+    probability_digits,
+    table_digits,
+)
 
 _EFFECT_DIGITS = {
     **TABLE_DIGITS,
@@ -171,6 +177,7 @@ def _pairs(comparison, columns):
         shown |= probability_cells(
             {header: columns[name] for header, name in PROBABILITY_COLUMNS.items()},
             comparison.threshold,
+            probability_digits(get_backend(comparison.test).result_type),
         )
     else:
         shown["p"], shown["p (Holm)"] = columns["pvalue"], columns["pvalue_holm"]
@@ -245,7 +252,8 @@ def report_blocks(comparison, figures=(), pairs_file=None):
     plural = "s" if n_datasets != 1 else ""
     columns = comparison.to_columns()
     shown = _pairs(comparison, columns)
-    digits = {**_EFFECT_DIGITS, "p": ".4g", "p (Holm)": ".4g"}
+    result_type = get_backend(comparison.test).result_type
+    digits = {**_EFFECT_DIGITS, **table_digits(result_type), "p": ".4g", "p (Holm)": ".4g"}
     compact = pairs_file is not None and len(columns["model_a"]) > MOST_PAIRS_LISTED
     blocks = [
         ("title", f"Comparison of {n_models} models on {n_datasets} data set{plural}"),
@@ -355,6 +363,8 @@ def _model_blocks(comparison, columns, pairs_file):
     model's decisions (in the ranking's order), and the pairs decided practically
     equivalent; every pair is in ``pairs_file``."""
     models, decisions = comparison.models, columns["decision"]
+    result_type = get_backend(comparison.test).result_type
+    digits = probability_digits(result_type)
     k, n_pairs = len(models), len(decisions)
     better = "practically better" if comparison.bayesian else "significantly better"
     counts = {
@@ -447,7 +457,11 @@ def _model_blocks(comparison, columns, pairs_file):
                 if len(listed) < len(rows)
                 else f"All {len(rows)}, by P(eq), highest first.",
             ),
-            ("table", probability_cells(equivalent, comparison.threshold), _EFFECT_DIGITS),
+            (
+                "table",
+                probability_cells(equivalent, comparison.threshold, digits),
+                {**_EFFECT_DIGITS, **table_digits(result_type)},
+            ),
         ]
     return blocks
 

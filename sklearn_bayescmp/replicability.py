@@ -394,7 +394,12 @@ class ReplicabilityStudy(BaseEstimator):
         """The outcome of one test on one seed's records, and its key numbers."""
         backend = get_backend(test)
         comparator = self.comparator
-        arguments = {"rope": self.rope_, "random_state": seed, "nan_policy": "omit"}
+        arguments = {
+            "rope": self.rope_,
+            "threshold": comparator.threshold,
+            "random_state": seed,
+            "nan_policy": "omit",
+        }
         if backend.accepts("prior"):
             arguments["prior"] = comparator.prior
         (result,) = backend.run([records], **arguments)

@@ -22,6 +22,8 @@ from sklearn_bayescmp.stats import (
     poisson_test,
     signed_rank_test,
 )
+from sklearn_bayescmp.stats._dirichlet_draws import MOST_DRAWS, chunk_sizes
+from sklearn_bayescmp.stats._sign import TARGET_MCSE
 
 
 def _record(seed, mean, name=None, n=50):
@@ -682,8 +684,9 @@ def test_the_json_says_how_many_draws_each_pair_took_and_their_error(tmp_path, c
     )
     assert main(["compare", str(path), "--json", "--higher-is-better"]) == 0
     pairs = json.loads(capsys.readouterr().out)["pairs"]
+    stops = np.cumsum(chunk_sizes(MOST_DRAWS))
     for pair in pairs:
-        assert pair["n_draws"] % 4096 == 0 and pair["mcse"] <= 0.5 / np.sqrt(50_000)
+        assert pair["n_draws"] in stops and pair["mcse"] <= TARGET_MCSE
     assert main(["compare", str(path), "--json", "--n-draws", "3000", "--higher-is-better"]) == 0
     fixed = json.loads(capsys.readouterr().out)["pairs"]
     assert {pair["n_draws"] for pair in fixed} == {3000}

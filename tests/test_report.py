@@ -75,7 +75,7 @@ def test_markdown_states_the_methods_and_every_pair(comparison):
     ):
         assert row[0] == markdown_escape(a) and row[1] == markdown_escape(b)
         assert _rendered(row[0]) == a and _rendered(row[1]) == b
-        assert f"{p:.3f}" in row
+        assert f"{p:.2f}" in row  # the signed-rank test's probabilities: two decimals
     # A test of signs shows the median beside the mean; decisions name the winner ("b"
     # is a code).
     header = next(line for line in text.splitlines() if line.startswith("| A | B |"))

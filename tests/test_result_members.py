@@ -85,6 +85,9 @@ MEMBERS = {
         "random_state": (int, type(None)),
         "samples": np.ndarray,
         "target_mcse": (float, type(None)),
+        "threshold": (float, type(None)),
+        "settled": bool,
+        "mc_error": float,
     },
     "HierarchicalTestResult": {
         **BAYESIAN,

@@ -24,6 +24,7 @@ COMMON_ARGUMENTS = (
     "n_train",
     "n_test",
     "rope",
+    "threshold",
     "random_state",
     "n_jobs",
     "nan_policy",

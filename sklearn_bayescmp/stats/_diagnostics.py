@@ -8,8 +8,10 @@ with the same thresholds when their chains fall short.
 
 import numpy as np
 from sklearn.exceptions import ConvergenceWarning
+from sklearn.utils.parallel import Parallel, delayed
 
 from ..utils._arviz import array_stats
+from ..utils._threads import engine_threads
 from ..utils._warnings import warn
 
 #: Convergence thresholds below which a warning is raised (Vehtari et al., 2021).
@@ -17,7 +19,7 @@ RHAT_LIMIT = 1.01
 ESS_LIMIT = 400
 
 
-def convergence_diagnostics(draws, *, tail=True):
+def convergence_diagnostics(draws, *, tail=True, n_jobs=None):
     """Rank-normalized split R-hat, bulk ESS and (optionally) tail ESS of every draw array.
 
     Parameters
@@ -28,6 +30,10 @@ def convergence_diagnostics(draws, *, tail=True):
     tail : bool, default=True
         Also compute the tail ESS: the smaller of the ESS of the 5% and 95%
         quantiles.
+    n_jobs : int, default=None
+        Threads sharing the arrays (:func:`~sklearn_bayescmp.utils._threads.engine_threads`:
+        as many as BLAS uses by default): the rank normalizations' sorts of many
+        parameters (every model of a ranking) run beside each other.
 
     Returns
     -------
@@ -35,12 +41,27 @@ def convergence_diagnostics(draws, *, tail=True):
         ``ess_tail`` is empty when ``tail`` is False.
     """
     stats = array_stats()
-    rhat, ess, ess_tail = {}, {}, {}
-    for name, values in draws.items():
-        rhat[name] = _plain(stats.rhat(values))
-        ess[name] = _plain(stats.ess(values, method="bulk"))
+
+    def diagnose(name):
+        values = draws[name]
+        numbers = [_plain(stats.rhat(values)), _plain(stats.ess(values, method="bulk"))]
         if tail:
-            ess_tail[name] = _plain(stats.ess(values, method="tail", prob=(0.05, 0.95)))
+            numbers.append(_plain(stats.ess(values, method="tail", prob=(0.05, 0.95))))
+        return numbers
+
+    names = list(draws)
+    threads = min(engine_threads(n_jobs), len(names))
+    if threads > 1:
+        diagnosed = Parallel(n_jobs=threads, require="sharedmem")(
+            delayed(diagnose)(name) for name in names
+        )
+    else:
+        diagnosed = [diagnose(name) for name in names]
+    rhat = {name: numbers[0] for name, numbers in zip(names, diagnosed, strict=True)}
+    ess = {name: numbers[1] for name, numbers in zip(names, diagnosed, strict=True)}
+    ess_tail = (
+        {name: numbers[2] for name, numbers in zip(names, diagnosed, strict=True)} if tail else {}
+    )
     return rhat, ess, ess_tail
 
 

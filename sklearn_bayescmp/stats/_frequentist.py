@@ -375,13 +375,15 @@ def wilcoxon_test(differences, *, alternative="two-sided", random_state=None):
     return _wilcoxon_result(means, statistic, pvalue, alternative, model_a, model_b)
 
 
-def _wilcoxon_result(means, statistic, pvalue, alternative, model_a, model_b, median=None):
+def _wilcoxon_result(
+    means, statistic, pvalue, alternative, model_a, model_b, median=None, nonzero=None
+):
     return WilcoxonTestResult(
         statistic,
         pvalue,
         alternative,
         means.size,
-        int(np.count_nonzero(means)),
+        int(np.count_nonzero(means) if nonzero is None else nonzero),
         estimate=float(np.median(means) if median is None else median),
         model_a=model_a,
         model_b=model_b,
@@ -410,28 +412,36 @@ def wilcoxon_tests(
     prepared = [dataset_means(x) for x in collections]
     results = [None] * len(prepared)
     groups = {}
-    for index, (_, means, (model_a, model_b), _) in enumerate(prepared):
-        if not np.any(means):
-            results[index] = _wilcoxon_result(means, 0.0, 1.0, alternative, model_a, model_b)
-            continue
-        magnitudes = np.sort(np.abs(means))
-        plain = magnitudes[0] != 0 and not np.any(magnitudes[1:] == magnitudes[:-1])
-        if plain and means.size <= 50:
-            groups.setdefault(("exact", means.size), []).append(index)
-        elif means.size > 13:  # SciPy's choice above 50, and with zeros or ties above 13
-            groups.setdefault(("asymptotic", means.size), []).append(index)
-        else:  # zeros or ties among at most 13: SciPy's permutation test, alone
-            results[index] = wilcoxon_test(prepared[index], alternative=alternative)
+    by_size = {}
+    for index, prepared_means in enumerate(prepared):
+        by_size.setdefault(prepared_means.means.size, []).append(index)
+    for size, indices in by_size.items():  # each collection's SciPy method, all at once
+        block = np.stack([prepared[i].means for i in indices])
+        magnitudes = np.sort(np.abs(block), axis=1)
+        zero = ~block.any(axis=1)
+        plain = (magnitudes[:, 0] != 0) & ~(magnitudes[:, 1:] == magnitudes[:, :-1]).any(axis=1)
+        for index, all_zero, plain_row in zip(indices, zero, plain, strict=True):
+            _, means, (model_a, model_b), _ = prepared[index]
+            if all_zero:
+                results[index] = _wilcoxon_result(means, 0.0, 1.0, alternative, model_a, model_b)
+            elif plain_row and size <= 50:
+                groups.setdefault(("exact", size), []).append(index)
+            elif size > 13:  # SciPy's choice above 50, and with zeros or ties above 13
+                groups.setdefault(("asymptotic", size), []).append(index)
+            else:  # zeros or ties among at most 13: SciPy's permutation test, alone
+                results[index] = wilcoxon_test(prepared[index], alternative=alternative)
     for (method, _), indices in groups.items():
         block = np.stack([prepared[i].means for i in indices])
         res = stats.wilcoxon(block, alternative=alternative, method=method, axis=1)
-        medians = np.median(block, axis=1)
+        medians = np.median(block, axis=1).tolist()
+        nonzero = np.count_nonzero(block, axis=1).tolist()
+        statistics, pvalues = res.statistic.tolist(), res.pvalue.tolist()
         for row, i in enumerate(indices):
             _, means, (model_a, model_b), _ = prepared[i]
-            statistic, pvalue = float(res.statistic[row]), float(res.pvalue[row])
             results[i] = _wilcoxon_result(
-                means, statistic, pvalue, alternative, model_a, model_b, medians[row]
-            )
+                means, statistics[row], pvalues[row], alternative, model_a, model_b,
+                medians[row], nonzero[row],
+            )  # fmt: skip
     return results
 
 

@@ -322,13 +322,15 @@ def probabilities_line(result, where="", kind="", threshold=None):
     ``kind="predictive_"`` gives the predictive probabilities instead. With a
     ``threshold``, a probability is never printed on the other side of it.
     """
+    digits = getattr(result, "_digits", 4)  # two for probabilities of draws
     a, equivalent, b = (
-        beside_threshold(getattr(result, f"{kind}{name}"), threshold, 4) for name in PROBABILITIES
+        beside_threshold(getattr(result, f"{kind}{name}"), threshold, digits)
+        for name in PROBABILITIES
     )
     return (
-        f"P({result.model_a} better{where}) = {a:.4f}   "
-        f"P(equivalent{where}) = {equivalent:.4f}   "
-        f"P({result.model_b} better{where}) = {b:.4f}"
+        f"P({result.model_a} better{where}) = {a:.{digits}f}   "
+        f"P(equivalent{where}) = {equivalent:.{digits}f}   "
+        f"P({result.model_b} better{where}) = {b:.{digits}f}"
     )
 
 

@@ -33,7 +33,7 @@ from ..utils._sklearn import Interval, StrOptions, validate_params
 from ..utils._validation import ROPE_CONSTRAINT, check_rope
 from ._backend import Backend
 from ._collection import dataset_means
-from ._dirichlet_draws import chunk_rounds, summarise_draws
+from ._dirichlet_draws import Z_999, chunk_rounds, summarise_draws
 from ._results import (
     PROBABILITIES,
     BayesianTableMixin,
@@ -48,8 +48,9 @@ from ._ties import edge_tolerance
 #: every Walsh average it takes part in lies in that region too.
 _PSEUDO_OBSERVATION = {"a": np.inf, "rope": 0.0, "b": -np.inf}
 #: The Monte Carlo standard error that draws in rounds (``n_draws=None``) reach for every
-#: probability: that of 50,000 draws at p = 0.5, the fixed number of earlier releases.
-TARGET_MCSE = 0.5 / math.sqrt(50_000)
+#: probability the result prints: the rounding of a probability printed with two
+#: decimals (half a unit of the second).
+TARGET_MCSE = 0.005
 
 _PARAMETERS = {
     "differences": ["array-like", Mapping],
@@ -58,6 +59,7 @@ _PARAMETERS = {
     "prior_place": [StrOptions({"a", "rope", "b"})],
     "n_draws": [Interval(Integral, 1, None, closed="left"), None],
     "target_mcse": [Interval(Real, 0, 0.5, closed="neither")],
+    "threshold": [Interval(Real, 0, 1, closed="neither")],
     "random_state": ["random_state", np.random.Generator],
     "n_jobs": [Integral, None],
 }
@@ -75,11 +77,12 @@ def dirichlet_process_tests(
     keep_draws=None,
     n_jobs=None,
     target_mcse=TARGET_MCSE,
+    threshold=0.95,
 ):
     """The sign or signed-rank test of many collections, sharing their Dirichlet weights.
 
     Collections with the same number of data sets see the same draws (common random
-    numbers) and are computed together, as matrix products. The sums are exact
+    numbers) and are computed together. The sums are exact
     (:mod:`._dirichlet_draws`), so a collection's result equals the test of that
     collection alone, whatever the others, the threads or the batches.
 
@@ -88,7 +91,7 @@ def dirichlet_process_tests(
     test : {"sign", "signed_rank"}
     collections : list
         Each an argument ``x`` of :func:`sign_test`.
-    rope, prior_strength, prior_place, n_draws, random_state, n_jobs, target_mcse
+    rope, prior_strength, prior_place, n_draws, random_state, n_jobs, target_mcse, threshold
         As for :func:`sign_test`.
     keep_draws : int, default=None
         Draws each result keeps (the first ones); None keeps them all. The
@@ -112,7 +115,7 @@ def dirichlet_process_tests(
             len(indices), q + 1
         )
         tolerance = np.array([edge_tolerance(prepared[i].scale, rope) for i in indices])
-        summaries = summarise_draws(
+        summaries, settled = summarise_draws(
             test,
             z,
             rope,
@@ -120,23 +123,24 @@ def dirichlet_process_tests(
             prior_strength=prior_strength,
             n_draws=n_draws,
             target_mcse=target_mcse,
+            threshold=threshold,
             random_state=random_state,
             keep=keep,
             n_jobs=n_jobs,
         )
-        mcse = summaries.mcse()
-        wins = summaries.wins
+        probabilities, errors, predictive, predictive_errors = summaries.estimates()
         for row, i in enumerate(indices):
             names, means, (model_a, model_b), _ = prepared[i]
             kept = summaries.kept[row]
-            drawn = int(summaries.n_draws[row])
             results[i] = DirichletProcessTestResult(
-                *(float(p) for p in wins[row] / drawn),
-                *(float(p) for p in summaries.total[row] / drawn),
+                *(float(p) for p in probabilities[row]),
+                *(float(p) for p in predictive[row]),
                 samples=np.concatenate(kept) if kept else np.empty((0, 3)),
-                n_draws=drawn,
-                mcse=float(mcse[row]),
+                n_draws=int(summaries.n_draws[row]),
+                mcse=float(max(errors[row].max(), predictive_errors[row])),
                 target_mcse=float(target_mcse) if n_draws is None else None,
+                threshold=float(threshold) if n_draws is None else None,
+                settled=bool(settled[row]),
                 test=test,
                 means=means,
                 names=None if names is None else tuple(names),
@@ -160,14 +164,20 @@ _SHARED_DOC = """
         arbitrarily far on A's side ("a") or B's side ("b").
     n_draws : int, default=None
         Number of Monte Carlo draws. None draws in rounds of 4,096 until
-        the Monte Carlo standard error of every probability the result
-        holds is at most ``target_mcse`` (at most 53,248 draws at the
-        default: a probability near 0 or 1 needs one round, one near 0.5
-        all of them).
-    target_mcse : float, default=0.5 / sqrt(50_000)
-        The Monte Carlo standard error that ``n_draws=None`` reaches: about
-        0.0022, that of 50,000 draws at p = 0.5 (the fixed number of earlier
-        releases). Ignored when ``n_draws`` is given.%%(random_state)s
+        every probability the result prints is precise to ``target_mcse``
+        (its Monte Carlo standard error) and the decision at ``threshold``
+        is settled (the threshold lies outside every probability's 99.9%%
+        Monte Carlo interval), or 65,536 draws are made (a decision they
+        cannot settle lies within about 0.003 of the threshold; the result
+        says so, ``settled``). A probability near 0 or 1 needs one round,
+        one near 0.5 two or three.
+    target_mcse : float, default=0.005
+        The Monte Carlo standard error that ``n_draws=None`` reaches for
+        every probability: the rounding of a probability printed with two
+        decimals. Ignored when ``n_draws`` is given.
+    threshold : float, default=0.95
+        The threshold of the decision the draws settle (``decision()``).
+        Ignored when ``n_draws`` is given.%%(random_state)s
     n_jobs : int, default=None
         Threads computing the Monte Carlo samples of batches of tests
         (``None`` means 1 unless in a :func:`joblib.parallel_config` context;
@@ -180,15 +190,27 @@ _SHARED_DOC = """
     -------
     DirichletProcessTestResult
         With ``prob_a_better``, ``prob_equivalent``, ``prob_b_better`` (the
-        share of draws in which each outcome is the most probable),
-        ``predictive_prob_a_better``, ``predictive_prob_equivalent``,
-        ``predictive_prob_b_better`` (the posterior means of theta), the draws
-        ``samples`` of shape (n_draws, 3), ``n_draws`` and ``mcse`` (the
-        largest Monte Carlo standard error of the six) and
-        ``decision(threshold)``.
+        probability that each outcome is the most probable, from the share
+        of draws in which it is), ``predictive_prob_a_better``,
+        ``predictive_prob_equivalent``, ``predictive_prob_b_better`` (the
+        posterior means of theta), the draws ``samples`` of shape (n_draws,
+        3), ``n_draws``, ``mcse`` (the largest Monte Carlo standard error of
+        the probabilities), ``settled`` and ``decision(threshold)``.
 """
 
 _REFERENCES_DOC = """
+    Notes
+    -----
+    Each draw of the Dirichlet weights gives ``theta = (theta_a,
+    theta_equivalent, theta_b)``; the probability of an outcome is the share
+    of draws in which its theta is the largest, corrected by a control
+    variate: the draws' ``theta_a`` and ``theta_b``, whose posterior means
+    are known exactly from the Dirichlet distribution's moments (the
+    regression estimator, which needs half to a third of the draws for a
+    probability near 0.5). The predictive probabilities are those exact
+    means (with a rope of zero width, the mean of the draws'
+    ``theta_a / (theta_a + theta_b)``).
+
     References
     ----------
     .. [1] A. Benavoli, G. Corani, F. Mangili, M. Zaffalon and F. Ruggeri,
@@ -209,6 +231,7 @@ def sign_test(
     prior_place="rope",
     n_draws=None,
     target_mcse=TARGET_MCSE,
+    threshold=0.95,
     random_state=None,
     n_jobs=None,
 ):
@@ -242,6 +265,7 @@ def sign_test(
         random_state=random_state,
         n_jobs=n_jobs,
         target_mcse=target_mcse,
+        threshold=threshold,
     )
     return result
 
@@ -255,6 +279,7 @@ def signed_rank_test(
     prior_place="rope",
     n_draws=None,
     target_mcse=TARGET_MCSE,
+    threshold=0.95,
     random_state=None,
     n_jobs=None,
 ):
@@ -280,8 +305,8 @@ def signed_rank_test(
     >>> res = signed_rank_test([0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026], random_state=0)
     >>> round(res.prob_a_better, 2), round(res.prob_equivalent, 2), round(res.prob_b_better, 2)
     (0.99, 0.01, 0.0)
-    >>> res.n_draws, round(res.mcse, 4)  # one round: far from 0.5, 4,096 draws are enough
-    (4096, 0.0018)
+    >>> res.n_draws, round(res.mcse, 4)  # one round: far from 0.5, 2,176 draws are enough
+    (2176, 0.0022)
     """
     (result,) = dirichlet_process_tests(
         "signed_rank",
@@ -293,6 +318,7 @@ def signed_rank_test(
         random_state=random_state,
         n_jobs=n_jobs,
         target_mcse=target_mcse,
+        threshold=threshold,
     )
     return result
 
@@ -317,14 +343,17 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     Attributes
     ----------
     prob_a_better : float
-        Share of draws in which ``theta_a`` is the largest.
+        Probability that ``theta_a`` is the largest: the share of draws in
+        which it is, with the control variate of the Notes of
+        :func:`~sklearn_bayescmp.stats.signed_rank_test`.
     prob_equivalent : float
-        Share of draws in which ``theta_equivalent`` is the largest.
+        Probability that ``theta_equivalent`` is the largest.
     prob_b_better : float
-        Share of draws in which ``theta_b`` is the largest.
+        Probability that ``theta_b`` is the largest.
     predictive_prob_a_better, predictive_prob_equivalent, predictive_prob_b_better : float
-        Posterior means of ``theta_a``, ``theta_equivalent`` and ``theta_b``
-        (over every draw).
+        Posterior means of ``theta_a``, ``theta_equivalent`` and ``theta_b``:
+        exact (the Dirichlet distribution's moments), or the mean over the
+        draws for a rope of zero width.
     samples : ndarray of shape (n_kept, 3)
         Draws of ``(theta_a, theta_equivalent, theta_b)``; each row sums to
         one (the points of the simplex plot). All ``n_draws`` of them from
@@ -334,11 +363,20 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     n_draws : int
         Number of Monte Carlo draws the probabilities are computed from.
     mcse : float
-        The largest Monte Carlo standard error of the six probabilities (the
-        shares of winning draws, binomial; the posterior means, sd / sqrt(n)).
+        The largest Monte Carlo standard error of the probabilities (the
+        residuals of the control variate's regression; the predictive
+        probabilities' is 0 where they are exact). Summaries state
+        ``3.29 * mcse``, the half-width of a 99.9% Monte Carlo interval.
     target_mcse : float or None
         The error the draws were made to reach (``n_draws=None``); None when
         ``n_draws`` was fixed.
+    threshold : float or None
+        The threshold whose decision the draws settled (``n_draws=None``).
+    settled : bool
+        Whether that decision was settled: the threshold lies outside every
+        probability's 99.9% Monte Carlo interval. False only when the most
+        draws were not enough (a probability within about 0.003 of the
+        threshold); True with ``n_draws`` given.
     test : {"sign", "signed_rank"}
         Which test produced the result.
     means : ndarray of shape (n_datasets,)
@@ -366,7 +404,7 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     >>> means = [0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026]
     >>> res = signed_rank_test(means, rope=0.01, random_state=0)
     >>> round(res.prob_a_better, 2), round(res.predictive_prob_a_better, 2)
-    (0.99, 0.87)
+    (0.99, 0.86)
     """
 
     prob_a_better: float
@@ -394,6 +432,10 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
     model_b: str = "B"
     mcse: float = math.nan
     target_mcse: float | None = None
+    threshold: float | None = None
+    settled: bool = True
+    #: Decimals of the probabilities printed: two, the precision their draws buy.
+    _digits: ClassVar[int] = 2
 
     @property
     def n_datasets(self):
@@ -427,14 +469,26 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
             )
         return interval_of_draws(self.samples[:, names.index(parameter)], prob, method)
 
+    @property
+    def mc_error(self):
+        """float: The half-width of the probabilities' 99.9% Monte Carlo interval
+        (``3.29 * mcse``): what summaries state beside them."""
+        return Z_999 * self.mcse
+
     def _summary_lines(self, threshold):
-        return [
+        lines = [
             f"{self._title} over {self.n_datasets} data sets "
             f"(rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], prior {self.prior_strength:g} "
             f"on {self.prior_place!r}, {self.n_draws} draws, Monte Carlo error "
-            f"{self.mcse:.2g})",
+            f"±{self.mc_error:.2g} at 99.9%)",
             *predictive_lines(self, threshold),
         ]
+        if not self.settled:
+            lines.append(
+                f"  (the decision at {self.threshold:g} is within the Monte Carlo error of the "
+                f"threshold after {self.n_draws} draws)"
+            )
+        return lines
 
     def _row(self, threshold=0.95):
         return {
@@ -446,7 +500,12 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
         }
 
     def _extra_numbers(self):
-        return {**super()._extra_numbers(), "n_draws": self.n_draws, "mcse": self.mcse}
+        return {
+            **super()._extra_numbers(),
+            "n_draws": self.n_draws,
+            "mcse": self.mcse,
+            "settled": self.settled,
+        }
 
     def _caption_name(self):
         return self._title  # the sign and the signed-rank tests share the class
@@ -457,7 +516,8 @@ class DirichletProcessTestResult(BayesianTableMixin, RopeOutcomesMixin):
             f"{self.n_draws} posterior draws"
             if self.target_mcse is None
             else "posterior draws in rounds until the Monte Carlo standard error of every "
-            f"probability was at most {self.target_mcse:.2g}"
+            f"probability was at most {self.target_mcse:.2g} and the decision at "
+            f"{self.threshold:g} was settled at 99.9%"
         )
         return (
             f"a Dirichlet process prior of strength {self.prior_strength:g} placed on the "

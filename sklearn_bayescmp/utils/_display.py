@@ -16,6 +16,19 @@ PROBABILITY_COLUMNS = {"P(A)": "prob_a_better", "P(eq)": "prob_equivalent", "P(B
 TABLE_DIGITS = {"mean A-B": ".4f", "median A-B": ".4f", **dict.fromkeys(PROBABILITY_COLUMNS, ".3f")}
 
 
+def probability_digits(result_type):
+    """Decimals of a table's probabilities from ``result_type``: three, or fewer where its
+    probabilities come from draws that buy fewer (``_digits``, the sign and signed-rank
+    tests' two)."""
+    return min(3, getattr(result_type, "_digits", 3))
+
+
+def table_digits(result_type):
+    """:data:`TABLE_DIGITS` with the probabilities' decimals of :func:`probability_digits`."""
+    digits = probability_digits(result_type)
+    return {**TABLE_DIGITS, **dict.fromkeys(PROBABILITY_COLUMNS, f".{digits}f")}
+
+
 def printable(text):
     """``text`` with every character that a terminal would act on, or that would break a
     line of a table, shown as its escape (``\\x1b``, ``\\r``, ``\\n``, ``\\u202e``).

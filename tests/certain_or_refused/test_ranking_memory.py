@@ -14,10 +14,15 @@ def _expected_ranks_at_once(weights):
 
 
 def test_expected_ranks_in_chunks_equal_the_formula():
+    # Summed in single precision: within 1e-4 of the double-precision formula.
     weights = np.random.default_rng(0).dirichlet(np.ones(7), size=(3, 50))
     np.testing.assert_allclose(
-        expected_ranks(weights), _expected_ranks_at_once(weights), rtol=1e-14
+        expected_ranks(weights), _expected_ranks_at_once(weights), rtol=0, atol=1e-5
     )
+    for n_jobs in (1, 2):  # the same numbers in threads
+        np.testing.assert_array_equal(
+            expected_ranks(weights, n_jobs=n_jobs), expected_ranks(weights)
+        )
     # Every draw's ranks sum to K(K + 1)/2.
     np.testing.assert_allclose(expected_ranks(weights).sum(axis=-1), 28.0)
 
@@ -30,4 +35,4 @@ def test_expected_ranks_of_many_models_stay_within_a_chunk():
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < 150 * 2**20
-    np.testing.assert_allclose(ranks[:5], _expected_ranks_at_once(weights[:5]), rtol=1e-13)
+    np.testing.assert_allclose(ranks[:5], _expected_ranks_at_once(weights[:5]), atol=1e-4)

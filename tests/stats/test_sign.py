@@ -18,22 +18,25 @@ PLACES = {"a": np.inf, "rope": 0.0, "b": -np.inf}
 
 
 def _weights(random_state, n_samples, q, prior_strength):
-    """The normalized Dirichlet weights the back end draws, rebuilt independently: per
-    chunk of draws, the prior's gammas then a row of exponentials per draw (the first
-    overwritten), each row rounded down to multiples of 2**-25 of its total."""
-    blocks = []
+    """The normalized Dirichlet weights the back end draws, rebuilt independently, a row
+    per draw: per chunk of draws, the prior's gammas, then block after block (of the
+    engine's size for q + 1 observations) the exponentials of the data sets, a row per
+    data set; each draw rounded down to multiples of 2**-25 of its total."""
+    columns = []
     (sizes,) = _sign.chunk_rounds(n_samples, _sign.TARGET_MCSE)
     children = check_random_generator(random_state).spawn(len(sizes))
+    step = _dirichlet_draws.draws_per_block(q + 1)
     for rng, size in zip(children, sizes, strict=True):
         prior = rng.standard_gamma(prior_strength, size=size)
-        block = rng.standard_exponential((size, q + 1))
-        block[:, 0] = prior
-        exact = block / block.sum(axis=1, keepdims=True)
-        lattice = np.floor(exact * 2**25)
-        rounded = lattice / lattice.sum(axis=1, keepdims=True)
-        np.testing.assert_array_less(np.abs(rounded - exact), (q + 2) * 2.0**-25)
-        blocks.append(rounded)
-    return np.concatenate(blocks)
+        for start in range(0, size, step):
+            count = min(step, size - start)
+            block = np.vstack([prior[start : start + count], rng.standard_exponential((q, count))])
+            exact = block / block.sum(axis=0)
+            lattice = np.floor(exact * 2**25)
+            rounded = lattice / lattice.sum(axis=0)
+            np.testing.assert_array_less(np.abs(rounded - exact), (q + 2) * 2.0**-25)
+            columns.append(rounded)
+    return np.concatenate(columns, axis=1).T
 
 
 def _naive_signed_rank(z, weights, rope, tolerance=0.0):
@@ -192,8 +195,10 @@ def test_against_baycomp(seed):
         # baycomp's "left" is its first argument being better: our A.
         reference = theirs.probs(x, zeros, rope=0.01, random_state=seed)
         observed = (res.prob_a_better, res.prob_equivalent, res.prob_b_better)
-        # Two independent 50,000-draw estimates: SE of the gap <= 0.0032.
-        assert observed == pytest.approx(tuple(reference), abs=0.013)
+        # Two independent estimates: ours within its Monte Carlo error, baycomp's of
+        # 50,000 draws (at most 0.0022); four standard errors of the gap.
+        gap = 4 * np.hypot(res.mcse, 0.5 / np.sqrt(50_000))
+        assert observed == pytest.approx(tuple(reference), abs=gap)
 
 
 # --------------------------------------------------------------------------
@@ -215,14 +220,22 @@ def test_results_depend_only_on_random_state(backend, monkeypatch):
     x = np.random.default_rng(6).normal(0.0, 0.02, 40)
     reference = backend(x, n_draws=9000, random_state=3)
     in_threads = backend(x, n_draws=9000, random_state=3, n_jobs=2)
-    monkeypatch.setattr(_dirichlet_draws, "_FEATURE_ELEMENTS", 100)  # tiny blocks of draws
-    tiny_blocks = backend(x, n_draws=9000, random_state=3)
-    for result in (in_threads, tiny_blocks):
+    # The other kernel (the signed-rank test's prefix sums or matrix products).
+    monkeypatch.setattr(
+        _dirichlet_draws, "choose_kernel", lambda test, n, k: "products" if test == "sign"
+        else {"products": "prefix", "prefix": "products"}[_KERNEL(test, n, k)]
+    )  # fmt: skip
+    other_kernel = backend(x, n_draws=9000, random_state=3)
+    for result in (in_threads, other_kernel):
         np.testing.assert_array_equal(result.samples, reference.samples)
-        assert result.predictive_prob_a_better == reference.predictive_prob_a_better
+        assert result.prob_a_better == reference.prob_a_better
+        assert result.mcse == reference.mcse
     assert reference.random_state == 3
     other = backend(x, n_draws=9000, random_state=4)
     assert not np.array_equal(other.samples, reference.samples)
+
+
+_KERNEL = _dirichlet_draws.choose_kernel
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
@@ -292,8 +305,13 @@ def test_identical_models_give_no_negative_probability():
 # draws chosen by the Monte Carlo error they buy (n_draws=None)
 # --------------------------------------------------------------------------
 
-#: The draws a test may stop at, by default: after any of 13 chunks of 4,096.
-_STOPS = {4096 * chunks for chunks in range(1, 14)}
+#: The draws a test may stop at, by default: after any of its chunks.
+_STOPS = set(np.cumsum(_dirichlet_draws.chunk_sizes(_dirichlet_draws.MOST_DRAWS)).tolist())
+
+
+def _done(result):
+    """Whether a result's probabilities are precise enough and its decision settled."""
+    return result.mcse <= _sign.TARGET_MCSE and result.settled
 
 
 @settings(max_examples=25, deadline=None)
@@ -304,16 +322,21 @@ _STOPS = {4096 * chunks for chunks in range(1, 14)}
     seed=st.integers(0, 2**16),
     backend=st.sampled_from(BACKENDS),
 )
-def test_the_draws_stop_where_every_probability_is_precise_enough(means, seed, backend):
+def test_the_draws_stop_where_precise_and_settled(means, seed, backend):
     result = backend(means, random_state=seed)
     assert result.n_draws in _STOPS
-    # Precise enough, or the most draws a probability of 0.5 needs.
-    assert result.mcse <= _sign.TARGET_MCSE or result.n_draws == max(_STOPS)
-    if result.n_draws > min(_STOPS):  # the round before was not precise enough
+    # Precise enough and settled, or the most draws.
+    assert _done(result) or result.n_draws == max(_STOPS)
+    assert result.settled or result.n_draws == max(_STOPS)
+    if result.n_draws > min(_STOPS):  # the round before was not done
         before = backend(
             means, random_state=seed, n_draws=max(d for d in _STOPS if d < result.n_draws)
         )
-        assert before.mcse > _sign.TARGET_MCSE
+        probabilities = np.array(
+            [before.prob_a_better, before.prob_equivalent, before.prob_b_better]
+        )
+        unsettled = np.any(np.abs(probabilities - 0.95) <= _dirichlet_draws.Z_999 * before.mcse)
+        assert before.mcse > _sign.TARGET_MCSE or unsettled
     # What the fixed number of draws gives, number for number, and for any n_jobs.
     fixed = backend(means, random_state=seed, n_draws=result.n_draws)
     threaded = backend(means, random_state=seed, n_jobs=2)
@@ -321,21 +344,69 @@ def test_the_draws_stop_where_every_probability_is_precise_enough(means, seed, b
         for name in ("prob_a_better", "prob_equivalent", "predictive_prob_b_better", "mcse"):
             assert getattr(other, name) == getattr(result, name)
     assert result.target_mcse == _sign.TARGET_MCSE and fixed.target_mcse is None
+    assert result.threshold == 0.95 and fixed.threshold is None
 
 
-def test_the_monte_carlo_error_is_that_of_the_draws():
-    result = signed_rank_test([0.012, -0.003, 0.02, 0.015, 0.001, 0.008], random_state=0)
+def test_a_decision_near_the_threshold_draws_until_it_is_settled():
+    # A threshold 0.003 from P(A better): the first rounds cannot tell which side of it
+    # the probability is; a decision away from the threshold settles at once.
+    means = [0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026, 0.012, -0.002, 0.015]
+    long = signed_rank_test(means, random_state=1, n_draws=200_000)
+    near_threshold = long.prob_a_better - 0.003
+    near = signed_rank_test(means, random_state=0, threshold=near_threshold)
+    far = signed_rank_test(means, random_state=0, threshold=0.5)
+    assert near.n_draws > far.n_draws
+    for result, threshold in ((near, near_threshold), (far, 0.5)):
+        probabilities = np.array(
+            [result.prob_a_better, result.prob_equivalent, result.prob_b_better]
+        )
+        assert result.settled
+        assert np.all(np.abs(probabilities - threshold) > _dirichlet_draws.Z_999 * result.mcse)
+
+
+def test_an_unsettled_decision_is_said():
+    # A threshold on the probability itself: never settled, the most draws, and said so.
+    means = [0.031, 0.023, 0.047, -0.004, 0.041, 0.018, 0.026]
+    first = signed_rank_test(means, random_state=0, n_draws=50_000)
+    result = signed_rank_test(means, random_state=0, threshold=first.prob_a_better)
+    assert not result.settled and result.n_draws == max(_STOPS)
+    assert "within the Monte Carlo error of the threshold" in result.summary()
+
+
+def test_the_probabilities_are_the_regression_estimates_of_the_draws():
+    # Rebuilt from the draws the result keeps: the share of draws each outcome wins,
+    # corrected by theta_a and theta_b, whose exact means come from the Dirichlet
+    # moments (checked here by their own formula: E[w_i w_j]).
+    means = np.array([0.012, -0.003, 0.02, 0.015, 0.001, 0.008])
+    result = signed_rank_test(means, random_state=0)
     draws = result.samples  # every draw, kept
-    best = draws.argmax(axis=1)
-    shares = np.bincount(best, minlength=3) / len(draws)
+    n = len(draws)
+    winners = np.eye(3)[draws.argmax(axis=1)]
+    z = np.concatenate([[0.0], means])
+    alpha = np.r_[0.5, np.ones(means.size)]
+    total = alpha.sum()
+    moments = (np.outer(alpha, alpha) + np.diag(alpha)) / (total * (total + 1))
+    walsh = (z[:, None] + z[None, :]) / 2
+    # (0.012 + 0.008) / 2 is on the rope's edge: one half for each side of it.
+    edge = 1e-12 * 0.02
+    above = (walsh > 0.01 + edge) + 0.5 * (np.abs(walsh - 0.01) <= edge)
+    below = (walsh < -0.01 - edge) + 0.5 * (np.abs(walsh + 0.01) <= edge)
+    exact = np.array([(moments * above).sum(), (moments * below).sum()])
+    controls = draws[:, [0, 2]] - draws[:, [0, 2]].mean(axis=0)
+    estimates, errors = [], []
+    for k in range(3):
+        beta, *_ = np.linalg.lstsq(controls, winners[:, k] - winners[:, k].mean(), rcond=None)
+        estimates.append(winners[:, k].mean() - beta @ (draws[:, [0, 2]].mean(axis=0) - exact))
+        residuals = winners[:, k] - controls @ beta
+        errors.append(residuals.std() / np.sqrt(n))
+    observed = [result.prob_a_better, result.prob_equivalent, result.prob_b_better]
+    np.testing.assert_allclose(observed, estimates, atol=1e-9)
     np.testing.assert_allclose(
-        shares, [result.prob_a_better, result.prob_equivalent, result.prob_b_better]
+        [result.predictive_prob_a_better, result.predictive_prob_b_better], exact, rtol=1e-12
     )
-    smoothed = (shares * len(draws) + 0.5) / (len(draws) + 1)
-    errors = np.concatenate(
-        [np.sqrt(smoothed * (1 - smoothed) / len(draws)), draws.std(axis=0) / np.sqrt(len(draws))]
-    )
-    assert result.mcse == pytest.approx(errors.max(), rel=1e-9)
+    assert result.mcse == pytest.approx(max(errors), rel=1e-6)
+    # The control variate earns its keep: the plain share's error is larger.
+    assert max(errors) < 0.8 * np.sqrt(winners.var(axis=0).max() / n)
 
 
 def test_a_tighter_target_draws_more_and_a_looser_one_fewer():
@@ -343,8 +414,8 @@ def test_a_tighter_target_draws_more_and_a_looser_one_fewer():
     default = signed_rank_test(means, random_state=1)
     tight = signed_rank_test(means, random_state=1, target_mcse=0.001)
     loose = signed_rank_test(means, random_state=1, target_mcse=0.02)
-    assert loose.n_draws <= default.n_draws <= tight.n_draws
-    assert tight.mcse <= 0.001 and loose.mcse <= 0.02
+    assert loose.n_draws <= default.n_draws < tight.n_draws
+    assert tight.mcse <= 0.001 and loose.mcse <= 0.02 and default.mcse <= 0.005
     with pytest.raises(InvalidParameterError, match="target_mcse"):
         signed_rank_test(means, target_mcse=0.0)
 

@@ -1,0 +1,42 @@
+"""Threads of the Monte Carlo engines, and one BLAS thread for their matrix products.
+
+A threaded matrix product splits its work evenly and waits for its slowest thread: on a
+machine whose cores are shared with other work, two BLAS threads on two cores, one of
+them busy, take longer than one thread alone (``benchmarks/README.md``, the size matrix
+beside a busy core). The engines instead share batches of work among their own
+threads, each batch with one BLAS thread: a thread on a busy core takes fewer batches.
+By default they use as many threads as BLAS would (``threadpoolctl``'s limit, which
+users set as for scikit-learn's own threaded code), so that the work runs on the same
+cores as before; ``n_jobs`` sets them.
+"""
+
+import functools
+from contextlib import contextmanager
+
+from joblib import effective_n_jobs
+
+
+@functools.cache
+def _controller():
+    # Inspecting the loaded libraries costs about 0.4 ms: once per process, after
+    # numpy (whose BLAS is then loaded) was imported by the caller.
+    from threadpoolctl import ThreadpoolController
+
+    return ThreadpoolController()
+
+
+@contextmanager
+def single_threaded_blas():
+    """Within the context, the BLAS libraries numpy and scipy use run one thread."""
+    with _controller().limit(limits=1, user_api="blas"):
+        yield
+
+
+def engine_threads(n_jobs):
+    """The threads an engine shares its batches among: ``n_jobs`` (joblib's meaning, so
+    that a ``parallel_config`` context counts) when given, else as many as the BLAS
+    libraries would use."""
+    if n_jobs is not None:
+        return effective_n_jobs(n_jobs)
+    counts = [info["num_threads"] for info in _controller().select(user_api="blas").info()]
+    return max([1, *counts])
