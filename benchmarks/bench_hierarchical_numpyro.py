@@ -156,6 +156,7 @@ def numpyro_nuts(
     n_samples=N_SAMPLES,
     target=0.95,
     n_chains=N_CHAINS,
+    delta0_bound=1.0,
 ):
     import jax
     import jax.numpy as jnp
@@ -169,7 +170,7 @@ def numpyro_nuts(
     q = mean.shape[0]
 
     def model():
-        delta0 = numpyro.sample("delta0", dist.Uniform(-1.0, 1.0))
+        delta0 = numpyro.sample("delta0", dist.Uniform(-delta0_bound, delta0_bound))
         sigma0 = numpyro.sample("sigma0", dist.Uniform(0.0, data.sigma0_upper))
         alpha = numpyro.sample("alpha", dist.Uniform(*data.alpha_bounds))
         beta = numpyro.sample("beta", dist.Uniform(*data.beta_bounds))
@@ -262,6 +263,16 @@ def main():
     parser.add_argument(
         "--real", action="store_true", help="the tutorial's real pairs beside the synthetic"
     )
+    parser.add_argument(
+        "--authors",
+        action="store_true",
+        help="NUTS on the authors' preprocessing and model, beside Gibbs on the same posterior",
+    )
+    parser.add_argument(
+        "--why",
+        action="store_true",
+        help="NUTS's step size by scale and treatment of all-equal data sets, one chain each",
+    )
     parser.add_argument("--pairs", default=",".join(REAL_PAIRS), help="real pairs, a-b,c-d")
     parser.add_argument(
         "--real-draws",
@@ -287,6 +298,12 @@ def main():
     args = parser.parse_args()
     if args.chains < 1:
         parser.error(f"--chains must be at least 1; got {args.chains}")
+    if args.authors:
+        return main_authors(
+            args.pairs.split(","), args.real_draws, n_warmup=args.real_warmup, n_chains=args.chains
+        )
+    if args.why:
+        return main_why(args.pairs.split(","))
     if args.real:
         return main_real(
             args.pairs.split(","), args.real_draws, n_warmup=args.real_warmup, n_chains=args.chains
@@ -336,6 +353,176 @@ def main():
                 )
 
 
+def authors_preprocessing(records, rope, seed=0):
+    """The data as the authors' R code hands it to their Stan model
+    (``hierarchical_test.R`` of BayesianTestsML/tutorial): every difference divided by
+    the mean of the data sets' standard deviations ``stdX``, the rope too; each data set
+    whose differences are all equal given noise uniform over the (rescaled) rope, added
+    to its first half of splits and subtracted from the second (its mean kept); the
+    bounds ``delta0 ~ U(-1/stdX, 1/stdX)``, ``sigma0 ~ U(0, 1000 sd(means))``,
+    ``sigma_i ~ U(0, 1000 mean(sd))``.
+
+    Returns
+    -------
+    x : ndarray of shape (q, n)
+        The differences on the authors' scale.
+    data : HierarchicalData
+        Their summaries and bounds, for the Gibbs sampler, on the differences' own scale
+        (``x * stdX``), where the sampler's ``delta0 ~ U(-1, 1)`` is the authors' bound.
+    std_x : float
+    """
+    from sklearn_bayescmp.stats._hierarchical_sampler import (
+        ALPHA_BOUNDS,
+        BETA_BOUNDS,
+        HierarchicalData,
+    )
+
+    x = np.array([record.differences for record in records], dtype=float)
+    std_x = float(np.mean(x.std(axis=1, ddof=1)))
+    x = x / std_x
+    low, high = rope[0] / std_x, rope[1] / std_x
+    rng = np.random.default_rng(seed)
+    half = x.shape[1] // 2
+    for i in np.flatnonzero(x.std(axis=1, ddof=1) == 0):
+        noise = rng.uniform(low, high, half)
+        x[i, :half] += noise
+        x[i, half : 2 * half] -= noise
+    original = x * std_x  # where the sampler's U(-1, 1) is the authors' U(-1/stdX, 1/stdX)
+    ratio = records[0].test_train_ratio
+    data = HierarchicalData(
+        n=np.full(len(records), float(x.shape[1])),
+        mean=original.mean(axis=1),
+        sum_squares=((original - original.mean(axis=1, keepdims=True)) ** 2).sum(axis=1),
+        rho=np.full(len(records), ratio / (1 + ratio)),
+        sigma0_upper=1000.0 * float(np.std(original.mean(axis=1), ddof=1)),
+        sigma_lower=0.0,
+        sigma_upper=1000.0 * float(np.mean(original.std(axis=1, ddof=1))),
+        nu_shift=1.0,
+        alpha_bounds=ALPHA_BOUNDS,
+        beta_bounds=BETA_BOUNDS,
+    )
+    return x, data, std_x
+
+
+def authors_nuts_data(x, data, std_x):
+    """:class:`HierarchicalData` of :func:`authors_preprocessing` on the authors' scale
+    (``x``), for NUTS with ``delta0 ~ U(-1/stdX, 1/stdX)``."""
+    from dataclasses import replace
+
+    return replace(
+        data,
+        mean=x.mean(axis=1),
+        sum_squares=((x - x.mean(axis=1, keepdims=True)) ** 2).sum(axis=1),
+        sigma0_upper=data.sigma0_upper / std_x,
+        sigma_upper=data.sigma_upper / std_x,
+    )
+
+
+def intraclass_cholesky(data, n):
+    """The Cholesky factor of each data set's correlation matrix ``(1 - rho) I + rho 11'``."""
+    rho = np.asarray(data.rho)[:, None, None]
+    return np.linalg.cholesky((1.0 - rho) * np.eye(n) + rho * np.ones((n, n)))
+
+
+def main_authors(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS):
+    """NUTS on the authors' preprocessing and Stan model, beside the Gibbs sampler on the
+    same posterior, real pair after real pair (interleaved in one process)."""
+    n_warmup = min(1000, n_samples) if n_warmup is None else n_warmup
+    settings = {"n_warmup": n_warmup, "n_samples": n_samples, "target": 0.9, "n_chains": n_chains}
+    print(
+        "The authors' preprocessing (differences / mean sd, all-equal data sets jittered "
+        "within the rope) and model (centred, every split, intraclass correlation). Gibbs: "
+        f"4 chains x (1,000 + 5,000). NUTS: {n_chains} chain(s) x ({n_warmup:,} + "
+        f"{n_samples:,}), target acceptance 0.9, compilation excluded, the clock stopped "
+        "on the draws. Bulk ESS per second of delta0 / sigma0 / nu; ratio: Gibbs over NUTS."
+    )
+    for label, records in real_collections(pairs).items():
+        x, data, std_x = authors_preprocessing(records, (-0.01, 0.01))
+        nuts_data = authors_nuts_data(x, data, std_x)
+        splits = (x, intraclass_cholesky(nuts_data, x.shape[1]))
+        runs = {
+            "Gibbs": gibbs(data),
+            "NUTS": numpyro_nuts(
+                nuts_data, centred=True, splits=splits, delta0_bound=1.0 / std_x, **settings
+            ),
+        }
+        _print_runs(label, runs)
+
+
+def _print_runs(label, runs):
+    rates = {}
+    for name, (draws, elapsed, compile_time) in runs.items():
+        rhat, ess, _ = convergence_diagnostics(draws)
+        rates[name] = [ess[k] / elapsed for k in TOP]
+        extra = f" (+{compile_time:.0f} s compile)" if compile_time else ""
+        if name == "NUTS":
+            extra += (
+                f", {LEAPFROG_STEPS[-1]:.0f} leapfrog steps a draw "
+                f"({AT_MAX_TREE_DEPTH[-1]:.0%} at the largest tree), "
+                f"step size {STEP_SIZES[-1]:.2g}"
+            )
+        print(
+            f"{label:<20} {name:<6} {elapsed:>7.1f} s  R-hat {max(rhat.values()):.3f}  "
+            + " / ".join(f"{r:,.0f}" if r >= 10 else f"{r:.3g}" for r in rates[name])
+            + f"  nu>4 {np.mean(draws['nu'] > 4):.3f}{extra}",
+            flush=True,
+        )
+    ratios = [g / n for g, n in zip(rates["Gibbs"], rates["NUTS"], strict=True)]
+    print(
+        f"{label:<20} ratio  "
+        + " / ".join(f"{r:.1f}" for r in ratios)
+        + f"  (smallest {min(ratios):.1f}x)",
+        flush=True,
+    )
+
+
+def main_why(pairs, n_samples=100, n_warmup=500):
+    """Why NUTS meets a funnel on the package's rescaling and not on the authors': its
+    adapted step size and leapfrog steps on each real pair, one chain, with the scale
+    (the largest |difference|, or the mean sd) and the treatment of the all-equal data
+    sets (none, or the authors' jitter) varied one at a time."""
+    print(
+        "NUTS (1 chain, "
+        f"{n_warmup} + {n_samples}, target 0.9) on the per-split model, by scale and "
+        "treatment of all-equal data sets: adapted step size, leapfrog steps a draw"
+    )
+    for label, records in real_collections(pairs).items():
+        raw = np.array([record.differences for record in records], dtype=float)
+        zero = int((raw.std(axis=1, ddof=1) == 0).sum())
+        x_authors, data_authors, std_x = authors_preprocessing(records, (-0.01, 0.01))
+        jittered = x_authors * std_x
+        largest = float(np.abs(raw).max())
+        for scale_name, scale in (("max |x|", largest), ("mean sd", std_x)):
+            for zero_name, values in (("none", raw), ("jitter", jittered)):
+                x = values / scale
+                data = _summaries_of(x, data_authors, scale)
+                splits = (x, intraclass_cholesky(data, x.shape[1]))
+                numpyro_nuts(data, centred=True, splits=splits, delta0_bound=1.0 / scale,
+                             n_warmup=n_warmup, n_samples=n_samples, target=0.9,
+                             n_chains=1)  # fmt: skip
+                print(
+                    f"{label:<20} {zero} all-equal  scale {scale_name:<8} zero-variance "
+                    f"{zero_name:<7} step {STEP_SIZES[-1]:.2g}, {LEAPFROG_STEPS[-1]:.0f} leapfrog "
+                    f"steps a draw ({AT_MAX_TREE_DEPTH[-1]:.0%} at the largest tree)",
+                    flush=True,
+                )
+
+
+def _summaries_of(x, data, scale):
+    """``data``'s bounds with the summaries of ``x`` (on the scale ``scale``)."""
+    from dataclasses import replace
+
+    sd = x.std(axis=1, ddof=1)
+    return replace(
+        data,
+        mean=x.mean(axis=1),
+        sum_squares=((x - x.mean(axis=1, keepdims=True)) ** 2).sum(axis=1),
+        sigma0_upper=1000.0 * float(np.std(x.mean(axis=1), ddof=1)),
+        sigma_lower=0.0,
+        sigma_upper=1000.0 * float(np.mean(sd)),
+    )
+
+
 def main_real(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS):
     """The Gibbs sampler and NUTS on the per-split model, collection after collection."""
     n_warmup = min(1000, n_samples) if n_warmup is None else n_warmup
@@ -354,30 +541,7 @@ def main_real(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS):
             "Gibbs": gibbs(data),
             "NUTS": numpyro_nuts(data, centred=True, splits=splits, **settings),
         }
-        rates = {}
-        for name, (draws, elapsed, compile_time) in runs.items():
-            rhat, ess, _ = convergence_diagnostics(draws)
-            rates[name] = [ess[k] / elapsed for k in TOP]
-            extra = f" (+{compile_time:.0f} s compile)" if compile_time else ""
-            if name == "NUTS":
-                extra += (
-                    f", {LEAPFROG_STEPS[-1]:.0f} leapfrog steps a draw "
-                    f"({AT_MAX_TREE_DEPTH[-1]:.0%} at the largest tree), "
-                    f"step size {STEP_SIZES[-1]:.1e}"
-                )
-            print(
-                f"{label:<20} {name:<6} {elapsed:>7.1f} s  R-hat {max(rhat.values()):.3f}  "
-                + " / ".join(f"{r:,.0f}" if r >= 10 else f"{r:.3g}" for r in rates[name])
-                + f"  nu>4 {np.mean(draws['nu'] > 4):.3f}{extra}",
-                flush=True,
-            )
-        ratios = [g / n for g, n in zip(rates["Gibbs"], rates["NUTS"], strict=True)]
-        print(
-            f"{label:<20} ratio  "
-            + " / ".join(f"{r:.1f}" for r in ratios)
-            + f"  (smallest {min(ratios):.1f}x)",
-            flush=True,
-        )
+        _print_runs(label, runs)
 
 
 if __name__ == "__main__":

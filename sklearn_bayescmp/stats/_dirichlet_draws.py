@@ -32,8 +32,8 @@ normalized weight by at most ``(q + 2) * 2**-25`` (1e-6 at q = 30).
 of an outcome is the share of draws in which its theta is the largest, corrected by
 the draws' ``theta_a`` and ``theta_b``, whose posterior means are known exactly (the
 Dirichlet distribution's moments, :func:`expected_theta`): a control variate, which
-halves to thirds the variance of a share near 0.5. Draws are made a chunk of 4,096
-at a time, and a test stops once (1) every probability it prints has a Monte Carlo
+halves to thirds the variance of a share near 0.5. Draws are made a chunk at a time
+(:func:`chunk_sizes`), and a test stops once (1) every probability it prints has a Monte Carlo
 standard error of at most ``target_mcse`` (0.005: the rounding of a probability
 printed with two decimals), and (2) its decision at ``threshold`` is settled: the
 threshold lies outside every probability's 99.9% Monte Carlo interval. A test
@@ -69,7 +69,7 @@ _FEATURE_ELEMENTS = 1 << 21
 _DRAWS_PER_SUM = 128
 #: Tests computed together in one matrix product (memory: a few arrays of draws x tests).
 TESTS_PER_BATCH = 256
-#: Tests whose draws are summarised at a time (arrays of 16 x 4,096 draws: 512 KiB).
+#: Tests whose draws are summarised at a time (fewer cost more in calls than the cache saves).
 _TESTS_PER_SUMMARY = 64
 #: The cost model of :func:`choose_kernel`, in nanoseconds a draw, fitted to the engine
 #: run end to end with one BLAS thread by ``benchmarks/bench_engine_crossover.py`` (the
@@ -383,9 +383,7 @@ class _Products:
                 values = z[:, self.pairs[0]]
                 values += z[:, self.pairs[1]]
                 values /= 2  # the Walsh averages
-                coefficients = _edge_coefficients(
-                    values, low, high, tolerance, inside_edge=False
-                )
+                coefficients = _edge_coefficients(values, low, high, tolerance, inside_edge=False)
                 coefficients *= self.multiplicity
             self._kept[new] = coefficients
             self._made[new] = True
@@ -805,7 +803,7 @@ def summarise_draws(test, z, rope, tolerance, *, prior_strength, n_draws, target
     """Every test's summary of its draws of ``(theta_a, theta_eq, theta_b)``.
 
     All tests (rows of ``z``: the pseudo-observation, then as many data sets each) see
-    the same Dirichlet weights, a chunk of 4,096 draws at a time, each chunk from its
+    the same Dirichlet weights, a chunk of draws at a time, each chunk from its
     own child of the seed. A chunk's draws are read in blocks of bounded memory; a
     block's numerators come from the kernel :func:`choose_kernel` picks for the tests
     still drawing, for batches of tests, threads over the batches (``n_jobs``), each
