@@ -6,7 +6,7 @@ import re
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from sklearn_bayescmp import CVDifferences
@@ -246,6 +246,18 @@ def records(draw):
 
 @settings(max_examples=150, deadline=None)
 @given(rec=records())
+# A quoted name holding a semicolon and a quote once made the sniffer read ";" as
+# the delimiter.
+@example(
+    rec=CVDifferences(
+        [0.0, np.nan, 0.0, np.nan],
+        n_train=[1] * 4,
+        n_test=[1] * 4,
+        repeat=[0] * 4,
+        fold=[0, 1, 2, 3],
+        name=';"',
+    )  # fmt: skip
+)
 def test_round_trips_are_exact(rec):
     assert CVDifferences.from_csv(io.StringIO(rec.to_csv())) == rec
     assert CVDifferences.from_json(io.StringIO(rec.to_json())) == rec

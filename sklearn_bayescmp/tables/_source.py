@@ -193,20 +193,43 @@ def _is_row_positions(index):
 
 def sniff_delimiter(text, source):
     """The delimiter of a CSV text: :class:`csv.Sniffer`'s, else the one the header holds
-    most; a header with none of them is one column, unless it holds spaces or bars."""
+    most; a header with none of them is one column, unless it holds spaces or bars.
+
+    The sniffer reads a character next to a quote as a delimiter, so a quoted name
+    holding a semicolon and a quote can fool it: a guess is kept only if every
+    complete line of ``text`` parses into rows of one width, else the next is tried.
+    """
+    header = text.splitlines()[0] if text.strip() else ""
+    guesses = [d for d in sorted(DELIMITERS, key=header.count, reverse=True) if d in header]
     try:
-        return csv.Sniffer().sniff(text, delimiters=DELIMITERS).delimiter
+        guesses.insert(0, csv.Sniffer().sniff(text, delimiters=DELIMITERS).delimiter)
     except csv.Error:
-        header = text.splitlines()[0] if text.strip() else ""
-        best = max(DELIMITERS, key=header.count)
-        if header.count(best):
-            return best
-        if any(other in header.strip() for other in " |"):
-            raise ValueError(
-                f"{source}: cannot tell the CSV delimiter from the header {header[:80]!r}; "
-                "expected commas, semicolons or tabs between columns (or pass delimiter=)."
-            ) from None
-        return ","
+        pass
+    guesses = list(dict.fromkeys(guesses))
+    for guess in guesses:
+        if _parses_evenly(text, guess):
+            return guess
+    if guesses:
+        return guesses[0]
+    if any(other in header.strip() for other in " |"):
+        raise ValueError(
+            f"{source}: cannot tell the CSV delimiter from the header {header[:80]!r}; "
+            "expected commas, semicolons or tabs between columns (or pass delimiter=)."
+        )
+    return ","
+
+
+def _parses_evenly(text, delimiter):
+    """Whether the complete lines of ``text`` (a sample: the last may be cut) parse
+    strictly into rows of one width, beyond one cell."""
+    lines = text.splitlines()
+    if len(lines) > 1 and not text.endswith(("\n", "\r")):
+        lines = lines[:-1]
+    try:
+        widths = {len(row) for row in csv.reader(lines, delimiter=delimiter, strict=True) if row}
+    except csv.Error:
+        return False
+    return len(widths) == 1 and widths.pop() > 1
 
 
 def _records(text, delimiter, source):
