@@ -9,11 +9,14 @@ fitting again.
 
 import numpy as np
 
-from sklearn_bayescmp.model_selection._race import Race, fold_blocks
+from sklearn_bayescmp.model_selection._race import Race, fold_blocks, look_threshold
 
 
 def replay(scores, n_train, n_test, *, rope, threshold, min_folds, step):
     """The race on ``scores`` (candidates x splits, in the order the race runs them).
+
+    ``threshold`` is the race's (``RaceSearchCV``'s), spent over its looks as the
+    estimator spends it.
 
     Returns
     -------
@@ -28,7 +31,7 @@ def replay(scores, n_train, n_test, *, rope, threshold, min_folds, step):
     """
     k, n_splits = scores.shape
     state = Race(k, np.asarray(n_train, float), np.asarray(n_test, float), rope=rope,
-                 threshold=threshold)  # fmt: skip
+                 threshold=look_threshold(threshold, n_splits, min_folds, step))  # fmt: skip
     failed = np.isnan(scores)
     folds = np.zeros(k, dtype=int)
     for start, end in fold_blocks(n_splits, min_folds, step):
@@ -38,8 +41,4 @@ def replay(scores, n_train, n_test, *, rope, threshold, min_folds, step):
             break
         if not state.look(scores, failed, end):
             break
-    alive = state.alive
-    if state.ended == "equivalent":
-        return state, folds, int(alive.min())
-    means = np.array([np.nanmean(scores[c, : folds[c]]) for c in alive])
-    return state, folds, int(alive[np.nanargmax(means)])
+    return state, folds, state.chosen(scores, folds)

@@ -5,10 +5,11 @@ A grid search that stops fitting the candidates practically worse
 
 :class:`~sklearn_bayescmp.model_selection.RaceSearchCV` searches a grid as
 :class:`~sklearn.model_selection.GridSearchCV` does, on 10 times repeated
-10-fold cross-validation, but after every ten folds it compares each candidate
-with the leader by the Bayesian correlated t-test, and stops fitting those
-that are practically worse (by more than the rope, one accuracy point) with
-posterior probability 0.999.
+10-fold cross-validation, but after the first five folds and every five after
+it compares each candidate with the leader by the Bayesian correlated t-test,
+and stops fitting those that are practically worse (by more than the rope,
+one accuracy point) with the look's posterior probability: the race's
+``threshold`` (0.95) spent over its 19 looks, 0.9974 each.
 
 We race 25 settings of an RBF support vector machine on the breast cancer
 data, then 50 settings of k-nearest neighbours on the digits: a grid where
@@ -47,7 +48,7 @@ print("chosen:", svc.best_params_, f"mean accuracy {svc.best_score_:.4f}")
 # %%
 # Every look compared each survivor with the leader. A cross marks the look at
 # which a candidate left: the leader was practically better with probability
-# at least 0.999. The dark lines are the candidates still in at the end, the
+# at least the look's threshold. The dark lines are the candidates still in at the end, the
 # green one the chosen.
 
 RaceDisplay.from_search(svc)
@@ -60,7 +61,7 @@ for look in race.looks:
     for candidate in look.dropped:
         k = int(np.flatnonzero(look.candidates == candidate)[0])
         print(
-            f"after {look.n_folds:>3} folds: {svc.cv_results_['params'][candidate]} left, "
+            f"after {look.n_folds:>3} folds: {race.candidates[candidate]} left, "
             f"P(leader practically better) = {look.prob_a_better[k]:.4f}"
         )
 

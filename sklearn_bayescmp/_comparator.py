@@ -36,8 +36,9 @@ from .utils._display import (
 )
 from .utils._docstrings import fill_doc
 from .utils._naming import default_model_names, short_repr
-from .utils._sklearn import HasMethods, Interval, _fit_context
-from .utils._validation import check_model_names, check_rope
+from .utils._rope_units import AUTO, resolve_rope, scorer_scale
+from .utils._sklearn import HasMethods, Interval, StrOptions, _fit_context
+from .utils._validation import check_model_names
 from .utils._warnings import warn
 
 #: The names of the two estimators in routing (``set_fit_request`` targets them).
@@ -68,11 +69,17 @@ class RepeatedCVComparator(BaseEstimator):
         plots ("P(logreg better)"). None names each after its class (the
         last step of a pipeline), told apart by their parameters when the
         classes coincide. :meth:`from_estimators` takes ``{name: estimator}``.%(cv_scoring)s
-    rope : float, tuple of (float, float) or dict, default=0.01
-        Region of practical equivalence in the scorer's units (0.01 is one
-        accuracy point): ``r`` means ``[-r, r]``; ``(low, high)`` with
-        ``low <= 0 <= high`` is accepted. With several metrics, a dict gives
-        each metric its own rope (``{"accuracy": 0.01, "roc_auc": 0.005}``).
+    rope : float, tuple of (float, float), dict or "auto", default="auto"
+        Region of practical equivalence in the scorer's units: ``r`` means
+        ``[-r, r]``; ``(low, high)`` with ``low <= 0 <= high`` is accepted.
+        "auto" is one point of a scorer whose scores are shares (0.01: an
+        accuracy point; accuracy, balanced and top-k accuracy, ROC AUC,
+        average precision, the F1, precision, recall and Jaccard families,
+        and a classifier's own ``score``); any other scorer (an error in the
+        target's units, a log loss, R², a custom scorer) needs a rope given,
+        and ``fit`` refuses before any split runs, naming the scorer. With
+        several metrics, a dict gives each metric its own rope
+        (``{"accuracy": 0.01, "neg_log_loss": 0.005}``, "auto" allowed).
     prior : NormalGammaPrior, default=None
         Prior of the Bayesian correlated t-test; None is the matching prior.
     threshold : float, default=0.95
@@ -202,7 +209,7 @@ class RepeatedCVComparator(BaseEstimator):
         "estimator_a": [HasMethods(["fit"])],
         "estimator_b": [HasMethods(["fit"])],
         "names": [tuple, list, None],
-        "rope": [Interval(Real, 0, None, closed="left"), "array-like", dict],
+        "rope": [Interval(Real, 0, None, closed="left"), "array-like", dict, StrOptions({AUTO})],
         "prior": [NormalGammaPrior, None],
         "threshold": [Interval(Real, 0, 1, closed="neither")],
         "early_stopping": ["boolean"],
@@ -218,7 +225,7 @@ class RepeatedCVComparator(BaseEstimator):
         names=None,
         cv=None,
         scoring=None,
-        rope=0.01,
+        rope=AUTO,
         prior=None,
         threshold=0.95,
         n_jobs=None,
@@ -466,7 +473,7 @@ class RepeatedCVComparator(BaseEstimator):
         return comparator_estimators(self)
 
     def _rope(self, metric):
-        return metric_rope(self, metric)
+        return comparator_rope(self, metric)
 
     # -- tests on the fitted comparison -------------------------------------
 
@@ -770,6 +777,13 @@ def metric_rope(comparator, metric):
     return rope[metric] if isinstance(rope, Mapping) else rope
 
 
+def comparator_rope(comparator, metric):
+    """The rope of ``metric`` as ``(low, high)``: as given, or for "auto" one point of a
+    scorer whose scores are shares (any other is refused, naming it)."""
+    scale = scorer_scale(comparator.scoring, comparator.estimator_a, metric=metric)
+    return resolve_rope(metric_rope(comparator, metric), scale)
+
+
 def comparator_engine(comparator):
     """The engine of a comparator's settings, checked before any split runs.
 
@@ -790,7 +804,7 @@ def comparator_engine(comparator):
             f"got keys {list(comparator.rope)}. Use a number for the same rope everywhere."
         )
     for metric in scoring.metrics:
-        check_rope(metric_rope(comparator, metric))
+        comparator_rope(comparator, metric)
     if comparator.names is None:
         model_names = default_model_names([comparator.estimator_a, comparator.estimator_b])
     else:

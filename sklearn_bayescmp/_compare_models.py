@@ -51,6 +51,7 @@ from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 from .utils._io import write_csv
 from .utils._random import random_seed
 from .utils._report import RENDERERS, render
+from .utils._rope_units import AUTO, resolve_rope, table_scale
 from .utils._sklearn import Interval, LiveOptions, StrOptions, validate_params
 from .utils._validation import ROPE_CONSTRAINT, check_probability, check_rope
 
@@ -127,6 +128,9 @@ class ModelComparison(ReadOnlyPickleMixin):
         was sampled).
     table : ScoreTable
         The scores compared.
+    rope_default : {"shares", "percent"} or None
+        Where the rope was the default (``rope="auto"``): one point of shares
+        (0.01) or of percentages (1); None for a rope given.
 
     See Also
     --------
@@ -179,6 +183,7 @@ class ModelComparison(ReadOnlyPickleMixin):
     threshold: float
     random_state: int | None
     table: ScoreTable
+    rope_default: str | None = None
 
     def __repr__(self):
         return (
@@ -442,8 +447,10 @@ class ModelComparison(ReadOnlyPickleMixin):
         str
         """
         result_type = get_backend(self.test).result_type
+        point = {"shares": " (one point of shares)", "percent": " (one percentage point)"}
         rule = (
-            f"rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}], decisions at {self.threshold:g}"
+            f"rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}]{point.get(self.rope_default, '')}, "
+            f"decisions at {self.threshold:g}"
             if self.bayesian
             else f"decisions at alpha = {self.reference.alpha:g} (Holm)"
         )
@@ -804,14 +811,17 @@ def _check_rope_scale(table, rope):
 
 def _check_units(backend, table, rope):
     """Over data sets, a test that pools the differences in the scores' units (or reads
-    them against a rope) needs one unit on every data set."""
+    them against a rope) needs one unit on every data set. ``rope`` None: the default,
+    which is never of zero width."""
     units = table.units
-    if units is None or table.n_datasets < 2 or not backend.needs_one_unit(rope):
+    needs = backend.needs_one_unit((-1.0, 1.0) if rope is None else rope)
+    if units is None or table.n_datasets < 2 or not needs:
         return
+    bounds = "" if rope is None else f" [{rope[0]:g}, {rope[1]:g}]"
     how = (
         "pools the differences of the data sets"
         if backend.pools_differences
-        else f"reads every data set's difference against one rope [{rope[0]:g}, {rope[1]:g}]"
+        else f"reads every data set's difference against one rope{bounds}"
     )
     signs = (
         "use a test of signs without a rope (test='sign' with rope=0"
@@ -1024,7 +1034,7 @@ def automatic_test(table):
     {
         "table": [ScoreTable],
         "test": [StrOptions(LiveOptions(lambda: ["auto", *backend_names()]))],
-        "rope": ROPE_CONSTRAINT,
+        "rope": [*ROPE_CONSTRAINT, StrOptions({AUTO})],
         "threshold": [Interval(Real, 0, 1, closed="neither")],
         "prior": [NormalGammaPrior, None],
         "ranking": ["boolean"],
@@ -1039,7 +1049,7 @@ def compare_models(
     table,
     *,
     test="auto",
-    rope=0.01,
+    rope=AUTO,
     threshold=0.95,
     prior=None,
     ranking=True,
@@ -1075,8 +1085,13 @@ def compare_models(
         informative, and the slowest: seconds per pair, all pairs sampled
         together). The frequentist tests ("corrected_t", "wilcoxon"...) give
         Holm-adjusted p-values instead of probabilities.
-    rope : float or tuple of (float, float), default=0.01
-        Region of practical equivalence in the scores' units.
+    rope : float, tuple of (float, float) or "auto", default="auto"
+        Region of practical equivalence in the scores' units. "auto" is one
+        point where the scores are shares or percentages: 0.01 on scores
+        within [-1, 1] (shares, and losses and negated errors between 0 and
+        1), 1 on scores in percent (0 to 100, said so by a name or % signs);
+        on any other scale a rope must be given, and its absence is refused
+        naming the scores' range. ``rope_default`` says which applied.
     threshold : float, default=0.95
         Probability an outcome must exceed for the Bayesian decisions.
     prior : NormalGammaPrior, default=None
@@ -1144,9 +1159,13 @@ def compare_models(
     backend = get_backend(test)
     _check_scope(backend, table)
     _check_options(backend, options, automatic)
-    rope = check_rope(rope)
+    scale = table_scale(table) if isinstance(rope, str) else None
+    rope_default = None if scale is None else scale.kind
+    # Data sets in other units refuse the pooling tests whatever the rope: said first
+    # (the default rope is never of zero width).
+    _check_units(backend, table, None if scale is not None else check_rope(rope))
+    rope = resolve_rope(rope, scale)
     _check_rope_scale(table, rope)
-    _check_units(backend, table, rope)
     seed = random_seed(random_state) if backend.sampled or ranking else None
     arguments = {
         "rope": rope,
@@ -1290,6 +1309,7 @@ def compare_models(
         threshold=float(threshold),
         random_state=seed,
         table=table,
+        rope_default=rope_default,
     )
 
 

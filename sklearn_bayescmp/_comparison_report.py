@@ -67,11 +67,18 @@ def _score_words(table):
     return words
 
 
-def _rope_units(table):
-    """The units of the rope: the scores', or the share of a best-worst gap."""
-    if table.reading_details.normalization is not None:
-        return "units of each data set's gap between its worst and best model (0 to 1)"
-    return "the scores' units"
+def _rope_units(comparison):
+    """The units of the rope: the scores', or the share of a best-worst gap; and where it
+    was the default, what it is one point of."""
+    if comparison.table.reading_details.normalization is not None:
+        units = "units of each data set's gap between its worst and best model (0 to 1)"
+    else:
+        units = "the scores' units"
+    point = {
+        "shares": " (the default: one point of scores that are shares)",
+        "percent": " (the default: one point of scores in percent)",
+    }
+    return units + point.get(comparison.rope_default, "")
 
 
 def _fewer_datasets(comparison):
@@ -141,7 +148,7 @@ def methods_paragraph(comparison):
         prior = first._prior_description() + _draws_words(comparison.results.values())
         text += (
             f", with a region of practical equivalence (rope) of [{low:g}, {high:g}] in "
-            f"{_rope_units(comparison.table)}{', ' + prior if prior else ''}. A pair is "
+            f"{_rope_units(comparison)}{', ' + prior if prior else ''}. A pair is "
             "decided when the "
             f"posterior probability of one outcome (A better, equivalent, B better) exceeds "
             f"{comparison.threshold:g}."

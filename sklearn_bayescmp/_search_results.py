@@ -3,7 +3,10 @@
 Every candidate of a search is scored on the same splits, so its
 ``split<i>_test_<metric>`` entries pair; a successive-halving search scores
 each iteration's candidates on more resources than the last, and only the
-candidates of its last iteration share their data.
+candidates of its last iteration share their data. A race
+(:class:`~sklearn_bayescmp.model_selection.RaceSearchCV`) has a row per candidate
+and block of folds (``race_candidate``, ``race_first_split``): its candidates'
+rows are put back together, a fold a candidate did not run left NaN.
 """
 
 from collections.abc import Mapping
@@ -26,6 +29,26 @@ def split_scores(cv_results, metric):
         )
     keys.sort(key=lambda key: int(key[len("split") : -len(suffix)]))
     return np.column_stack([np.asarray(cv_results[key], dtype=float) for key in keys])
+
+
+def race_scores(cv_results, metric):
+    """A race's per-split test scores: ``(n_candidates, n_splits)``, NaN where a
+    candidate had left, and each candidate's last row."""
+    blocks = split_scores(cv_results, metric)
+    candidate = np.asarray(cv_results["race_candidate"], dtype=int)
+    first = np.asarray(cv_results["race_first_split"], dtype=int)
+    size = blocks.shape[1]
+    scores = np.full((candidate.max() + 1, first.max() + size), np.nan)
+    for row, (c, start) in enumerate(zip(candidate, first, strict=True)):
+        scores[c, start : start + size] = blocks[row]
+    last = np.array([np.flatnonzero(candidate == c)[-1] for c in range(len(scores))])
+    return scores, last
+
+
+def ranks(cv_results, metric):
+    """Each row's rank for ``metric``: the race's own over every fold it ran, else the
+    search's ``rank_test_<metric>``."""
+    return np.asarray(cv_results.get("race_rank", cv_results[f"rank_test_{metric}"]))
 
 
 def search_candidates(cv_results, metric):
@@ -51,6 +74,12 @@ def search_candidates(cv_results, metric):
     rows : ndarray of int
         The kept candidates' rows in ``cv_results``.
     """
+    if "race_candidate" in cv_results:
+        scores, rows = race_scores(cv_results, metric)
+        params = cv_results.get("params")
+        names = [candidate_name(params[row]) if params else f"candidate {c}"
+                 for c, row in enumerate(rows)]  # fmt: skip
+        return scores, names, rows
     scores = split_scores(cv_results, metric)
     rows = candidate_rows(cv_results, scores.shape[0])
     if rows.size < scores.shape[0]:

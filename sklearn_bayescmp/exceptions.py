@@ -4,7 +4,7 @@ Failed fits raise scikit-learn's :class:`~sklearn.exceptions.FitFailedWarning`
 and unconverged samplers its :class:`~sklearn.exceptions.ConvergenceWarning`.
 """
 
-__all__ = ["MissingScoresWarning", "TableReadingError"]
+__all__ = ["MissingScoresWarning", "RopeUnitsError", "TableReadingError"]
 
 
 class TableReadingError(ValueError):
@@ -78,3 +78,76 @@ class MissingScoresWarning(UserWarning):
     >>> [warning.category is MissingScoresWarning for warning in caught]
     [True]
     """
+
+
+class RopeUnitsError(ValueError):
+    """``rope="auto"`` on scores whose units give it no default: a rope must be given.
+
+    The default rope is one point where the scores are shares (0.01: accuracy,
+    ROC AUC, F1...) or percentages (1); on any other scale (an error in the
+    target's units, a log loss, R², a custom scorer, a table of other units) a
+    rope means something only in the scores' units, which the user knows.
+
+    Parameters
+    ----------
+    seen : str
+        What showed the scale: ``"the scores of scoring='neg_mean_squared_error'"``,
+        ``"scores from 2,100 to 9,400"``.
+    name : str, default="rope"
+        The argument to give.
+
+    Attributes
+    ----------
+    field : str
+        The parameter to give: "rope".
+    seen : str
+
+    See Also
+    --------
+    sklearn_bayescmp.RepeatedCVComparator : Its ``rope``.
+    sklearn_bayescmp.compare_models : Its ``rope``.
+
+    Examples
+    --------
+    >>> from sklearn.linear_model import Lasso, Ridge
+    >>> from sklearn_bayescmp import RepeatedCVComparator
+    >>> from sklearn_bayescmp.exceptions import RopeUnitsError
+    >>> from sklearn.datasets import load_diabetes
+    >>> X, y = load_diabetes(return_X_y=True)
+    >>> comparator = RepeatedCVComparator(Ridge(), Lasso(), scoring="neg_mean_squared_error")
+    >>> try:
+    ...     comparator.fit(X, y)
+    ... except RopeUnitsError as error:
+    ...     print(error.field, "|", error.seen)
+    rope | the scores of scoring='neg_mean_squared_error'
+    """
+
+    field = "rope"
+
+    def __init__(self, seen, *, name="rope"):
+        self.seen = seen
+        self.name = name
+        super().__init__(self.words(f"`{name}`", f"{name}="))
+
+    def words(self, option, giving):
+        """The refusal in one line, naming the option as the caller names it.
+
+        Parameters
+        ----------
+        option : str
+            The option, as the message names it ("`rope`", "--rope").
+        giving : str
+            How a value is given ("rope=", "--rope ").
+
+        Returns
+        -------
+        str
+        """
+        return (
+            f"{option} must be given in the scores' units: {self.seen} are not shares or "
+            f"percentages, on which the default (one point) is made; pass {giving}<the "
+            "difference that is practically nothing in those units>."
+        )
+
+    def __reduce__(self):
+        return type(self), (self.seen,), {"name": self.name}

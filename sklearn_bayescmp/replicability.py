@@ -23,13 +23,12 @@ import numpy as np
 from sklearn.base import BaseEstimator, clone
 from sklearn.utils.validation import check_is_fitted
 
-from ._comparator import comparator_engine, metric_rope
+from ._comparator import comparator_engine, comparator_rope
 from ._engine import check_datasets
 from .stats._registry import backend_names, get_backend
 from .utils._display import terminal_text
 from .utils._docstrings import fill_doc
 from .utils._sklearn import HasMethods, Interval, _fit_context
-from .utils._validation import check_rope
 
 __all__ = ["ReplicabilityStudy", "ReplicabilitySummary", "replicability_summary"]
 
@@ -358,7 +357,7 @@ class ReplicabilityStudy(BaseEstimator):
                 f"with scoring={self.comparator.scoring!r}. Study each metric with its own "
                 "comparator."
             )
-        self.rope_ = check_rope(metric_rope(self.comparator, scoring.metrics[0]))
+        self.rope_ = comparator_rope(self.comparator, scoring.metrics[0])
         # Every (seed, data set, split) task in one dispatch.
         plans = [engine.plan_datasets(entries) for engine in engines]
         runs = dict(zip(seeds, engines[0].run_together(plans), strict=True))

@@ -605,7 +605,7 @@ def test_advice_names_options_the_command_has(capsys, tmp_path):
     status, _, err = _run(capsys, "compare", path)
     assert status == 2 and "(--models NAME ... or --datasets NAME ...)" in err
     assert "table.select" not in err
-    # Percentages: the note names --rope.
+    # Percentages: the default rope is one point of them, said in the reading and the result.
     percent = tmp_path / "percent.csv"
     rows = text.split("\r\n")
     header, body = rows[0], [r for r in rows[1:] if r]
@@ -617,8 +617,9 @@ def test_advice_names_options_the_command_has(capsys, tmp_path):
         return ",".join(cells)
 
     percent.write_text("\r\n".join([header, *map(in_percent, body)]) + "\r\n", newline="")
-    status, _, err = _run(capsys, "compare", percent)
-    assert status == 0 and "Pass --rope 1 for one point" in err
+    status, out, err = _run(capsys, "compare", percent)
+    assert status == 0 and "the default rope is one percentage point (1)" in err
+    assert "(one percentage point)" in out
 
 
 def _nonfinite_fields(value, found):

@@ -140,7 +140,9 @@ def test_default_cv_is_ten_by_ten_and_seeded(cancer):
 
 def test_default_cv_for_regressors_is_repeated_kfold():
     X, y = make_regression(n_samples=60, n_features=3, noise=5.0, random_state=0)
-    cmp = RepeatedCVComparator(LinearRegression(), Ridge(alpha=10.0), random_state=0).fit(X, y)
+    cmp = RepeatedCVComparator(
+        LinearRegression(), Ridge(alpha=10.0), rope=0.01, random_state=0
+    ).fit(X, y)
     expected = RepeatedKFold(n_splits=10, n_repeats=10, random_state=0)
     train, _ = next(expected.split(X))
     est = LinearRegression().fit(X[train], y[train])
@@ -444,7 +446,9 @@ def test_non_finite_scores_count_as_failures(indexed_binary_data):
 
     cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0)
     with pytest.warns(FitFailedWarning, match=re.escape("2 of 10 splits failed")):
-        cmp = RepeatedCVComparator(GaussianNB(), DummyClassifier(), cv=cv, scoring=scorer).fit(X, y)
+        cmp = RepeatedCVComparator(
+            GaussianNB(), DummyClassifier(), cv=cv, rope=0.01, scoring=scorer
+        ).fit(X, y)
     assert [f.error for f in cmp.fit_errors_] == [
         "The scorer returned nan, not a finite number."
     ] * 2
@@ -454,7 +458,7 @@ def test_non_finite_scores_count_as_failures(indexed_binary_data):
     )
     with pytest.raises(ValueError, match="The scorer returned nan"):
         RepeatedCVComparator(
-            GaussianNB(), DummyClassifier(), cv=cv, scoring=scorer, error_score="raise"
+            GaussianNB(), DummyClassifier(), cv=cv, rope=0.01, scoring=scorer, error_score="raise"
         ).fit(X, y)
 
 
@@ -797,9 +801,9 @@ def test_several_metrics_fit_once_and_equal_one_comparison_per_metric(cancer, tm
     assert logged.metrics_ == ("accuracy", "balanced_accuracy") and logged.multimetric_
 
     models = (_scaled_logistic(), GaussianNB())
-    both = RepeatedCVComparator(*models, cv=cv, scoring=["accuracy", "roc_auc"]).set_params(
-        rope={"accuracy": 0.01, "roc_auc": 0.005}
-    )
+    both = RepeatedCVComparator(
+        *models, cv=cv, rope=0.01, scoring=["accuracy", "roc_auc"]
+    ).set_params(rope={"accuracy": 0.01, "roc_auc": 0.005})
     both.fit(X, y)
     for metric, metric_rope in (("accuracy", 0.01), ("roc_auc", 0.005)):
         single = RepeatedCVComparator(*models, cv=cv, scoring=metric, rope=metric_rope).fit(X, y)
@@ -856,6 +860,7 @@ def test_early_stopping_with_several_metrics_waits_for_all(cancer):
     cmp = RepeatedCVComparator(
         _scaled_logistic(),
         DummyClassifier(),
+        rope=0.01,
         scoring=["accuracy", "balanced_accuracy"],
         random_state=0,
         early_stopping=True,

@@ -20,7 +20,7 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.tree import DecisionTreeClassifier
 
 from sklearn_bayescmp import CVDifferences, RepeatedCVComparator, ScoreTable, compare_models, stats
-from sklearn_bayescmp.exceptions import TableReadingError
+from sklearn_bayescmp.exceptions import RopeUnitsError, TableReadingError
 from sklearn_bayescmp.replicability import ReplicabilityStudy, replicability_summary
 from tests.test_public_api import PUBLIC_MODULES
 
@@ -98,6 +98,7 @@ FACTORIES = {
     "Reading": lambda: _table().reading_details,
     "TableSpec": lambda: _table().spec,
     "TableReadingError": lambda: TableReadingError("refused", spec=_table().spec),
+    "RopeUnitsError": lambda: RopeUnitsError("scores from 2,100 to 9,400", name="rope"),
     "RaceSearchCV": lambda: _race(),
     "RaceRecord": lambda: _race().race_,
     "RaceLook": lambda: _race().race_.looks[0],

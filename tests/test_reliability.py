@@ -122,6 +122,7 @@ def _cache_case(directory):
             comparator = RepeatedCVComparator(
                 GaussianNB(),
                 DecisionTreeClassifier(random_state=0),
+                rope=0.01,
                 scoring=module.scorer,
                 cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
                 memory=memory,
@@ -541,6 +542,7 @@ def _imported_constant_cache(directory):
                 comparator = RepeatedCVComparator(
                     GaussianNB(),
                     DecisionTreeClassifier(random_state=0),
+                    rope=0.01,
                     scoring=scorer,
                     cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
                     memory=memory,

@@ -166,6 +166,7 @@ def _code_comparator(module, memory):
     return RepeatedCVComparator(
         make_pipeline(FunctionTransformer(module.transform), module.Stump()),
         GaussianNB(),
+        rope=0.01,
         scoring=module.scorer,
         cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0),
         memory=memory,

@@ -62,7 +62,7 @@ def test_weighted_scorer_equals_the_weighted_metric_on_every_split(data):
         scorer = make_scorer(accuracy_score).set_score_request(sample_weight=True)
         model_a = LogisticRegression(max_iter=5000).set_fit_request(sample_weight=True)
         model_b = GaussianNB().set_fit_request(sample_weight=False)
-        cmp = RepeatedCVComparator(model_a, model_b, cv=CV, scoring=scorer).fit(
+        cmp = RepeatedCVComparator(model_a, model_b, cv=CV, rope=0.01, scoring=scorer).fit(
             X, y, sample_weight=w
         )
         # cross_validate is the reference for the weighted side.
@@ -92,6 +92,7 @@ def test_a_declined_parameter_never_reaches_that_estimator(data):
             RecordsWeights().set_fit_request(sample_weight=True),
             RecordsWeights().set_fit_request(sample_weight=False),
             cv=CV,
+            rope=0.01,
             scoring=weight_sum_scorer,
             error_score="raise",
         ).fit(X, y, sample_weight=w)
@@ -120,7 +121,11 @@ def test_a_pipeline_receives_its_steps_weights(data):
         )
         unweighted = make_scorer(accuracy_score).set_score_request(sample_weight=False)
         cmp = RepeatedCVComparator(
-            pipeline, GaussianNB().set_fit_request(sample_weight=True), cv=CV, scoring=unweighted
+            pipeline,
+            GaussianNB().set_fit_request(sample_weight=True),
+            cv=CV,
+            rope=0.01,
+            scoring=unweighted,
         ).fit(X, y, sample_weight=w)
         reference = cross_validate(
             pipeline, X, y, cv=CV, scoring=unweighted, params={"sample_weight": w}
@@ -167,13 +172,13 @@ def test_routing_off_is_cross_validate_behaviour(data):
     # Fit parameters go to both estimators' fit; the scorer gets nothing.
     X, y, w = data
     cmp = RepeatedCVComparator(
-        RecordsWeights(), RecordsWeights(), cv=CV, scoring=weight_sum_scorer
+        RecordsWeights(), RecordsWeights(), cv=CV, rope=0.01, scoring=weight_sum_scorer
     ).fit(X, y, sample_weight=w)
     expected = [w[train].sum() for train, _ in CV.split(X, y)]
     np.testing.assert_allclose(cmp.cv_results_["test_score_a"], expected, rtol=1e-12)
     np.testing.assert_allclose(cmp.cv_results_["test_score_b"], expected, rtol=1e-12)
     unweighted_scorer = RepeatedCVComparator(
-        RecordsWeights(), RecordsWeights(), cv=CV, scoring=scorer_weight_sum
+        RecordsWeights(), RecordsWeights(), cv=CV, rope=0.01, scoring=scorer_weight_sum
     ).fit(X, y, sample_weight=w)
     reference = cross_validate(
         RecordsWeights(), X, y, cv=CV, scoring=scorer_weight_sum, params={"sample_weight": w}
@@ -194,6 +199,7 @@ def test_the_scorer_gets_the_test_rows_of_its_metadata(data):
             RecordsWeights().set_fit_request(sample_weight=False),
             RecordsWeights().set_fit_request(sample_weight=False),
             cv=CV,
+            rope=0.01,
             scoring=scorer,
         ).fit(X, y, sample_weight=w)
     expected = [w[test].sum() for _, test in CV.split(X, y)]
@@ -221,6 +227,7 @@ def test_fit_datasets_and_studies_route_each_data_sets_metadata(data):
             RecordsWeights().set_fit_request(sample_weight=True),
             RecordsWeights().set_fit_request(sample_weight=False),
             cv=CV,
+            rope=0.01,
             scoring=weight_sum_scorer,
         )
         comparator.fit_datasets(
@@ -252,6 +259,7 @@ def test_compare_estimators_routes_like_the_comparator(data):
             X,
             y,
             cv=CV,
+            rope=0.01,
             scoring=weight_sum_scorer,
             params={"sample_weight": w},
         )
@@ -265,6 +273,7 @@ def test_compare_estimators_routes_like_the_comparator(data):
         X,
         y,
         cv=CV,
+        rope=0.01,
         scoring=weight_sum_scorer,
         params={"sample_weight": w},
     )

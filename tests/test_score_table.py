@@ -522,8 +522,6 @@ _DESCRIPTOR_NAMED = ScoreTable(
 @example(table=_NUL_NAMES, layout="wide", encoding="text")
 @example(table=_DESCRIPTOR_NAMED, layout="wide", encoding="text")
 @example(table=_DESCRIPTOR_NAMED, layout="long", encoding="text")
-@pytest.mark.filterwarnings("ignore:.*look like percentages")  # random 0-100 scores
-@pytest.mark.filterwarnings("ignore:.*are whole numbers")  # random whole scores
 def test_csv_round_trips_are_exact_or_refused_at_write_time(table, layout, encoding):
     if layout == "wide" and any(wide_name_problem(m) for m in table.models):
         with pytest.raises(ValueError, match=naming("layout=", "'long'")):

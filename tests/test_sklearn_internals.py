@@ -11,13 +11,15 @@ from numbers import Integral, Real
 import numpy as np
 import pytest
 from sklearn.base import BaseEstimator
-from sklearn.model_selection import KFold, cross_validate
+from sklearn.metrics import f1_score, get_scorer, make_scorer, roc_auc_score
+from sklearn.model_selection import KFold, PredefinedSplit, cross_validate
 from sklearn.svm import SVC
 
 import sklearn_bayescmp
 from sklearn_bayescmp import RepeatedCVComparator
 from sklearn_bayescmp._engine._fit import slice_params, split_data
 from sklearn_bayescmp.utils._sklearn import (
+    BaseSearchCV,
     HasMethods,
     Interval,
     InvalidParameterError,
@@ -25,6 +27,7 @@ from sklearn_bayescmp.utils._sklearn import (
     StrOptions,
     _fit_context,
     _safe_indexing,
+    score_function,
     validate_params,
 )
 
@@ -150,3 +153,43 @@ def test_slice_params_cuts_sample_aligned_values_only():
     assert sliced["scalar"] == 3 and sliced["text"] == "abcdef"
     np.testing.assert_array_equal(sliced["other_length"], np.arange(4))
     assert sliced["mapping"] == {"a": 1}
+
+
+class _TwoBlocks(BaseSearchCV):
+    """The contract RaceSearchCV builds on: one evaluation per block of splits, the
+    extra columns, the refitted row chosen by the search."""
+
+    def __init__(self, estimator, *, cv=None, refit=True):
+        super().__init__(estimator, cv=cv, refit=refit)
+
+    def _run_search(self, evaluate_candidates):
+        for start in (0, 2):  # splits 0-1, then 2-3, of four tenths of the rows
+            blocks = np.repeat([-1, -1, -1, -1], 10)
+            blocks[start * 10 : (start + 2) * 10] = np.repeat([0, 1], 10)
+            evaluate_candidates(
+                [{"C": 1.0}, {"C": 0.1}][: 2 - start // 2],
+                cv=PredefinedSplit(blocks),
+                more_results={"block": [start] * (2 - start // 2)},
+            )
+
+    def _select_best_index(self, refit, refit_metric, results):
+        return len(results["params"]) - 1
+
+
+def test_base_search_cv_evaluates_blocks_and_lets_the_search_choose():
+    X, y = np.arange(80.0).reshape(40, 2), np.repeat([0, 1], 20)
+    search = _TwoBlocks(SVC(), cv=KFold(2)).fit(X, y)
+    results = search.cv_results_
+    # Three rows (two candidates on the first block, one on the second), two splits each.
+    assert results["params"] == [{"C": 1.0}, {"C": 0.1}, {"C": 1.0}]
+    assert list(results["block"]) == [0, 0, 2] and "split1_test_score" in results
+    assert "split2_test_score" not in results
+    assert search.best_index_ == 2 and search.best_params_ == {"C": 1.0}
+    assert search.best_score_ == results["mean_test_score"][2]
+
+
+def test_score_function_is_the_metric_a_scorer_object_computes():
+    assert score_function(get_scorer("roc_auc")) is roc_auc_score
+    assert score_function(make_scorer(f1_score, average="macro")) is f1_score
+    assert score_function(f1_score) is None  # a metric, not a scorer
+    assert score_function("accuracy") is None

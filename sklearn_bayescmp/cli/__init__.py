@@ -252,7 +252,12 @@ def build_parser():
         "; an unknown name lists them all); the frequentist ones decide at p < 0.05",
     )
     comparing.add_argument(
-        "--rope", type=float, default=0.01, help="half-width of the rope (default 0.01)"
+        "--rope",
+        type=float,
+        default=None,
+        help="half-width of the rope, in the scores' units. By default one point of scores "
+        "that are shares (0.01: within [-1, 1]) or percentages (1: 0 to 100, said by a name or "
+        "%% signs); on another scale it must be given",
     )
     comparing.add_argument(
         "--threshold", type=float, default=0.95, help="decision threshold (default 0.95)"

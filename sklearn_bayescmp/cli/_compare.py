@@ -24,7 +24,7 @@ from .._command import (
     reading_text,
     terminal_safe,
 )
-from ..exceptions import MissingScoresWarning, TableReadingError
+from ..exceptions import MissingScoresWarning, RopeUnitsError, TableReadingError
 from ..stats import backend_names, get_backend
 from ..tables import TableSpec
 from ._errors import InputError, MissingDependency
@@ -65,7 +65,7 @@ def compare(args):
 def _check_options(args):
     """The rope, threshold and output files, checked before any work."""
     try:
-        rope = check_rope(args.rope, name="--rope")
+        rope = "auto" if args.rope is None else check_rope(args.rope, name="--rope")
         threshold = check_probability(args.threshold, name="--threshold")
     except ValueError as exc:
         raise InputError(_in_command_words(exc)) from None
@@ -407,6 +407,8 @@ def _compare_models(args, table, options):
             **options,
             **extra,
         )
+    except RopeUnitsError as exc:
+        raise InputError(f"{args.file!r}: {exc.words('--rope', '--rope ')}") from None
     except ValueError as exc:
         raise InputError(f"{args.file!r}: {_in_command_words(exc)}") from None
 

@@ -4,39 +4,35 @@ Every candidate still in the race is fitted on the same splits, a block of
 folds at a time. At each look, every candidate is compared with the leader
 (the best mean test score so far) by the Bayesian correlated t-test on the
 folds both have, with the split sizes' correction (Corani & Benavoli, 2015),
-and leaves the race once ``P(leader practically better) >= threshold``: the
-idea of F-Race (Birattari et al., 2002) and of Hoeffding races (Maron & Moore,
-1994) with the rope and the overlap of cross-validation's training sets taken
-into account.
+and leaves the race once ``P(leader practically better)`` reaches the look's
+threshold (the race's error spent evenly over its looks): the idea of F-Race
+(Birattari et al., 2002) and of Hoeffding races (Maron & Moore, 1994) with the
+rope and the overlap of cross-validation's training sets taken into account.
 """
 
 import math
-import time
 import warnings
 from dataclasses import dataclass
 from numbers import Integral, Real
 
 import numpy as np
 from scipy.stats import rankdata
-from sklearn.base import BaseEstimator, MetaEstimatorMixin, clone
 from sklearn.exceptions import FitFailedWarning
-from sklearn.metrics import get_scorer_names
-from sklearn.model_selection import ParameterGrid
-from sklearn.utils import get_tags, indexable
-from sklearn.utils.metadata_routing import MetadataRouter, MethodMapping, process_routing
-from sklearn.utils.metaestimators import available_if
-from sklearn.utils.parallel import Parallel, delayed
-from sklearn.utils.validation import check_is_fitted
+from sklearn.model_selection import BaseCrossValidator, ParameterGrid
+from sklearn.utils import indexable
+from sklearn.utils.metadata_routing import (
+    MetadataRouter,
+    MethodMapping,
+    get_routing_for_object,
+    process_routing,
+)
 
-from .._engine import check_common_scoring
-from .._engine._fit import fit_and_score_one
 from .._engine._plan import check_repeated_cv
 from .._engine._routing import routing_enabled
-from ..stats._core import outcome_probabilities, segment_statistics, student_posterior
-from ..stats._correlated_t import NormalGammaPrior
-from ..utils._sklearn import HasMethods, Interval, StrOptions, _fit_context
-from ..utils._validation import check_rope
-from ..utils._warnings import reissue, warn
+from ..stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
+from ..utils._rope_units import AUTO, resolve_rope, scorer_scale
+from ..utils._sklearn import BaseSearchCV, Interval, StrOptions, _fit_context
+from ..utils._warnings import warn
 
 #: How the race can end (``RaceRecord.ended``).
 ENDINGS = {
@@ -91,7 +87,7 @@ class RaceLook:
     >>> search = RaceSearchCV(model, grid, random_state=0).fit(X, y)
     >>> first = search.race_.looks[0]
     >>> first.n_folds, first.leader, first.dropped.tolist()
-    (10, 2, [0])
+    (5, 2, [0])
     """
 
     n_folds: int
@@ -129,7 +125,18 @@ class RaceRecord:
     rope : tuple of float
         The region of practical equivalence of the comparisons.
     threshold : float
-        The probability that drops a candidate.
+        The race's confidence (``RaceSearchCV``'s ``threshold``).
+    look_threshold : float
+        The probability that dropped a candidate at each look:
+        ``1 - (1 - threshold) / n_looks``.
+    candidates : tuple of dict
+        Every candidate's parameters, in the grid's order (the indices above).
+    folds : ndarray of int
+        Folds each candidate ran.
+    dropped_at : ndarray of int
+        Folds after which each candidate left (-1: still in at the end).
+    chosen : int or None
+        The candidate ``refit`` chose (None before a choice).
 
     See Also
     --------
@@ -148,7 +155,7 @@ class RaceRecord:
     >>> grid = {"logisticregression__C": [1e-4, 1e-2, 1.0]}
     >>> race = RaceSearchCV(model, grid, random_state=0).fit(X, y).race_
     >>> race.ended, race.survivors.tolist(), race.n_fits, race.n_fits_exhaustive
-    ('folds', [1, 2], 210, 300)
+    ('folds', [1, 2], 205, 300)
     """
 
     looks: tuple
@@ -159,6 +166,11 @@ class RaceRecord:
     n_fits_exhaustive: int
     rope: tuple
     threshold: float
+    look_threshold: float
+    candidates: tuple = ()
+    folds: np.ndarray = None
+    dropped_at: np.ndarray = None
+    chosen: int | None = None
 
     @property
     def share_of_fits(self):
@@ -168,6 +180,10 @@ class RaceRecord:
 
 def _look(scores, survivors, n_folds, n_train, n_test, rope, prior):
     """Compare every survivor with the leader on the first ``n_folds`` folds.
+
+    Each comparison is the public :func:`~sklearn_bayescmp.stats.bayesian_correlated_ttest`
+    of ``leader - candidate`` on the folds both ran (a failed fit's NaN left out), with
+    those folds' sizes: a drop is that test's decision, number for number.
 
     Returns
     -------
@@ -184,18 +200,42 @@ def _look(scores, survivors, n_folds, n_train, n_test, rope, prior):
     # The first best mean, in the grid's order (nanargmax: failures never lead).
     leader = int(survivors[np.nanargmax(means)])
     candidates = survivors[survivors != leader]
-    differences = scores[leader, :n_folds] - scores[candidates, :n_folds]
-    n = len(candidates)
-    sizes = (np.tile(n_train[:n_folds], n), np.tile(n_test[:n_folds], n))
-    sample = segment_statistics(differences.ravel(), *sizes, np.full(n, n_folds))
-    df, loc, scale = student_posterior(sample, prior)
-    return leader, candidates, (df, loc, scale), outcome_probabilities(df, loc, scale, rope)
+    posterior = np.empty((3, len(candidates)))
+    probabilities = np.empty((len(candidates), 3))
+    for k, candidate in enumerate(candidates):
+        differences = scores[leader, :n_folds] - scores[candidate, :n_folds]
+        both = np.isfinite(differences)
+        if both.sum() < 2:  # fewer than two folds both completed: nothing to tell
+            posterior[:, k], probabilities[k] = np.nan, 0.0
+            continue
+        result = bayesian_correlated_ttest(
+            differences[both],
+            n_train=n_train[:n_folds][both],
+            n_test=n_test[:n_folds][both],
+            rope=rope,
+            prior=prior,
+        )
+        posterior[:, k] = result.df, result.loc, result.scale
+        probabilities[k] = result.prob_a_better, result.prob_equivalent, result.prob_b_better
+    return leader, candidates, tuple(posterior), probabilities
 
 
 def fold_blocks(n_splits, min_folds, step):
     """The folds run before each look: ``min_folds``, then ``step`` at a time."""
     ends = list(range(min(min_folds, n_splits), n_splits, step)) + [n_splits]
     return [(start, end) for start, end in zip([0, *ends[:-1]], ends, strict=True) if end > start]
+
+
+def look_threshold(threshold, n_splits, min_folds, step):
+    """The probability that decides at each look: the race's error ``1 - threshold``
+    spent evenly over its looks (every block's end but the last split's).
+
+    ``1 - (1 - threshold) / n_looks``: by Bonferroni's inequality, a candidate whose
+    posterior at every look would err with probability at most the look's error is
+    wrongly dropped over the race with probability at most ``1 - threshold``.
+    """
+    n_looks = max(len(fold_blocks(n_splits, min_folds, step)) - 1, 1)
+    return 1.0 - (1.0 - threshold) / n_looks
 
 
 class Race:
@@ -208,6 +248,7 @@ class Race:
         Every split's sizes (the correlated t-test's correction).
     rope : tuple of (float, float)
     threshold : float
+        The probability that decides at every look (:func:`look_threshold`).
     prior : NormalGammaPrior or None
 
     Attributes
@@ -289,58 +330,94 @@ class Race:
         self.dropped_at[candidates] = n_folds
         self.alive = np.setdiff1d(self.alive, candidates)
 
-    def record(self, n_fits, n_splits):
-        """The :class:`RaceRecord` of the race so far."""
+    def record(self, n_splits, folds, *, threshold, candidates=(), chosen=None):
+        """The :class:`RaceRecord` of the race so far: ``folds`` each candidate ran,
+        ``threshold`` the race's confidence that set the looks' threshold."""
+        folds = np.asarray(folds, dtype=int)
         return RaceRecord(
             looks=tuple(self.looks),
             ended=self.ended,
             survivors=self.alive.copy(),
             failed=np.array(self.failed_out, dtype=int),
-            n_fits=int(n_fits),
+            n_fits=int(folds.sum()),
             n_fits_exhaustive=int(len(self.dropped_at) * n_splits),
             rope=self.rope,
-            threshold=self.threshold,
+            threshold=float(threshold),
+            look_threshold=self.threshold,
+            candidates=tuple(candidates),
+            folds=folds,
+            dropped_at=self.dropped_at.copy(),
+            chosen=chosen,
+        )
+
+    def chosen(self, scores, folds):
+        """The candidate ``refit=True`` takes: the first survivor in the grid's order
+        when every survivor is practically equivalent to the leader, the one left, or
+        the survivor with the best mean over the ``folds`` it ran of ``scores``."""
+        if self.ended == "equivalent":
+            return int(self.alive.min())
+        if len(self.alive) == 1:
+            return int(self.alive[0])
+        means = candidate_means(scores, folds)[self.alive]
+        return int(self.alive[np.nanargmax(means)]) if np.isfinite(means).any() else 0
+
+
+def candidate_means(scores, folds):
+    """Each candidate's mean score over the folds it ran (NaN where every fit failed)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # a candidate whose every fit failed
+        return np.array(
+            [np.nanmean(row[:n]) if n else np.nan for row, n in zip(scores, folds, strict=True)]
         )
 
 
-def _delegated(name, summary, returns):
-    """A method of the search that calls ``best_estimator_``'s ``name``, present only
-    where the chosen estimator has it (as ``GridSearchCV``'s)."""
+class _RaceBlocks(BaseCrossValidator):
+    """The splits ``start`` to ``start + size`` of a race's splits, made once.
 
-    def method(self, X):
-        self._check_refitted()
-        return getattr(self.best_estimator_, name)(X)
+    What :class:`RaceSearchCV` hands scikit-learn's search for each block of folds:
+    every block has the same number of splits, as the search's evaluation needs.
+    The splits are taken from ``splits`` (the user's splitter's, computed once
+    with the data); ``base`` answers the metadata routing (``groups``).
+    """
 
-    what, shape = returns.split(" : ")
-    method.__name__, method.__qualname__ = name, f"RaceSearchCV.{name}"
-    method.__doc__ = f"""{summary}
+    def __init__(self, splits, start, size, base):
+        self.splits = splits
+        self.start = start
+        self.size = size
+        self.base = base
 
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            Data the chosen candidate accepts.
+    def split(self, X=None, y=None, groups=None):
+        yield from self.splits[self.start : self.start + self.size]
 
-        Returns
-        -------
-        {what} : {shape}
-            What ``best_estimator_.{name}`` returns.
-        """
-    return available_if(lambda self: _chosen_estimator_has(self, name))(method)
+    def get_n_splits(self, X=None, y=None, groups=None):
+        return self.size
+
+    def get_metadata_routing(self):
+        return get_routing_for_object(self.base)
 
 
-class RaceSearchCV(MetaEstimatorMixin, BaseEstimator):
+class RaceSearchCV(BaseSearchCV):
     """Search over a grid of parameters, racing the candidates on the same folds.
 
     Like :class:`~sklearn.model_selection.GridSearchCV`, every candidate of
     ``param_grid`` is cross-validated on the same splits. Unlike it, the folds
-    are run a block at a time, and after each block every candidate is
-    compared with the leader (the best mean test score so far) by the
-    Bayesian correlated t-test on the folds both have. A candidate leaves the
-    race, and is fitted no more, once the posterior probability that the
-    leader is *practically* better (by more than ``rope``) reaches
-    ``threshold``. The race ends when one candidate is left, when every
-    survivor is practically equivalent to the leader, or when the folds run
-    out.
+    are run a block at a time, and at each look every candidate is compared
+    with the leader (the best mean test score so far) by the Bayesian
+    correlated t-test on the folds both ran
+    (:func:`~sklearn_bayescmp.stats.bayesian_correlated_ttest`). A candidate
+    leaves the race, and is fitted no more, once the posterior probability
+    that the leader is *practically* better (by more than ``rope``) reaches
+    the look's threshold: ``1 - (1 - threshold) / n_looks``, the error
+    ``1 - threshold`` spent evenly over the race's looks. The race ends when
+    one candidate is left, when every survivor is practically equivalent to
+    the leader, or when the folds run out.
+
+    It is a scikit-learn search (a
+    :class:`~sklearn.model_selection._search.BaseSearchCV`, built as
+    :class:`~sklearn.model_selection.HalvingGridSearchCV` is): each block of
+    folds is one call of the search's evaluation, so that ``cv_results_``,
+    several metrics with ``refit=<name>``, ``error_score``, ``verbose``, the
+    metadata routing, ``best_estimator_`` and its methods are scikit-learn's.
 
     Read more in the :ref:`User Guide <racing>`.
 
@@ -350,44 +427,28 @@ class RaceSearchCV(MetaEstimatorMixin, BaseEstimator):
         Cloned for every fit.
     param_grid : dict or list of dict
         As for :class:`~sklearn.model_selection.GridSearchCV`
-        (:class:`~sklearn.model_selection.ParameterGrid`); a list of dicts
-        of one-element lists lists the candidates one by one.
-    scoring : str, callable or None, default=None
-        One metric (:func:`~sklearn.metrics.check_scoring`); greater is
-        better. The rope is in its units.
+        (:class:`~sklearn.model_selection.ParameterGrid`).
+    scoring : str, callable, list, tuple, dict or None, default=None
+        As for :class:`~sklearn.model_selection.GridSearchCV`; greater is
+        better. With several metrics the race runs on the one ``refit``
+        names.
+    n_jobs : int, default=None
+        Fits run in parallel (joblib). The results do not depend on it.
+    refit : bool, str or callable, default=True
+        Refit the chosen candidate on the whole data (``best_estimator_``):
+        the first survivor in the grid's order when the race ended with every
+        survivor practically equivalent to the leader, else the survivor with
+        the best mean over the folds it ran. With several metrics, the name of
+        the metric the race runs on. A callable ``refit(cv_results_) -> int``
+        chooses a row of ``cv_results_`` itself.
     cv : int, cross-validation generator or iterable, default=None
         None: 10 times repeated 10-fold cross-validation (stratified for a
         classifier), seeded with ``random_state``. The splits are run in the
         splitter's order, so a repeated splitter gives every candidate whole
         repeats first.
-    refit : bool or callable, default=True
-        Refit the chosen candidate on the whole data (``best_estimator_``). A
-        callable ``refit(cv_results_) -> int`` chooses itself, e.g.
-        :func:`~sklearn_bayescmp.model_selection.bayesian_refit`. With True
-        or False the choice is the leader; when the race ended with every
-        survivor practically equivalent to the leader, the first of them in
-        the grid's order.
-    rope : float or tuple of (float, float), default=0.01
-        Region of practical equivalence of two candidates' mean scores, in
-        the scorer's units.
-    threshold : float, default=0.999
-        Posterior probability of "the leader is practically better" at which
-        a candidate leaves; also the probability of "practically
-        equivalent" at which the race ends with every survivor. With the
-        defaults of ``min_folds`` and ``step``, the race drops the best
-        candidate, or one practically equivalent to it, in at most 3% of the
-        races of a simulation study with known truth (many candidates near
-        the rope's edge; 0.99 dropped one in up to 21%:
-        ``benchmarks/study_race_calibration.py``).
-    min_folds : int, default=10
-        Folds every candidate runs before the first look (one whole repeat of
-        10-fold cross-validation).
-    step : int, default=10
-        Folds run between looks.
-    prior : NormalGammaPrior, default=None
-        Prior of the correlated t-test; None is the matching prior.
-    n_jobs : int, default=None
-        Fits run in parallel (joblib). The results do not depend on it.
+    verbose : int, default=0
+        The search's messages, and a line a look (the leader, the drops, the
+        survivors).
     pre_dispatch : int or str, default="2*n_jobs"
         As for :class:`~joblib.Parallel`.
     random_state : int, RandomState instance or None, default=None
@@ -398,37 +459,61 @@ class RaceSearchCV(MetaEstimatorMixin, BaseEstimator):
         the next look, with a :class:`~sklearn.exceptions.FitFailedWarning`.
     return_train_score : bool, default=False
         Also score every fit on its training rows.
-    verbose : int, default=0
-        Print each look's leader and drops.
+    rope : float, tuple of (float, float) or "auto", default="auto"
+        Region of practical equivalence of two candidates' mean scores, in
+        the scorer's units. "auto" is one point (0.01) of a scorer whose
+        scores are shares (accuracy, ROC AUC, F1...: the list of
+        :class:`~sklearn_bayescmp.RepeatedCVComparator`); any other scorer
+        needs a rope given, and ``fit`` refuses before any fit.
+    threshold : float, default=0.95
+        The race's confidence, spent evenly over its looks (a Bonferroni
+        bound): at each of ``n_looks`` looks a candidate leaves when the
+        posterior probability that the leader is practically better reaches
+        ``1 - (1 - threshold) / n_looks`` (``race_.look_threshold``), and the
+        race ends when every survivor is practically equivalent to the leader
+        with that probability. A budget of few folds thus has few looks, each
+        surer to drop; 10 x 10 folds looked at every 5 drop at 0.9974. The
+        default keeps the rate of dropping the best candidate below 5% in
+        the calibration study of ``benchmarks/``.
+    min_folds : int, default=5
+        Folds every candidate runs before the first look.
+    step : int, default=5
+        Folds run between looks.
+    prior : NormalGammaPrior, default=None
+        Prior of the correlated t-test; None is the matching prior.
 
     Attributes
     ----------
     cv_results_ : dict of numpy (masked) ndarrays
-        As :class:`~sklearn.model_selection.GridSearchCV`'s: ``params``,
-        ``param_*``, ``split{k}_test_score`` (NaN where the candidate had
-        left), ``mean_test_score`` and ``std_test_score`` over the folds it
-        ran, ``rank_test_score`` (the survivors by mean, then the dropped
-        ones, the later first), the times and, with ``return_train_score``,
-        the train scores. ``race_folds`` counts each candidate's folds, and
-        ``race_dropped_at`` (masked for the survivors) says after how many
-        folds it left.
+        scikit-learn's, a row per candidate and block of folds it ran (as
+        :class:`~sklearn.model_selection.HalvingGridSearchCV` has a row per
+        candidate and iteration): ``params``, ``param_*``,
+        ``split{k}_test_score`` (the block's k-th fold), ``mean_test_score``
+        (over the block), the times. The race adds ``race_candidate`` (the
+        candidate's place in the grid), ``race_first_split`` (the block's
+        first split), ``race_folds`` (folds the candidate ran in all),
+        ``race_mean_test_score`` (its mean over them) and ``race_rank`` (the
+        survivors by that mean, then the candidates dropped, the later
+        first).
     best_index_ : int
+        The row of the chosen candidate's last block.
     best_params_ : dict
     best_score_ : float
-        ``mean_test_score`` of ``best_index_`` (not set with a callable
-        ``refit``, as in scikit-learn).
+        The chosen candidate's mean score over every fold it ran (not set with
+        a callable ``refit``, as in scikit-learn).
     best_estimator_ : estimator
         Refitted on the whole data (``refit`` not False).
     race_ : RaceRecord
-        Every look, the drops with their probabilities, how the race ended.
+        Every look, the drops with their probabilities, how the race ended,
+        each candidate's folds.
     n_fits_ : int
         Fits run, the refit excluded (``race_.n_fits_exhaustive`` for the
         exhaustive search's).
     n_splits_ : int
-    scorer_ : callable
+        Splits of ``cv``.
+    scorer_ : callable or dict
     refit_time_ : float
     multimetric_ : bool
-        Always False: the race runs on one metric.
     classes_, n_features_in_, feature_names_in_
         Those of ``best_estimator_``.
 
@@ -472,22 +557,14 @@ class RaceSearchCV(MetaEstimatorMixin, BaseEstimator):
     """
 
     _parameter_constraints: dict = {
-        "estimator": [HasMethods(["fit"])],
+        **BaseSearchCV._parameter_constraints,
         "param_grid": [dict, list],
-        "scoring": [StrOptions(set(get_scorer_names())), callable, None],
-        "cv": ["cv_object"],
-        "refit": ["boolean", callable],
-        "rope": [Interval(Real, 0, None, closed="left"), "array-like"],
-        "threshold": [Interval(Real, 0.5, 1, closed="right")],
+        "random_state": ["random_state"],
+        "rope": [Interval(Real, 0, None, closed="left"), "array-like", StrOptions({AUTO})],
+        "threshold": [Interval(Real, 0.5, 1, closed="neither")],
         "min_folds": [Interval(Integral, 2, None, closed="left")],
         "step": [Interval(Integral, 1, None, closed="left")],
         "prior": [NormalGammaPrior, None],
-        "n_jobs": [Integral, None],
-        "pre_dispatch": [Integral, str],
-        "random_state": ["random_state"],
-        "error_score": [StrOptions({"raise"}), Real],
-        "return_train_score": ["boolean"],
-        "verbose": ["verbose"],
     }
 
     def __init__(
@@ -496,87 +573,50 @@ class RaceSearchCV(MetaEstimatorMixin, BaseEstimator):
         param_grid,
         *,
         scoring=None,
-        cv=None,
-        refit=True,
-        rope=0.01,
-        threshold=0.999,
-        min_folds=10,
-        step=10,
-        prior=None,
         n_jobs=None,
+        refit=True,
+        cv=None,
+        verbose=0,
         pre_dispatch="2*n_jobs",
         random_state=None,
         error_score=np.nan,
         return_train_score=False,
-        verbose=0,
+        rope=AUTO,
+        threshold=0.95,
+        min_folds=5,
+        step=5,
+        prior=None,
     ):
-        self.estimator = estimator
+        super().__init__(
+            estimator=estimator,
+            scoring=scoring,
+            n_jobs=n_jobs,
+            refit=refit,
+            cv=cv,
+            verbose=verbose,
+            pre_dispatch=pre_dispatch,
+            error_score=error_score,
+            return_train_score=return_train_score,
+        )
         self.param_grid = param_grid
-        self.scoring = scoring
-        self.cv = cv
-        self.refit = refit
+        self.random_state = random_state
         self.rope = rope
         self.threshold = threshold
         self.min_folds = min_folds
         self.step = step
         self.prior = prior
-        self.n_jobs = n_jobs
-        self.pre_dispatch = pre_dispatch
-        self.random_state = random_state
-        self.error_score = error_score
-        self.return_train_score = return_train_score
-        self.verbose = verbose
 
-    def __sklearn_tags__(self):
-        tags = super().__sklearn_tags__()
-        inner = get_tags(self.estimator)
-        tags.estimator_type = inner.estimator_type
-        tags.classifier_tags = inner.classifier_tags
-        tags.regressor_tags = inner.regressor_tags
-        tags.input_tags.pairwise = inner.input_tags.pairwise
-        tags.input_tags.sparse = inner.input_tags.sparse
-        return tags
-
-    def _scoring(self):
-        return check_common_scoring({"estimator": self.estimator}, self.scoring)
-
-    def get_metadata_routing(self):
-        """Get metadata routing of this object, as ``GridSearchCV``'s.
-
-        Returns
-        -------
-        routing : MetadataRouter
-        """
-        router = MetadataRouter(owner=self)
-        router.add(
-            estimator=self.estimator,
-            method_mapping=MethodMapping().add(caller="fit", callee="fit"),
-        )
-        router.add(
-            scorer=self._scoring().scorer,
-            method_mapping=MethodMapping()
-            .add(caller="score", callee="score")
-            .add(caller="fit", callee="score"),
-        )
-        router.add(
-            splitter=check_repeated_cv(self.cv, None, self.estimator, self.random_state),
-            method_mapping=MethodMapping().add(caller="fit", callee="split"),
-        )
-        return router
-
-    def _routed_params(self, params):
-        """``(fit, split, score)`` metadata; without routing, as ``cross_validate``:
-        ``groups`` to the splitter, the rest to the estimator's ``fit``."""
-        if routing_enabled():
-            routed = process_routing(self, "fit", **params)
-            return (
-                dict(routed.estimator.fit),
-                dict(routed.splitter.split),
-                dict(routed.scorer.score),
+    def _race_metric(self):
+        """The metric the race runs on: the one of a single metric, or ``refit``'s name."""
+        several = isinstance(self.scoring, (dict, list, tuple, set))
+        if not several:
+            return "score"
+        if not isinstance(self.refit, str):
+            raise ValueError(
+                "`refit`: with several metrics the race runs on one; name it (refit='<metric>'), "
+                f"got refit={self.refit!r}."
             )
-        params = dict(params)
-        groups = params.pop("groups", None)
-        return params, {"groups": groups}, {}
+        return self.refit
 
     @_fit_context(prefer_skip_nested_validation=False)  # the estimator is not validated yet
     def fit(self, X, y=None, **params):
@@ -589,106 +629,113 @@ class RaceSearchCV(MetaEstimatorMixin, BaseEstimator):
         y : array-like of shape (n_samples,) or (n_samples, n_outputs), default=None
             Targets; None for unsupervised estimators.
         **params : dict
-            Metadata: ``groups`` for the splitter, and, as
-            :class:`~sklearn.model_selection.GridSearchCV` routes them, the
-            estimator's ``fit`` parameters and the scorer's.
+            Metadata, routed as :class:`~sklearn.model_selection.GridSearchCV`
+            routes it: ``groups`` to the splitter, the rest to the estimator's
+            ``fit`` (and, with metadata routing, to the scorer as requested).
 
         Returns
         -------
         self : object
         """
-        rope = check_rope(self.rope)
-        scoring = self._scoring()
-        if scoring.multimetric:
-            raise ValueError(
-                "`scoring`: the race runs on one metric; got several. Pass one scorer, and "
-                "compare the finished candidates on the others with compare_search_candidates."
-            )
+        metric = self._race_metric()
+        scale = scorer_scale(self.scoring, self.estimator, metric=metric)
+        self._rope_ = resolve_rope(self.rope, scale)
         candidates = list(ParameterGrid(self.param_grid))
         if not candidates:
             raise ValueError("`param_grid` gives no candidate; pass at least one.")
         X, y = indexable(X, y)
-        fit_params, split_params, score_params = self._routed_params(params)
         splitter = check_repeated_cv(self.cv, y, self.estimator, self.random_state)
+        split_params = self._split_params(splitter, params)
         splits = list(splitter.split(X, y, **split_params))
         if len(splits) < 2:
             raise ValueError(f"`cv` must give at least 2 splits to race on; got {len(splits)}.")
-        n_splits, n_candidates = len(splits), len(candidates)
-        n_train = np.array([len(train) for train, _ in splits], dtype=float)
-        n_test = np.array([len(test) for _, test in splits], dtype=float)
-        arrays = {
-            name: np.full((n_candidates, n_splits), np.nan)
-            for name in ("test", "train", "fit_time", "score_time")
-        }
-        failed = np.zeros((n_candidates, n_splits), dtype=bool)
-        raised, errors = [], []
-        race = Race(
-            n_candidates, n_train, n_test, rope=rope, threshold=self.threshold, prior=self.prior
-        )
-        base = clone(self.estimator)
-        parallel = Parallel(n_jobs=self.n_jobs, pre_dispatch=self.pre_dispatch)
-        for start, end in fold_blocks(n_splits, self.min_folds, self.step):
-            tasks = [(c, j) for c in race.alive for j in range(start, end)]
-            outcomes = parallel(
-                delayed(fit_and_score_one)(
-                    clone(base).set_params(**clone(candidates[c], safe=False)),
-                    X,
-                    y,
-                    *splits[j],
-                    scoring,
-                    fit_params,
-                    score_params,
-                    self.error_score,
-                    train_score=self.return_train_score,
-                )
-                for c, j in tasks
-            )
-            for (c, j), outcome in zip(tasks, outcomes, strict=True):
-                arrays["test"][c, j] = outcome.scores[0]
-                if self.return_train_score:
-                    arrays["train"][c, j] = outcome.train_scores[0]
-                arrays["fit_time"][c, j] = outcome.fit_time
-                arrays["score_time"][c, j] = outcome.score_time
-                raised += [(category, message, "") for category, message in outcome.warnings]
-                if outcome.error is not None:
-                    failed[c, j] = True
-                    errors.append((c, j, outcome.error))
-            if end == n_splits:
-                race.finish(arrays["test"], failed, end)
-                break
-            if not race.look(arrays["test"], failed, end):
-                break
-            if self.verbose:
-                look = race.looks[-1] if race.looks else None
-                print(
-                    f"[RaceSearchCV] {end} folds: leader {getattr(look, 'leader', None)}, "
-                    f"{len(race.alive)} left"
-                )
-        reissue(raised, where="fits")
-        self._report_failures(errors, race.failed_out, candidates)
-        folds = (~np.isnan(arrays["fit_time"])).sum(axis=1)
-        self.n_splits_ = n_splits
-        self.n_fits_ = int(folds.sum())
-        self.multimetric_ = False
-        self.scorer_ = scoring.scorer
-        self.race_ = race.record(self.n_fits_, n_splits)
-        self.cv_results_ = self._results(candidates, arrays, folds, race.dropped_at, race.alive)
-        self._choose(candidates, race.alive, race.ended)
-        if self.refit:
-            self._refit(X, y, fit_params)
+        # Blocks of one size (the search evaluates as many splits at every call): the
+        # largest that ends at every look and at the last split.
+        size = math.gcd(min(self.min_folds, len(splits)), self.step, len(splits))
+        self._race_plan = (candidates, splits, size, metric, splitter)
+        user_cv = self.cv
+        self.cv = _RaceBlocks(splits, 0, size, splitter)  # what the search evaluates
+        try:
+            super().fit(X, y, **params)
+            scores = self._race_scores
+        finally:
+            self.cv = user_cv
+            self.__dict__.pop("_race_plan", None)
+            self.__dict__.pop("_race_scores", None)
+        self.n_splits_ = len(splits)
+        self.n_fits_ = self.race_.n_fits
+        if not callable(self.refit) and hasattr(self, "best_score_"):  # as scikit-learn
+            self.best_score_ = float(candidate_means(scores, self.race_.folds)[self.race_.chosen])
         return self
 
-    def _report_failures(self, errors, failed_out, candidates):
-        """One FitFailedWarning for the failed fits; another for candidates that left for it."""
-        if not errors:
+    def _split_params(self, splitter, params):
+        """The metadata the user's splitter takes (``groups``), routed as the search
+        routes it."""
+        if routing_enabled():
+            router = MetadataRouter(owner=type(self).__name__).add(
+                splitter=splitter, method_mapping=MethodMapping().add(caller="fit", callee="split")
+            )
+            known = {key: value for key, value in params.items() if key == "groups"}
+            return dict(process_routing(router, "fit", **known).splitter.split)
+        return {"groups": params["groups"]} if params.get("groups") is not None else {}
+
+    def _run_search(self, evaluate_candidates):
+        """Each block of folds through the search's evaluation, a look where the race
+        looks, the survivors only."""
+        candidates, splits, size, metric, splitter = self._race_plan
+        n_train = np.array([len(train) for train, _ in splits], dtype=float)
+        n_test = np.array([len(test) for _, test in splits], dtype=float)
+        threshold = look_threshold(self.threshold, len(splits), self.min_folds, self.step)
+        race = Race(len(candidates), n_train, n_test, rope=self._rope_,
+                    threshold=threshold, prior=self.prior)  # fmt: skip
+        scores = np.full((len(candidates), len(splits)), np.nan)
+        folds = np.zeros(len(candidates), dtype=int)
+        looks = {end for _, end in fold_blocks(len(splits), self.min_folds, self.step)}
+        for start in range(0, len(splits), size):
+            alive = race.alive
+            results = evaluate_candidates(
+                [candidates[c] for c in alive],
+                cv=_RaceBlocks(splits, start, size, splitter),
+                more_results={
+                    "race_candidate": alive.tolist(),
+                    "race_first_split": [start] * len(alive),
+                },
+            )
+            rows = slice(len(results["params"]) - len(alive), None)
+            for k in range(size):
+                scores[alive, start + k] = np.asarray(results[f"split{k}_test_{metric}"])[rows]
+            folds[alive] += size
+            end = start + size
+            if end == len(splits):
+                race.finish(scores, np.isnan(scores), end)
+                break
+            if end in looks:
+                going_on = race.look(scores, np.isnan(scores), end)
+                if self.verbose:
+                    self._say_look(race, candidates, end)
+                if not going_on:
+                    break
+        self._report_failed(race.failed_out, candidates)
+        chosen = race.chosen(scores, folds)
+        self.race_ = race.record(len(splits), folds, threshold=self.threshold,
+                                 candidates=candidates, chosen=chosen)  # fmt: skip
+        self._race_scores = scores
+
+    @staticmethod
+    def _say_look(race, candidates, n_folds):
+        """A line for the look after ``n_folds`` folds (none if the race ended before
+        comparing: every candidate but one failed)."""
+        if not race.looks or race.looks[-1].n_folds != n_folds:
             return
-        c, j, first = errors[0]
-        warn(
-            f"{len(errors)} fits failed (error_score={self.error_score!r}); their folds are left "
-            f"out of those candidates' comparisons. The first: candidate {c} "
-            f"({candidates[c]}), split {j}:\n{first.strip().splitlines()[-1]}",
-            FitFailedWarning,
+        look = race.looks[-1]
+        print(
+            f"[RaceSearchCV] look after {n_folds} folds: leader {look.leader} "
+            f"({candidates[look.leader]}), {len(look.dropped)} dropped, {len(race.alive)} left"
         )
+
+    @staticmethod
+    def _report_failed(failed_out, candidates):
+        """One FitFailedWarning for the candidates that left because every fit failed."""
         if failed_out:
             warn(
                 f"{len(failed_out)} candidate(s) failed on every fold and left the race: "
@@ -697,185 +744,35 @@ class RaceSearchCV(MetaEstimatorMixin, BaseEstimator):
                 FitFailedWarning,
             )
 
-    def _results(self, candidates, arrays, folds, dropped_at, alive):
-        """``cv_results_`` in ``GridSearchCV``'s layout, with the race's columns."""
-        results = {}
-        ran = ~np.isnan(arrays["fit_time"])
+    def _select_best_index(self, refit, refit_metric, results):
+        """The chosen candidate's last row, or the row a callable ``refit`` returns.
 
-        def store(name, values, splits=False):
-            if splits:
-                for j in range(values.shape[1]):
-                    results[f"split{j}_{name}"] = values[:, j]
-            # Over the folds each candidate ran, as GridSearchCV's over all of them (the
-            # NaN of a failed fit kept, as there).
-            rows = [row[done] for row, done in zip(values, ran, strict=True)]
-            mean = np.array([np.average(row) if row.size else np.nan for row in rows])
-            results[f"mean_{name}"] = mean
-            results[f"std_{name}"] = np.array(
-                [
-                    np.sqrt(np.average((row - m) ** 2)) if row.size else np.nan
-                    for row, m in zip(rows, mean, strict=True)
-                ]
-            )
-
-        store("fit_time", arrays["fit_time"])
-        store("score_time", arrays["score_time"])
-        for key, values in _param_columns(candidates):
-            results[key] = values
-        results["params"] = candidates
-        store("test_score", arrays["test"], splits=True)
-        results["rank_test_score"] = _ranks(
-            results["mean_test_score"], np.isin(np.arange(len(candidates)), alive), dropped_at
-        )
-        if self.return_train_score:
-            store("train_score", arrays["train"], splits=True)
-        results["race_folds"] = folds
-        results["race_dropped_at"] = np.ma.MaskedArray(dropped_at, mask=dropped_at < 0)
-        return results
-
-    def _choose(self, candidates, alive, ended):
-        """``best_index_``, ``best_params_`` and ``best_score_``."""
-        if callable(self.refit):
-            index = self.refit(self.cv_results_)
-            if not isinstance(index, Integral) or not 0 <= index < len(candidates):
-                raise ValueError(
-                    f"`refit` returned {index!r}; it must return the index of a candidate, an "
-                    f"int from 0 to {len(candidates) - 1}."
-                )
-        elif ended == "equivalent":
-            index = int(alive.min())  # every survivor practically as good: the grid's first
-        elif len(alive) == 1:
-            index = int(alive[0])
-        else:
-            means = self.cv_results_["mean_test_score"][alive]
-            index = int(alive[np.nanargmax(means)]) if np.isfinite(means).any() else 0
-        self.best_index_ = int(index)
-        self.best_params_ = candidates[self.best_index_]
-        if not callable(self.refit):
-            self.best_score_ = float(self.cv_results_["mean_test_score"][self.best_index_])
-
-    def _refit(self, X, y, fit_params):
-        self.best_estimator_ = clone(self.estimator).set_params(
-            **clone(self.best_params_, safe=False)
-        )
-        start = time.perf_counter()
-        if y is None:
-            self.best_estimator_.fit(X, **fit_params)
-        else:
-            self.best_estimator_.fit(X, y, **fit_params)
-        self.refit_time_ = time.perf_counter() - start
-        if hasattr(self.best_estimator_, "feature_names_in_"):
-            self.feature_names_in_ = self.best_estimator_.feature_names_in_
-
-    # -- the chosen estimator's methods, as GridSearchCV delegates them -----------------
-
-    def _check_refitted(self):
-        check_is_fitted(self)
-        if not self.refit:
-            raise AttributeError(
-                "This RaceSearchCV was fitted with refit=False: it has no best_estimator_ "
-                "to predict with. Refit with refit=True."
-            )
-
-    predict = _delegated(
-        "predict",
-        "Predict with ``best_estimator_``.",
-        "y_pred : ndarray of shape (n_samples,) or (n_samples, n_outputs)",
-    )
-    predict_proba = _delegated(
-        "predict_proba",
-        "Class probabilities of ``best_estimator_``.",
-        "proba : ndarray of shape (n_samples, n_classes)",
-    )
-    predict_log_proba = _delegated(
-        "predict_log_proba",
-        "Log class probabilities of ``best_estimator_``.",
-        "log_proba : ndarray of shape (n_samples, n_classes)",
-    )
-    decision_function = _delegated(
-        "decision_function",
-        "Decision function of ``best_estimator_``.",
-        "scores : ndarray of shape (n_samples,) or (n_samples, n_classes)",
-    )
-    transform = _delegated(
-        "transform",
-        "Transform with ``best_estimator_``.",
-        "X_new : ndarray of shape (n_samples, n_features_new)",
-    )
-    inverse_transform = _delegated(
-        "inverse_transform",
-        "Inverse transform with ``best_estimator_``.",
-        "X_original : ndarray of shape (n_samples, n_features)",
-    )
-    score_samples = _delegated(
-        "score_samples",
-        "``score_samples`` of ``best_estimator_``.",
-        "scores : ndarray of shape (n_samples,)",
-    )
-
-    def score(self, X, y=None, **params):
-        """The race's scorer on ``best_estimator_`` (``scorer_``).
-
-        Parameters
-        ----------
-        X : array-like of shape (n_samples, n_features)
-            Data to score.
-        y : array-like of shape (n_samples,) or (n_samples, n_outputs), default=None
-            Targets, for a supervised scorer.
-        **params : dict
-            Passed to the scorer (with metadata routing enabled: what it requested).
-
-        Returns
-        -------
-        float
+        The race's columns join ``results`` (which becomes ``cv_results_``) first,
+        so that a callable ``refit`` reads them too.
         """
-        self._check_refitted()
-        if routing_enabled():
-            params = process_routing(self, "score", **params).scorer.score
-        args = (self.best_estimator_, X) if y is None else (self.best_estimator_, X, y)
-        return self.scorer_(*args, **params)
+        self._add_race_columns(results)
+        if callable(refit):
+            index = refit(results)
+            if not isinstance(index, Integral) or not 0 <= index < len(results["params"]):
+                raise IndexError(
+                    f"`refit` returned {index!r}; it must return a row of cv_results_, an int "
+                    f"from 0 to {len(results['params']) - 1}."
+                )
+            return int(index)
+        rows = np.flatnonzero(results["race_candidate"] == self.race_.chosen)
+        return int(rows[-1])
 
-    @property
-    def classes_(self):
-        """ndarray: The classes of ``best_estimator_``."""
-        self._check_refitted()
-        return self.best_estimator_.classes_
-
-    @property
-    def n_features_in_(self):
-        """int: Features seen by ``best_estimator_``."""
-        self._check_refitted()
-        return self.best_estimator_.n_features_in_
-
-
-def _chosen_estimator_has(search, name):
-    """Whether the search can offer method ``name``: that of ``best_estimator_`` once
-    refitted, of ``estimator`` before (an AttributeError says why not)."""
-    if hasattr(search, "best_estimator_"):
-        getattr(search.best_estimator_, name)
-    else:
-        if hasattr(search, "race_") and not search.refit:
-            search._check_refitted()
-        getattr(search.estimator, name)
-    return True
-
-
-def _param_columns(candidates):
-    """``param_<name>`` columns: masked where a candidate lacks the parameter, as
-    ``GridSearchCV`` gives them (numeric dtype where every value is a number)."""
-    names = dict.fromkeys(name for params in candidates for name in params)
-    for name in names:
-        values = [params[name] for params in candidates if name in params]
-        try:
-            array = np.array(values)
-            dtype = array.dtype if array.dtype.kind != "U" and array.ndim == 1 else object
-        except ValueError:
-            dtype = object
-        column = np.ma.MaskedArray(np.empty(len(candidates), dtype=dtype), mask=True)
-        for index, params in enumerate(candidates):
-            if name in params:
-                column[index] = params[name]
-        yield f"param_{name}", column
+    def _add_race_columns(self, results):
+        """Each row's candidate, first split, folds run, mean over them and race rank."""
+        race, scores = self.race_, self._race_scores
+        candidate = np.asarray(results.pop("race_candidate"), dtype=int)
+        results["race_candidate"] = candidate
+        results["race_first_split"] = np.asarray(results.pop("race_first_split"), dtype=int)
+        means = candidate_means(scores, race.folds)
+        alive = np.isin(np.arange(len(race.folds)), race.survivors)
+        results["race_folds"] = race.folds[candidate]
+        results["race_mean_test_score"] = means[candidate]
+        results["race_rank"] = _ranks(means, alive, race.dropped_at)[candidate]
 
 
 def _ranks(means, survived, dropped_at):

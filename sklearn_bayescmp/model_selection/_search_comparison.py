@@ -11,12 +11,20 @@ from sklearn.utils import indexable
 from .._compare_models import compare_models
 from .._differences import CVDifferences
 from .._engine import ENGINE_CONSTRAINTS, Engine, check_common_scoring, split_layout
+from .._engine._plan import check_repeated_cv
 from .._score_table import ScoreTable
-from .._search_results import candidate_rows, search_candidates, split_scores
+from .._search_results import (
+    candidate_rows,
+    race_scores,
+    ranks,
+    search_candidates,
+    split_scores,
+)
 from ..stats._correlated_t import NormalGammaPrior, bayesian_correlated_ttest
 from ..tables._assemble import ratio_sizes
 from ..utils._docstrings import fill_doc
-from ..utils._sklearn import HasMethods, Interval, validate_params
+from ..utils._rope_units import AUTO, resolve_rope, scorer_scale, values_scale
+from ..utils._sklearn import HasMethods, Interval, StrOptions, validate_params
 from ..utils._validation import check_probability, check_rope
 
 
@@ -26,14 +34,14 @@ from ..utils._validation import check_probability, check_rope
         "X": ["array-like", "sparse matrix"],
         "y": ["array-like", None],
         "groups": ["array-like", None],
-        "rope": [Interval(Real, 0, None, closed="left"), "array-like"],
+        "rope": [Interval(Real, 0, None, closed="left"), "array-like", StrOptions({AUTO})],
         "prior": [NormalGammaPrior, None],
         "candidates": [Interval(Integral, 1, None, closed="left"), "array-like", None],
     },
     prefer_skip_nested_validation=True,
 )
 def compare_search_candidates(
-    search, X, y=None, *, groups=None, rope=0.01, prior=None, candidates=None
+    search, X, y=None, *, groups=None, rope=AUTO, prior=None, candidates=None
 ):
     """Compare the candidates of a fitted hyper-parameter search pairwise.
 
@@ -54,13 +62,20 @@ def compare_search_candidates(
         The target the search was fitted on.
     groups : array-like of shape (n_samples,), default=None
         Group labels, if the search's splitter used them.
-    rope : float or tuple of (float, float), default=0.01
-        Region of practical equivalence in the scorer's units.
+    rope : float, tuple of (float, float) or "auto", default="auto"
+        Region of practical equivalence in the scorer's units. "auto" is one
+        point (0.01) of a scorer whose scores are shares (accuracy, ROC AUC,
+        F1...: :class:`~sklearn_bayescmp.RepeatedCVComparator`'s list); the
+        search's other scorers need a rope given.
     prior : NormalGammaPrior, default=None
         Prior of the Bayesian correlated t-tests (None: matching prior).
     candidates : int or array-like of int, default=None
         Which candidates to compare: None for all, an int ``k`` for the ``k``
-        best-ranked, or indices in ``cv_results_``.
+        best-ranked, or indices in ``cv_results_``. Of a
+        :class:`~sklearn_bayescmp.model_selection.RaceSearchCV`, the candidates
+        that ran every fold (the race's survivors), and indices are places in
+        the grid (``race_candidate``): a candidate dropped early has too few
+        folds to pair.
 
     Returns
     -------
@@ -103,11 +118,23 @@ def compare_search_candidates(
                 "to compare on."
             )
         metric = search.refit
-    n_total, n_splits = split_scores(results, metric).shape
-    rows = candidate_rows(results, n_total)
-    X, y, groups = indexable(X, y, groups)
     estimator = getattr(search, "estimator", None)
-    cv = check_cv(getattr(search, "cv", None), y, classifier=is_classifier(estimator))
+    scoring = getattr(search, "scoring", None)
+    rope = resolve_rope(rope, scorer_scale(scoring, estimator, metric=metric))
+    X, y, groups = indexable(X, y, groups)
+    raced = "race_candidate" in results
+    if raced:
+        race_table, rows = race_scores(results, metric)
+        n_total, n_splits = race_table.shape
+        # Every candidate is a row of the table; those that ran every fold can pair.
+        comparable = np.flatnonzero(np.asarray(results["race_folds"])[rows] == n_splits)
+        position = {int(c): int(c) for c in comparable}
+        cv = check_repeated_cv(search.cv, y, estimator, search.random_state)
+    else:
+        n_total, n_splits = split_scores(results, metric).shape
+        rows = candidate_rows(results, n_total)
+        position = {int(row): k for k, row in enumerate(rows)}
+        cv = check_cv(getattr(search, "cv", None), y, classifier=is_classifier(estimator))
     splits = list(cv.split(X, y, groups))
     again = list(cv.split(X, y, groups))
     if len(splits) != n_splits or any(
@@ -120,10 +147,11 @@ def compare_search_candidates(
             "fixed random_state, and pass the same X, y and groups as to search.fit."
         )
     # Positions among the kept candidates, best-ranked first.
-    ranks = results.get(f"rank_test_{metric}")
-    kept_ranks = np.arange(rows.size) if ranks is None else np.asarray(ranks)[rows]
-    by_rank = [int(k) for k in np.argsort(kept_ranks, kind="stable")]
-    position = {int(row): k for k, row in enumerate(rows)}
+    if raced or f"rank_test_{metric}" in results:
+        kept_ranks = ranks(results, metric)[rows]
+    else:
+        kept_ranks = np.arange(rows.size)
+    by_rank = [int(k) for k in np.argsort(kept_ranks, kind="stable") if int(k) in position.values()]
     if candidates is None:
         chosen = by_rank
     elif isinstance(candidates, Integral):
@@ -137,6 +165,11 @@ def compare_search_candidates(
                 f"got {list(candidates)!r}."
             )
         dropped = [i for i in given if i not in position]
+        if dropped and raced:
+            raise ValueError(
+                f"`candidates` names {dropped}, which the race dropped before the last fold; "
+                f"compare candidates that ran every fold ({sorted(position)})."
+            )
         if dropped:
             raise ValueError(
                 f"`candidates` names {dropped}, which the halving search scored on fewer "
@@ -202,7 +235,7 @@ def _check_estimators(estimators):
         "X": ["array-like", "sparse matrix"],
         "y": ["array-like", None],
         "groups": ["array-like", None],
-        "rope": [Interval(Real, 0, None, closed="left"), "array-like"],
+        "rope": [Interval(Real, 0, None, closed="left"), "array-like", StrOptions({AUTO})],
         "prior": [NormalGammaPrior, None],
         "threshold": [Interval(Real, 0, 1, closed="neither")],
         "params": [dict, None],
@@ -218,7 +251,7 @@ def compare_estimators(
     groups=None,
     cv=None,
     scoring=None,
-    rope=0.01,
+    rope=AUTO,
     prior=None,
     threshold=0.95,
     n_jobs=None,
@@ -242,8 +275,11 @@ def compare_estimators(
     estimators : dict or list of (str, estimator)
         At least two named estimators (or pipelines), in the order of the
         comparison (the first is "A" in all its pairs).%(fit_data)s%(cv_scoring)s
-    rope : float or tuple of (float, float), default=0.01
-        Region of practical equivalence in the scorer's units.
+    rope : float, tuple of (float, float) or "auto", default="auto"
+        Region of practical equivalence in the scorer's units. "auto" is one
+        point (0.01) of a scorer whose scores are shares (accuracy, ROC AUC,
+        F1...: :class:`~sklearn_bayescmp.RepeatedCVComparator`'s list); any
+        other scorer needs a rope given, refused before any split runs.
     prior : NormalGammaPrior, default=None
         Prior of the Bayesian correlated t-tests.
     threshold : float, default=0.95
@@ -283,7 +319,14 @@ def compare_estimators(
     ['undecided', 'undecided', 'equivalent']
     """
     named = _check_estimators(estimators)
+    given = scoring
     scoring = check_common_scoring(named, scoring)
+    first = next(iter(named.values()))
+    # Each metric's rope, before any split runs: a missing one is refused now.
+    ropes = {
+        metric: resolve_rope(rope, scorer_scale(given, first, metric=metric))
+        for metric in scoring.metrics
+    }
     engine = Engine.create(
         named,
         scoring,
@@ -300,14 +343,18 @@ def compare_estimators(
     result = engine.run([engine.plan(X, y, groups, params)])
     comparisons = {
         metric: compare_models(
-            table, test="bayesian_correlated_t", rope=rope, prior=prior, threshold=threshold
-        )
+            table,
+            test="bayesian_correlated_t",
+            rope=ropes[metric],
+            prior=prior,
+            threshold=threshold,
+        )  # fmt: skip
         for metric, table in result.tables.items()
     }
     return comparisons if scoring.multimetric else comparisons[scoring.metrics[0]]
 
 
-def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexity=None):
+def bayesian_refit(*, rope=AUTO, threshold=0.95, test_train_ratio=None, complexity=None):
     """A ``refit`` rule for ``GridSearchCV``: the simplest candidate as good as the best.
 
     Among the candidates that are *not practically worse* than the
@@ -318,8 +365,11 @@ def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexi
 
     Parameters
     ----------
-    rope : float or tuple of (float, float), default=0.01
-        Region of practical equivalence in the scorer's units.
+    rope : float, tuple of (float, float) or "auto", default="auto"
+        Region of practical equivalence in the scorer's units. The rule sees
+        ``cv_results_``, not the scorer: "auto" is one point (0.01) where
+        every split's score lies within [-1, 1] (accuracy, AUC, F1...), and a
+        refusal on another scale; give the rope of any other scorer.
     threshold : float, default=0.95
         Posterior probability of "not practically worse" required.
     test_train_ratio : float
@@ -368,7 +418,8 @@ def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexi
     >>> search.best_params_
     {'logisticregression__C': 0.1}
     """
-    rope = check_rope(rope)
+    if not (isinstance(rope, str) and rope == AUTO):
+        check_rope(rope)
     threshold = check_probability(threshold, name="threshold")
     if test_train_ratio is None:
         raise ValueError(
@@ -391,14 +442,19 @@ def bayesian_refit(*, rope=0.01, threshold=0.95, test_train_ratio=None, complexi
             )
         # Of a halving search, the candidates of its last iteration, which pair.
         scores, _, rows = search_candidates(cv_results, metric)
-        ranked = np.argsort(np.asarray(cv_results["rank_test_score"])[rows], kind="stable")
+        # "auto": the refit sees the scores, not the scorer: one point where they lie
+        # within [-1, 1], refused on another scale.
+        finite = scores[np.isfinite(scores)]
+        scale = values_scale(finite.min(), finite.max()) if finite.size else None
+        chosen_rope = resolve_rope(rope, scale) if scale is not None else check_rope(0.0)
+        ranked = np.argsort(ranks(cv_results, metric)[rows], kind="stable")
         best = int(ranked[0])
         if complexity is None:
             return int(rows[best])
         eligible = []
         for candidate in ranked:
             record = CVDifferences(scores[best] - scores[candidate], n_train=n_train, n_test=n_test)
-            result = bayesian_correlated_ttest(record, rope=rope, nan_policy="omit")
+            result = bayesian_correlated_ttest(record, rope=chosen_rope, nan_policy="omit")
             if 1.0 - result.prob_a_better >= threshold:
                 eligible.append(int(rows[candidate]))
         params = cv_results["params"]

@@ -50,7 +50,7 @@ class RaceDisplay(_DisplayMixin):
     survivors : sequence of int
         The candidates still in the race at its end.
     chosen : int or None
-        The candidate the search chose (``best_index_``).
+        The candidate the search chose (``race_.chosen``).
     names : sequence of str
         Every candidate's name (its parameters).
     rope : tuple of float
@@ -141,14 +141,14 @@ class RaceDisplay(_DisplayMixin):
                 dropped[int(candidate)] = index
         names = [
             ", ".join(f"{key}={_shown(value)}" for key, value in params.items())
-            for params in search.cv_results_["params"]
+            for params in race.candidates
         ]
         display = cls(
             folds=np.array([look.n_folds for look in race.looks]),
             series={c: tuple(np.asarray(v) for v in s) for c, s in series.items()},
             dropped=dropped,
             survivors=[int(c) for c in race.survivors],
-            chosen=getattr(search, "best_index_", None),
+            chosen=race.chosen,
             names=names,
             rope=race.rope,
             title=title

@@ -778,9 +778,8 @@ def percent_note(data, models, lower_is_better, names):
     if np.all(every == np.round(every)) or not (said or words & _SHARE_WORDS):
         return None
     return (
-        f"the scores look like percentages (from 0 to 100{', of a loss' if loss else ''}): the "
-        "rope is in the same units, so the default rope=0.01 means 0.01 percentage points. "
-        "Pass rope=1 for one point, or divide the scores by 100."
+        f"the scores look like percentages (from 0 to 100{', of a loss' if loss else ''}): "
+        "the default rope is one percentage point (1)"
     )
 
 
@@ -827,20 +826,6 @@ def _refuse_mixed_datasets(data, loss):
             "times too wide or too narrow on the others. Put every score on one scale (divide "
             "the percentages by 100)."
         )
-
-
-def counts_note(data):
-    """A note when the scores are whole numbers beyond 1 (counts, or percentages)."""
-    present = [d.scores[d.present & np.isfinite(d.scores)] for d in data.values()]
-    every = np.concatenate(present) if present else np.empty(0)
-    if every.size and every.max() > PERCENT_ABOVE and np.all(every == np.round(every)):
-        return (
-            f"the scores are whole numbers (from {every.min():g} to {every.max():g}): the rope "
-            "is in their units, so the default rope=0.01 is a hundredth of one unit. Pass "
-            "the rope that is practically nothing in those units (rope=1 for one point of a "
-            "percentage)."
-        )
-    return None
 
 
 # -- scores filled in --------------------------------------------------------------

@@ -74,10 +74,10 @@ def guess(raw, options, *, spec=None):
         _roles(state)
         arranged = arrange(raw, state.spec)
         note = _values(state, arranged)
+        if note:  # the percentages' units, said where the reading is read
+            state.notes.append(note)
         parts = finish(arranged, state.spec, notes=state.notes)
         parts.reading = replace(parts.reading, shares=_share_named(state, arranged))
-        if note:
-            parts.warnings.append((f"{raw.source}: {note}", UserWarning))
         return parts
     except TableReadingError:
         raise
@@ -750,7 +750,7 @@ def _tells_apart(raw, column, group):
 
 def _values(state, arranged):
     """Summary splits, data sets and models; the direction; the design; the units; and
-    the note on the units (percentages, counts), if any."""
+    the note on percentages, if any."""
     spec = state.spec
     single = len(arranged.data) > 1 and all(d.scores.shape[1] == 1 for d in arranged.data.values())
     left = list(spec.left_out)
@@ -1094,11 +1094,11 @@ def _share_named(state, arranged):
 
 
 def _unit_note(state, arranged, data):
-    """The percentage note (values and a name say percent) or the counts note; and the
-    refusal of fractions mixed with percentages."""
+    """The percentage note (values and a name say percent), and the refusal of fractions
+    mixed with percentages."""
     names = [name for _, name in _names_of_measure(state, arranged)]
     names += list(arranged.metrics.values())
     if state.raw.cell_forms.get("percent"):
         names.append("%")
     lower = {n for n in data if state.spec.side(arranged.metrics.get(n)) == "lower"}
-    return evidence.counts_note(data) or evidence.percent_note(data, arranged.models, lower, names)
+    return evidence.percent_note(data, arranged.models, lower, names)

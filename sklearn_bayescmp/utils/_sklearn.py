@@ -15,6 +15,14 @@ there rather than quietly elsewhere.
 - ``_safe_indexing``: rows of arrays, lists, sparse matrices and dataframes
   alike. It is listed in scikit-learn's API reference and, from 1.7 on, in
   ``sklearn.utils.__all__``, but keeps its underscore.
+- ``BaseSearchCV``: the search that ``GridSearchCV`` and ``HalvingGridSearchCV``
+  are made of. ``RaceSearchCV`` is one more, as scikit-learn builds its own:
+  ``_run_search(evaluate_candidates)`` calls ``evaluate_candidates(candidates,
+  cv=..., more_results=...)`` once per block of folds, and
+  ``_select_best_index(refit, refit_metric, results)`` picks the refitted row.
+- :func:`score_function`: the metric a scorer object made by ``make_scorer`` or
+  ``get_scorer`` computes (its ``_score_func``), so that a scorer of accuracy
+  passed as an object takes the rope of accuracy's units, as its name would.
 
 :class:`LiveOptions` lets ``StrOptions`` read its options when a value is
 checked (the registry's tests, which a new back end extends), not when the
@@ -24,6 +32,7 @@ function is decorated.
 from collections.abc import Set
 
 from sklearn.base import _fit_context
+from sklearn.model_selection._search import BaseSearchCV
 from sklearn.utils import _safe_indexing
 from sklearn.utils._param_validation import (
     HasMethods,
@@ -60,7 +69,25 @@ class LiveOptions(Set):
         return frozenset(iterable)  # set operations give plain sets
 
 
+def score_function(scorer):
+    """The metric function a scikit-learn scorer object computes, or None.
+
+    Parameters
+    ----------
+    scorer : object
+        A scorer from ``make_scorer`` or ``get_scorer`` (metadata requests set or
+        not); anything else gives None.
+
+    Returns
+    -------
+    callable or None
+    """
+    function = getattr(scorer, "_score_func", None)
+    return function if callable(function) else None
+
+
 __all__ = [
+    "BaseSearchCV",
     "HasMethods",
     "LiveOptions",
     "Interval",
@@ -68,5 +95,6 @@ __all__ = [
     "StrOptions",
     "_fit_context",
     "_safe_indexing",
+    "score_function",
     "validate_params",
 ]

@@ -3,7 +3,6 @@ column's, the metric column's and the file's names, marks on each row's best cel
 without one the reader asks, naming what it looked at and the option."""
 
 import io
-from contextlib import nullcontext
 
 import numpy as np
 import pytest
@@ -117,11 +116,8 @@ def test_a_table_of_ranks_is_said_and_asked_about(tie):
     )
     with pytest.raises(TableReadingError, match="every row holds the ranks of the models"):
         ScoreTable.read_csv(io.StringIO(text))
-    # Told that 1 is the best, the ranks are compared, negated, and said; whole ranks
-    # also get the note that the default rope is a hundredth of a rank.
-    whole = pytest.warns(UserWarning, match="whole numbers") if not tie else nullcontext()
-    with whole:
-        table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=False)
+    # Told that 1 is the best, the ranks are compared, negated, and said.
+    table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=False)
     assert "every row ranks the models (1..K)" in table.reading
     assert table.mean_scores()[0].tolist() == [-float(v) for v in rows[0]]
 

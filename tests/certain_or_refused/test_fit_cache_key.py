@@ -250,6 +250,7 @@ def _run(scorer, memory, estimator_b=None):
     return RepeatedCVComparator(
         GaussianNB(),
         estimator_b or DecisionTreeClassifier(random_state=0),
+        rope=0.01,
         scoring=scorer,
         cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
         memory=memory,

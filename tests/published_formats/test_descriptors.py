@@ -6,8 +6,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.exceptions import RopeUnitsError
 
 HEURISTICS = [f"H{k}" for k in range(8)]
 
@@ -27,15 +28,15 @@ def _graphs(n=9, seed=0):
 
 
 def test_descriptor_columns_are_ignored_and_said_to_be():
-    with pytest.warns(UserWarning, match="the scores are whole numbers \\(from"):
-        table = ScoreTable.read_csv(
-            io.StringIO(_graphs().to_csv(index=False)), greater_is_better=True
-        )
+    table = ScoreTable.read_csv(io.StringIO(_graphs().to_csv(index=False)), greater_is_better=True)
     assert table.models == tuple(HEURISTICS)
     assert table.ignored_columns == ("Size", "Radius", "n_edges")
     assert "ignored 'Size', 'Radius', 'n_edges'" in table.reading
     # No name says the direction: the user's, said as such.
     assert "higher is better (the user's choice" in table.reading
+    # Counts are not shares: the comparison asks for a rope in their units.
+    with pytest.raises(RopeUnitsError, match=r"scores from 5 to 29"):
+        compare_models(table)
 
 
 def test_a_descriptor_name_that_varies_within_a_data_set_is_refused():

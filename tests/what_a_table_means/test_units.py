@@ -148,7 +148,6 @@ def test_one_metric_at_a_time_shares_one_unit():
         ([0.81, 0.92, 0.7, 0.88], [0.8, 0.9, 0.72, 0.86], None),
     ],
 )
-@pytest.mark.filterwarnings("ignore:.*look like percentages")
 def test_bounded_scores_of_any_size_share_one_unit(a, b, metric):
     columns = {"dataset": [f"d{i}" for i in range(len(a))], "a": a, "b": b}
     if metric is not None:
