@@ -47,11 +47,15 @@ def _run(program, directory):
 
 @functools.cache
 def _broken(program):
-    """Why ``program`` cannot compile a minimal document ("" when it can): an engine
-    installed without its parts (lualatex without luaotfload) is skipped, not failed."""
+    """Why ``program`` cannot compile the report's own preamble ("" when it can): an
+    engine installed without the parts the preamble loads (lualatex without luaotfload,
+    which its fontspec needs) is skipped, not failed."""
+    from sklearn_bayescmp.utils._report import _latex_preamble
+
+    document = _latex_preamble("x") + "\\begin{document}x\\end{document}\n"
     with tempfile.TemporaryDirectory() as directory:
         with open(f"{directory}/report.tex", "w", encoding="utf-8") as file:
-            file.write("\\documentclass{article}\\begin{document}x\\end{document}\n")
+            file.write(document)
         completed = _run(program, directory)
     if completed.returncode == 0:
         return ""

@@ -381,6 +381,7 @@ def test_a_latex_report_of_many_models_fits_20_pages_with_every_pair_in_its_csv(
         test="signed_rank",
     )
     with open(pairs, newline="", encoding="utf-8") as file:
+        assert file.readline().startswith("# written by bayescmp compare: ")  # its mark
         rows = list(csv.DictReader(file))
     columns = comparison.to_columns()
     assert len(rows) == k * (k - 1) // 2 == len(columns["model_a"])
@@ -500,3 +501,11 @@ def test_a_broken_latex_engine_is_skipped_with_its_reason(tmp_path):
     engine.write_text("#!/bin/sh\necho '! module luaotfload not found'\nexit 1\n")
     engine.chmod(0o755)
     assert _broken(str(engine)) == "! module luaotfload not found"
+    # The check compiles the report's own preamble (fontspec for lualatex and xelatex),
+    # not a minimal document that an engine without luaotfload compiles.
+    fussy = tmp_path / "fussytex"
+    fussy.write_text(
+        "#!/bin/sh\nif grep -q fontspec report.tex; then echo '! luaotfload missing'; exit 1; fi\n"
+    )
+    fussy.chmod(0o755)
+    assert _broken(str(fussy)) == "! luaotfload missing"

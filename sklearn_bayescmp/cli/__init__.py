@@ -278,6 +278,12 @@ def build_parser():
         "diagram beside it (PDF for .tex, SVG otherwise)",
     )
     comparing.add_argument(
+        "--force",
+        action="store_true",
+        help="replace an existing --plot or --report file (and the files written beside a "
+        "report) even when this command did not write it; the input is never replaced",
+    )
+    comparing.add_argument(
         "--json",
         action="store_true",
         help="print JSON instead of tables (a number that is not finite is null, with "

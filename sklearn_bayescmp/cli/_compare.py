@@ -53,7 +53,7 @@ def compare(args):
         print(f"bayescmp compare: note: {note}", file=sys.stderr)
     written = []
     if args.plot:
-        _save_plot(args.plot, figure)
+        _save_plot(args.plot, figure, mark=_plot_mark(args.plot))
         written.append(args.plot)
     if args.report:
         written += _write_report(args, comparison)
@@ -105,22 +105,38 @@ def report_file_path(report, what):
 
 
 def _figure_mark(report):
-    """What a report's figures carry in their metadata: that this command wrote them for
-    this report (a digest of its name, ASCII in any format)."""
-    digest = hashlib.sha256(os.path.basename(report).encode("utf-8", "surrogatepass"))
-    return f"bayescmp-report-{digest.hexdigest()[:16]}"
+    """What a report's files carry (figures in their metadata, the pairs' CSV on its first
+    line): that this command wrote them for this report (a digest of its name, ASCII in
+    any format)."""
+    return _mark("report", report)
+
+
+def _plot_mark(plot):
+    """What ``--plot``'s figure carries in its metadata: that this command wrote it."""
+    return _mark("plot", plot)
+
+
+def _mark(kind, path):
+    digest = hashlib.sha256(os.path.basename(path).encode("utf-8", "surrogatepass"))
+    return f"bayescmp-{kind}-{digest.hexdigest()[:16]}"
+
+
+#: The first line of the CSV of pairs the command writes beside a report: a comment line
+#: (``pandas.read_csv(path, comment="#")`` skips it), ended as the CSV's rows are.
+CSV_MARK = "# written by bayescmp compare: {mark}\r\n"
 
 
 def _written_by_us(path, mark):
-    """Whether an existing file was written by this command for the report: a report or a
-    figure carrying ``mark`` (in its text or metadata), or a CSV of pairs (by its header)."""
+    """Whether an existing file (through a link, the file it names) carries ``mark``: in a
+    figure's metadata, a report's text or a CSV's first line. A format that cannot carry
+    one (JPEG, TIFF...) is never known as ours."""
     try:
         with open(path, "rb") as file:
             start = file.read()
     except OSError:
         return False
-    if path.endswith(".csv"):
-        return start.startswith(b"model_a,model_b,")
+    if path.lower().endswith(".csv"):
+        return start.startswith(CSV_MARK.format(mark=mark).encode())
     return mark.encode() in start
 
 
@@ -136,11 +152,12 @@ def _check_outputs(args):
             path = report_file_path(args.report, what)
             kind = "pairs" if what == "pairs" else f"{what} diagram"
             outputs[f"the report's {kind}"] = path
-            if os.path.exists(path) and not _written_by_us(path, _figure_mark(args.report)):
+            mark = _figure_mark(args.report)
+            if os.path.exists(path) and not args.force and not _written_by_us(path, mark):
                 raise InputError(
                     f"--report {args.report!r} writes its {kind} into {path!r}, which "
-                    "exists and was not written for this report; move that file, or choose "
-                    "another report name."
+                    "exists and was not written for this report; move that file, choose "
+                    "another report name, or pass --force to replace it."
                 )
     what = "the input file" if len(args.files) == 1 else "an input file"
     seen = [(path, what) for path in args.files]
@@ -151,11 +168,17 @@ def _check_outputs(args):
                     f"{what} {path!r} is {known}: writing it would destroy it. Choose another name."
                 )
         seen.append((path, f"also {what}" if what.startswith("--") else what))
-    if args.report and os.path.exists(args.report):
+    if args.report and os.path.exists(args.report) and not args.force:
         if not _written_by_us(args.report, _figure_mark(args.report)):
             raise InputError(
                 f"--report {args.report!r} exists and was not written by bayescmp compare; "
-                "writing it would destroy it. Move that file, or choose another report name."
+                "move that file, choose another report name, or pass --force to replace it."
+            )
+    if args.plot and os.path.exists(args.plot) and not args.force:
+        if not _written_by_us(args.plot, _plot_mark(args.plot)):
+            raise InputError(
+                f"--plot {args.plot!r} exists and was not written by bayescmp compare; "
+                "move that file, choose another name, or pass --force to replace it."
             )
 
 
@@ -510,7 +533,9 @@ def _write_report(args, comparison):
         figures.append((os.path.basename(path), caption))
     pairs = report_file_path(args.report, "pairs")
     try:
-        comparison.to_csv(pairs)
+        with open(pairs, "w", encoding="utf-8", newline="") as file:
+            file.write(CSV_MARK.format(mark=_figure_mark(args.report)))
+            comparison.to_csv(file)
         written.append(pairs)
         text = comparison.report(format=fmt, figures=figures, pairs_file=os.path.basename(pairs))
         with open(args.report, "w", encoding="utf-8") as file:
@@ -539,6 +564,10 @@ _REPORT_CAPTIONS = {
 }
 
 
+#: The figure formats whose metadata carry the mark of a file this command wrote.
+MARKED_FORMATS = frozenset({"png", "pdf", "svg", "eps", "ps"})
+
+
 def _save_plot(path, figure, mark=None):
     """Draw and save the figure; without matplotlib, say how to install it.
 
@@ -549,7 +578,9 @@ def _save_plot(path, figure, mark=None):
         display = figure()
     except ImportError as exc:
         raise MissingDependency(f"no plot saved: {exc}") from None
-    metadata = None if mark is None else {"Creator": f"sklearn-bayescmp ({mark})"}
+    extension = os.path.splitext(path)[1][1:].lower()
+    carries = mark is not None and extension in MARKED_FORMATS
+    metadata = {"Creator": f"sklearn-bayescmp ({mark})"} if carries else None
     try:
         display.figure_.savefig(path, metadata=metadata)
     except OSError as exc:

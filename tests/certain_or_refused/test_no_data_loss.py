@@ -147,3 +147,50 @@ def test_two_outputs_that_differ_only_in_case_are_one_file_on_a_case_insensitive
         tmp_path / "out_md_bayesian_cd.svg",
     )
     assert status == 2 and "diagram" in err and "is also --plot: writing it would destroy" in err
+
+
+@pytest.mark.parametrize("name", ["figure.png", "paper.pdf", "poster.svg"])
+def test_the_plot_never_replaces_a_file_it_did_not_write(scores, tmp_path, capsys, name):
+    mine = tmp_path / name
+    mine.write_bytes(b"the user's own figure")
+    status, err = _run(capsys, "compare", scores, "--plot", mine)
+    assert status == 2 and err.count("\n") == 1 and "--plot" in err and "--force" in err
+    assert mine.read_bytes() == b"the user's own figure"
+    # Following the advice replaces it; a second run replaces its own figure unasked.
+    assert _run(capsys, "compare", scores, "--plot", mine, "--force")[0] == 0
+    assert mine.read_bytes() != b"the user's own figure"
+    assert _run(capsys, "compare", scores, "--plot", mine)[0] == 0
+
+
+def test_the_plot_never_replaces_a_file_through_a_link(scores, tmp_path, capsys):
+    poster = tmp_path / "poster.svg"
+    poster.write_text("<svg>my poster</svg>")
+    link = tmp_path / "p.svg"
+    os.symlink(poster, link)
+    status, err = _run(capsys, "compare", scores, "--plot", link)
+    assert status == 2 and "--force" in err
+    assert poster.read_text() == "<svg>my poster</svg>"
+
+
+def test_a_format_without_metadata_is_never_known_as_the_command_s(scores, tmp_path, capsys):
+    plot = tmp_path / "figure.jpg"
+    assert _run(capsys, "compare", scores, "--plot", plot)[0] == 0
+    status, err = _run(capsys, "compare", scores, "--plot", plot)
+    assert status == 2 and "--force" in err  # a JPEG cannot carry the mark
+
+
+def test_a_csv_whose_header_looks_like_the_pairs_is_not_the_command_s(scores, tmp_path, capsys):
+    mine = tmp_path / "notes_md_pairs.csv"
+    mine.write_text("model_a,model_b,my notes\nx,y,z\n")
+    status, err = _run(capsys, "compare", scores, "--report", tmp_path / "notes.md")
+    assert status == 2 and err.count("\n") == 1 and "--force" in err
+    assert mine.read_text() == "model_a,model_b,my notes\nx,y,z\n"
+    assert _run(capsys, "compare", scores, "--report", tmp_path / "notes.md", "--force")[0] == 0
+    first, header = mine.read_text().splitlines()[:2]
+    assert first.startswith("# written by bayescmp compare: ") and header.startswith("model_a,")
+
+
+def test_force_never_replaces_the_input(scores, capsys):
+    before = scores.read_text()
+    status, err = _run(capsys, "compare", scores, "--report", scores, "--force")
+    assert status == 2 and scores.read_text() == before
