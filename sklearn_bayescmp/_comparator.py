@@ -150,9 +150,14 @@ class RepeatedCVComparator(BaseEstimator):
         Repeats actually run (all of them unless early stopping stopped).
     stopped_early_ : bool
         Whether early stopping skipped some repeats.
-    stopping_reason_ : str
-        Why the run ended, e.g. "decision 'a' reached at threshold 0.95 after
-        2 of 10 repeats".
+    stopping_reason_ : {"decided", "undecided", "early_stopping_off", "fit_datasets"}
+        Why the run ended: every metric decided at the stopping threshold
+        (``stopping_threshold_``) after ``n_repeats_run_`` repeats; early
+        stopping on but no decision before the last repeat; early stopping
+        off; or :meth:`fit_datasets`, which runs every repeat.
+    stopping_threshold_ : float or None
+        The probability early stopping decided at (None without early
+        stopping).
     n_features_in_ : int
         Number of features of ``X`` in :meth:`fit` (when ``X`` has columns).
     feature_names_in_ : ndarray of shape (`n_features_in_`,)
@@ -326,13 +331,14 @@ class RepeatedCVComparator(BaseEstimator):
         validate_data(self, X, skip_check_array=True)
         n_repeats = int(plan.repeat.max()) + 1
         if self.early_stopping:
+            self.stopping_threshold_ = self._stopping_threshold()
             result, self.n_repeats_run_, self.stopping_reason_ = engine.run_until_decided(
                 plan, decide=self._decided, min_repeats=self.min_repeats
             )
         else:
             result = engine.run([plan])
             self.n_repeats_run_ = n_repeats
-            self.stopping_reason_ = "early stopping is off: every repeat was run"
+            self.stopping_reason_, self.stopping_threshold_ = "early_stopping_off", None
         self.stopped_early_ = self.n_repeats_run_ < n_repeats
         return self._set_fitted(result)
 
@@ -371,7 +377,7 @@ class RepeatedCVComparator(BaseEstimator):
         plans = engine.plan_datasets(entries)
         result = engine.run(plans)
         self.n_repeats_run_ = max(int(plan.repeat.max()) + 1 for plan in plans)
-        self.stopping_reason_ = "fit_datasets runs every repeat"
+        self.stopping_reason_, self.stopping_threshold_ = "fit_datasets", None
         self.stopped_early_ = False
         return self._set_fitted(result)
 
@@ -386,25 +392,22 @@ class RepeatedCVComparator(BaseEstimator):
         self.metrics_, self.multimetric_ = engine.scoring.metrics, engine.scoring.multimetric
         return engine
 
+    def _stopping_threshold(self):
+        """The probability early stopping decides at: given, or the decision's error
+        divided by ten."""
+        if self.stopping_threshold is not None:
+            return float(self.stopping_threshold)
+        return 1.0 - (1.0 - self.threshold) / 10.0
+
     def _decided(self, result):
-        """Why early stopping may stop (every metric decided at the stopping threshold), or None."""
-        stop_at = self.stopping_threshold
-        if stop_at is None:
-            stop_at = 1.0 - (1.0 - self.threshold) / 10.0
-        decisions = {
-            metric: self._compare(
-                table, "bayesian_correlated_t", metric, threshold=stop_at
+        """Whether early stopping may stop: every metric decided at the stopping threshold."""
+        return all(
+            self._compare(
+                table, "bayesian_correlated_t", metric, threshold=self.stopping_threshold_
             ).decisions[0, 1]
+            != "undecided"
             for metric, table in result.tables.items()
-        }
-        if "undecided" in decisions.values():
-            return None
-        reached = (
-            f"decisions {decisions}"
-            if self.multimetric_
-            else f"decision {decisions[self.metrics_[0]]!r}"
         )
-        return f"{reached} reached at stopping threshold {stop_at:g}"
 
     def _set_fitted(self, result):
         """The fitted attributes of an engine run (of either kind of fit)."""
@@ -652,8 +655,9 @@ class RepeatedCVComparator(BaseEstimator):
             lines.append(f"{self.n_failed_splits_} failed split(s) left out; see fit_errors_")
         if self.stopped_early_:
             lines.append(
-                f"Stopped early ({self.stopping_reason_}): the corrected t-test's p-value "
-                "is not valid under such optional stopping."
+                f"Stopped early (every decision reached at stopping threshold "
+                f"{self.stopping_threshold_:g} after {self.n_repeats_run_} repeats): the "
+                "corrected t-test's p-value is not valid under such optional stopping."
             )
         for metric in self.metrics_:
             scores = self.tables_[metric].scores()

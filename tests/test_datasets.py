@@ -12,6 +12,7 @@ from sklearn_bayescmp.datasets import (
     make_near_identical_scores,
     single_feature_classifier,
 )
+from tests._messages import naming
 
 N = 200_000  # accuracy on 100,000 test instances: sd of a gap about 0.002
 
@@ -67,7 +68,7 @@ def test_generators_depend_only_on_random_state():
 
 
 def test_bad_arguments():
-    with pytest.raises(ValueError, match=r"`theta_f \+ delta` must lie in \(0.5, 1\]"):
+    with pytest.raises(ValueError, match=naming("`theta_f + delta`", "(0.5, 1]")):
         make_naive_bayes_pair(10, 0.2)
     with pytest.raises(ValueError, match="delta_acc"):
         make_cf_network(10, 0.5)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from sklearn_bayescmp import CVDifferences
 from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
+from tests._messages import naming
 
 
 def _record(**overrides):
@@ -106,7 +107,7 @@ def test_model_names_round_trip_and_name_the_results(tmp_path):
     assert result.mean_score_a == pytest.approx(np.mean([0.9, 0.87, 0.93]))
     assert result.mean_score_b == pytest.approx(np.mean([0.88, 0.88, 0.9]))
     mixed = "difference,n_train,n_test,model_a,model_b\n0.1,9,1,lr,nb\n0.2,9,1,svc,nb\n"
-    with pytest.raises(ValueError, match="column 'model_a' must name the same model on every row"):
+    with pytest.raises(ValueError, match=naming("'model_a'", "every row")):
         CVDifferences.from_csv(io.StringIO(mixed))
 
 
@@ -207,7 +208,7 @@ def test_json_errors():
     with pytest.raises(ValueError, match="Not a CVDifferences document"):
         CVDifferences.from_json(io.StringIO('{"difference": [1]}'))
     bad_version = json.dumps({"format": "sklearn-bayescmp/cv-differences", "version": 99})
-    with pytest.raises(ValueError, match="Unsupported CVDifferences document version 99"):
+    with pytest.raises(ValueError, match=naming("version 99")):
         CVDifferences.from_json(io.StringIO(bad_version))
 
 

@@ -16,6 +16,7 @@ from sklearn_bayescmp import RepeatedCVComparator
 from sklearn_bayescmp.replicability import ReplicabilityStudy, replicability_summary
 from sklearn_bayescmp.utils._sklearn import InvalidParameterError
 from tests._estimators import fitted_record
+from tests._messages import naming
 
 # Bouckaert & Frank (2004), Table 1: for 27 UCI data sets, how many of ten runs
 # of the 5x2cv test did *not* reject, per pair of classifiers; and the figures
@@ -223,7 +224,7 @@ def test_study_refuses_early_stopping(iris):
 
 def test_study_parameter_validation(iris):
     X, y = iris
-    with pytest.raises(InvalidParameterError, match="The 'alpha' parameter of ReplicabilityStudy"):
+    with pytest.raises(InvalidParameterError, match=naming("'alpha'", "ReplicabilityStudy")):
         ReplicabilityStudy(_comparator(), seeds=[0, 1], alpha=1.5).fit(X, y)
     with pytest.raises(InvalidParameterError, match="The 'comparator' parameter"):
         ReplicabilityStudy(GaussianNB(), seeds=[0, 1]).fit(X, y)

@@ -19,6 +19,7 @@ from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.stats import cliffs_delta, cohens_dz
 from sklearn_bayescmp.utils._report import latex_escape, markdown_escape
 from tests._latex import compile_latex
+from tests._messages import naming
 
 DEMSAR_TABLE = Path(__file__).parent / "data" / "demsar2006_table6.csv"
 
@@ -264,7 +265,7 @@ def test_report_of_a_table_of_differences(tmp_path):
 def test_hostile_options_are_refused(comparison):
     from sklearn_bayescmp.stats import rank_posthoc
 
-    with pytest.raises(ValueError, match="`prob` must lie strictly between 0 and 1"):
+    with pytest.raises(ValueError, match=naming("`prob`", "0", "1")):
         comparison.effect_sizes(prob=1.5)
     with pytest.raises(ValueError, match="`n_datasets` must be a positive integer"):
         rank_posthoc([1.0, 2.0, 3.0], 14.5)

@@ -250,9 +250,7 @@ def test_without_sizes_only_the_tests_that_correct_for_them_refuse_the_table():
     # Read back exactly, sizes still unknown.
     assert ScoreTable.read_csv(io.StringIO(table.to_csv())) == table
     assert "n_train" not in table.to_csv(layout="wide")
-    with pytest.raises(
-        ValueError, match=r"`test_train_ratio` must be a number from 1e-06 to 1e\+06"
-    ):
+    with pytest.raises(ValueError, match=naming("`test_train_ratio`", "1e-06", "1e+06")):
         ScoreTable.from_long(columns, test_train_ratio=0)
     both = {**columns, "n_train": [9] * 4, "n_test": [1] * 4}
     with pytest.raises(ValueError, match="do not pass test_train_ratio as well"):
@@ -269,15 +267,15 @@ def test_a_test_of_means_gives_the_same_answer_with_or_without_sizes():
             compare_models(unsized, test=test, random_state=0).summary()
             == compare_models(sized, test=test, random_state=0).summary()
         )
-    with pytest.raises(ValueError, match="test='poisson' \\(the Poisson-binomial test\\)"):
+    with pytest.raises(ValueError, match=naming("test='poisson'")):
         compare_models(unsized, test="poisson")
 
 
 def test_a_split_must_be_identified():
     columns = {"model": ["a", "b"], "score": [0.9, 0.8]}
-    with pytest.raises(ValueError, match="needs a split column, or repeat and fold columns"):
+    with pytest.raises(ValueError, match=naming("split", "repeat", "fold")):
         ScoreTable.from_long(columns, test_train_ratio=1 / 9)
-    with pytest.raises(ValueError, match=r"has a repeat column \(.repeat.\) but no fold column"):
+    with pytest.raises(ValueError, match=naming("repeat", "fold column")):
         ScoreTable.from_long({**columns, "repeat": [0, 0]}, test_train_ratio=1 / 9)
 
 
@@ -325,7 +323,7 @@ def test_csv_problems_name_the_file(tmp_path):
         ScoreTable.read_csv(io.StringIO("  \n"))
     with pytest.raises(ValueError, match="cannot tell the CSV delimiter"):
         ScoreTable.read_csv(io.StringIO("model score\na 1\n"))
-    with pytest.raises(ValueError, match=r"line 3: expected 3 cells \(delimiter ','\), found 2"):
+    with pytest.raises(ValueError, match=naming("line 3", "3 cells", "found 2")):
         ScoreTable.read_csv(io.StringIO("model,split,score\na,0,1\nb,0\n"))
     with pytest.raises(ValueError, match="has repeated column names"):
         ScoreTable.read_csv(io.StringIO("model,score,score\na,1,2\n"))

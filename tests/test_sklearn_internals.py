@@ -30,6 +30,7 @@ from sklearn_bayescmp.utils._sklearn import (
     score_function,
     validate_params,
 )
+from tests._messages import naming
 
 PACKAGE = pathlib.Path(sklearn_bayescmp.__file__).parent
 #: ``from sklearn... import _name`` or an import from a private sklearn module.
@@ -70,7 +71,7 @@ def test_str_options_read_live_options_when_checking():
     assert f("a") == "a"
     names.append("c")  # an option added after the function was decorated
     assert f("c") == "c"
-    with pytest.raises(InvalidParameterError, match=r"among \{'a', 'b', 'c'\}. Got 'd' instead"):
+    with pytest.raises(InvalidParameterError, match=naming("{'a', 'b', 'c'}", "'d'")):
         f("d")
 
 
@@ -86,7 +87,7 @@ def test_validate_params_gives_scikit_learns_sentence():
     message = r"The 'n' parameter of \S*f must be an int in the range \[1, inf\)\. Got 0 instead\."
     with pytest.raises(InvalidParameterError, match=message):
         f(0)
-    with pytest.raises(InvalidParameterError, match=r"The 'how' parameter of \S*f must be a str"):
+    with pytest.raises(InvalidParameterError, match=naming("'how'", "str")):
         f(1, how="c")
     # InvalidParameterError is both a ValueError and a TypeError.
     assert issubclass(InvalidParameterError, ValueError)

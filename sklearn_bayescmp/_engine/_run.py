@@ -345,7 +345,7 @@ class Engine(NamedTuple):
         plan : SplitPlan
             One data set, with repeated cross-validation.
         decide : callable
-            ``decide(run) -> str or None``: the reason to stop, or None to go on.
+            ``decide(run) -> bool``: whether to stop.
         min_repeats : int
             Repeats always run.
 
@@ -354,8 +354,8 @@ class Engine(NamedTuple):
         run : EngineRun
         n_repeats : int
             Repeats run.
-        reason : str
-            Why the run ended.
+        reason : {"decided", "undecided"}
+            Why the run ended: ``decide`` said stop, or every repeat ran.
         """
         n_repeats = int(plan.repeat.max()) + 1
         if n_repeats == 1:
@@ -363,7 +363,7 @@ class Engine(NamedTuple):
                 "early_stopping=True needs repeated cross-validation (cv=None or a repeated "
                 "splitter such as RepeatedStratifiedKFold)."
             )
-        outcomes, reason = [], f"no decision after all {n_repeats} repeats"
+        outcomes, reason = [], "undecided"
         for repeat in range(n_repeats):
             start = len(outcomes)
             stop = start + int((plan.repeat == repeat).sum())
@@ -373,9 +373,8 @@ class Engine(NamedTuple):
             result = collect([plan.head(stop)], outcomes, self.scoring, self.names)
             if repeat + 1 < min_repeats or (~result.failed.any(axis=1)).sum() < 2:
                 continue
-            stop_reason = decide(result)
-            if stop_reason is not None:
-                reason = f"{stop_reason} after {repeat + 1} of {n_repeats} repeats"
+            if decide(result):
+                reason = "decided"
                 break
         report([result], self.names, self.error_score)
         return result, repeat + 1, reason

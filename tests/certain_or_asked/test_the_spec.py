@@ -12,6 +12,7 @@ from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
 from sklearn_bayescmp.tables import TableSpec
+from tests._messages import naming
 
 TEXT = "dataset,classifier,run,fold,n_train,n_test,error_rate\n" + "".join(
     f"d{d},{m},{r},{f},90,10,{0.2 + 0.01 * d + (0.02 if m == 'b' else 0) + 0.001 * (r + f)}\n"
@@ -106,7 +107,7 @@ def test_a_spec_the_file_contradicts_is_refused_naming_the_field(field, value, f
 
 def test_an_option_and_a_spec_that_disagree_are_refused():
     spec = ScoreTable.read_csv(io.StringIO(TEXT)).spec
-    with pytest.raises(ValueError, match="greater_is_better=True and the spec's direction"):
+    with pytest.raises(ValueError, match=naming("greater_is_better=True", "direction")):
         ScoreTable.read_csv(io.StringIO(TEXT), spec=spec, greater_is_better=True)
 
 

@@ -96,7 +96,7 @@ def test_a_direction_that_is_not_a_boolean_is_refused(value):
             greater_is_better=value,
         )
     wide = {"dataset": ["a", "b"], "x": [0.8, 0.7], "y": [0.7, 0.6]}
-    with pytest.raises(TypeError, match="`greater_is_better` must be True, False or None"):
+    with pytest.raises(TypeError, match=naming("`greater_is_better`", "True, False or None")):
         ScoreTable.from_wide(wide, greater_is_better=value)
 
 
@@ -153,7 +153,7 @@ def test_a_data_set_with_two_metrics_is_refused_until_one_is_kept():
     )
     alone = ScoreTable.read_csv(csv_file(header, more), test_train_ratio=1 / 2)
     assert kept == alone
-    with pytest.raises(ValueError, match=r"no row of metric 'f1' \(`metric`\); found"):
+    with pytest.raises(ValueError, match=naming("'f1'", "`metric`")):
         ScoreTable.read_csv(csv_file(header, rows + more), test_train_ratio=1 / 2, metric="f1")
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
+from tests._messages import naming
 
 from .._tables import csv_file, csv_text, long_rows
 
@@ -96,7 +97,7 @@ def test_data_sets_do_not_merge_when_their_split_ids_are_unique():
     # The split ids run on across data sets; the data set's id has no known name.
     ids = {"iris": 11, "wine": 12, "adult": 13}
     rows = [(ids[d], m, fold + 3 * (ids[d] - 11), s) for d, m, fold, s in ROWS]
-    with pytest.raises(ValueError, match="column 'openml_id' has no role.*shared by every model"):
+    with pytest.raises(ValueError, match=naming("'openml_id'", "shared by every model")):
         ScoreTable.read_csv(
             csv_file(("openml_id", "model", "split", "score"), rows),
             test_train_ratio=1,

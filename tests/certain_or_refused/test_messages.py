@@ -78,9 +78,7 @@ def test_a_repeated_cell_names_a_text_column_as_model_data_set_or_metric():
 
 
 def test_a_repeated_row_is_called_what_it_is():
-    with pytest.raises(
-        ValueError, match="Nothing else tells the two rows apart: drop the repeated row"
-    ):
+    with pytest.raises(ValueError, match=naming("repeated row")):
         ScoreTable.read_csv(
             csv_file(("dataset", "model", "fold", "score"), ROWS + ROWS[:1]), test_train_ratio=1 / 2
         )
@@ -208,7 +206,7 @@ def test_select_names_the_models_and_data_sets_it_does_not_know():
         },
         test_train_ratio=1 / 2,
     )
-    with pytest.raises(ValueError, match="Did you mean 'RandomForest' for 'randomforest'"):
+    with pytest.raises(ValueError, match=naming("'RandomForest'", "'randomforest'")):
         table.select(models=["randomforest", "SVC"])
     with pytest.raises(ValueError, match=naming("`datasets`", "'Wine '")):
         table.select(datasets=["iris", "Wine "])

@@ -13,6 +13,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.model_selection import bayesian_refit, compare_search_candidates
+from tests._messages import naming
 
 X, Y = load_iris(return_X_y=True)
 CV = KFold(5, shuffle=True, random_state=0)
@@ -43,7 +44,7 @@ def test_a_halving_search_keeps_the_candidates_of_its_last_iteration(halving):
 
 def test_a_halving_search_refuses_candidates_of_earlier_iterations(halving):
     last = int(np.argmax(halving.cv_results_["iter"]))
-    with pytest.raises(ValueError, match=r"`candidates` names \[0\], which the halving search"):
+    with pytest.raises(ValueError, match=naming("`candidates`", "[0]", "halving")):
         compare_search_candidates(halving, X, Y, candidates=[0, last])
 
 

@@ -9,6 +9,7 @@ import pytest
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import RopeUnitsError
+from tests._messages import naming
 
 HEURISTICS = [f"H{k}" for k in range(8)]
 
@@ -44,7 +45,7 @@ def test_a_descriptor_name_that_varies_within_a_data_set_is_refused():
         {"dataset": ["a", "a", "b", "b"], "fold": [0, 1, 0, 1], "x": [0.9, 0.8, 0.7, 0.6]}
     )
     frame["size"] = [0.91, 0.82, 0.73, 0.61]  # varies with the fold: a model's scores?
-    with pytest.raises(ValueError, match="column 'size' is named like a description"):
+    with pytest.raises(ValueError, match=naming("'size'", "description")):
         ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), test_train_ratio=1 / 9)
 
 

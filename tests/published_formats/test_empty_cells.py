@@ -84,7 +84,7 @@ def test_a_nan_on_every_split_of_a_data_set_is_a_failure_kept_in_the_table():
 
 def test_a_model_without_any_score_is_refused_by_name():
     rows = _emptied(_rows(), lambda row: row[1] == "c")
-    with pytest.raises(ValueError, match="model 'c' has no score at all \\(every cell is empty\\)"):
+    with pytest.raises(ValueError, match=naming("model 'c'", "no score")):
         ScoreTable.read_csv(io.StringIO(text_of(HEADER, rows)), models=["a", "b", "c"])
 
 

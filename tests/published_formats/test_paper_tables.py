@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from sklearn_bayescmp import ScoreTable, compare_models
+from tests._messages import naming
 
 PAPER = """Dataset,SVM,RF,kNN,NB
 iris,0.953±0.021,0.947±0.030,0.933 ± 0.024,0.920+-0.031
@@ -59,5 +60,5 @@ def test_a_pandas_index_names_the_data_sets():
     # An index of names beside a data-set column cannot be both.
     both = frame.reset_index(names="dataset")
     both.index = [f"row {i}" for i in range(5)]
-    with pytest.raises(ValueError, match="the first column has no name \\(a pandas index\\)"):
+    with pytest.raises(ValueError, match=naming("first column", "pandas index")):
         ScoreTable.read_csv(io.StringIO(both.to_csv()), greater_is_better=True)

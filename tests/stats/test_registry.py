@@ -5,6 +5,7 @@ import pytest
 from sklearn_bayescmp.stats import backend_names, get_backend
 from sklearn_bayescmp.stats._backend import Backend
 from sklearn_bayescmp.stats._bibliography import WORKS, cited
+from tests._messages import naming
 
 
 @pytest.mark.parametrize("name", backend_names())
@@ -32,7 +33,7 @@ def test_an_unknown_option_is_refused_with_its_name():
 
 def test_a_record_refuses_a_kind_its_function_contradicts():
     wilcoxon = get_backend("wilcoxon")
-    with pytest.raises(ValueError, match="is bayesian, but its function does not take a rope"):
+    with pytest.raises(ValueError, match=naming("bayesian", "rope")):
         Backend(
             "wilcoxon",
             wilcoxon.function,

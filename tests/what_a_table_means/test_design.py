@@ -10,6 +10,7 @@ from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import MissingScoresWarning
 from sklearn_bayescmp.stats import get_backend
+from tests._messages import naming
 
 from .._tables import csv_file
 
@@ -162,7 +163,7 @@ def test_a_marker_that_marks_nothing_is_left_out_and_said():
         csv_file(header, rows), test_train_ratio=1 / 3, greater_is_better=False
     )
     assert table.reading_details.left_out[0].reason == "marks no score as filled in"
-    with pytest.raises(ValueError, match="imputed='drop' is given, but no column marks"):
+    with pytest.raises(ValueError, match=naming("imputed='drop'")):
         ScoreTable.read_csv(
             csv_file(header[:4], [row[:4] for row in rows]),
             imputed="drop",
@@ -174,7 +175,7 @@ def test_a_marker_that_marks_nothing_is_left_out_and_said():
 def test_a_marker_of_other_values_is_refused():
     header, rows = _tabarena(imputed=False)
     rows = [(*row[:4], "maybe") for row in rows]
-    with pytest.raises(ValueError, match="named like a marker of filled-in scores, but holds"):
+    with pytest.raises(ValueError, match=naming("filled-in")):
         ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1, greater_is_better=False)
 
 
