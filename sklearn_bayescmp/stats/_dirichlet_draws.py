@@ -65,6 +65,10 @@ Z_999 = 3.2905267314918945
 #: Float64 elements of a block of draws' weights, and of the pairwise products of the
 #: products kernel made at a time (16 MiB each).
 _FEATURE_ELEMENTS = 1 << 21
+#: Float64 elements of a block of weights when a whole chunk does not fit in
+#: :data:`_FEATURE_ELEMENTS` (beyond 496 observations): the prefix sums and their gather
+#: hold two more arrays of the block's size, so that memory stays that of a small block.
+_LARGE_BLOCK_ELEMENTS = 1 << 19
 #: Draws whose sums are made together; blocks of draws are whole groups of them.
 _DRAWS_PER_SUM = 128
 #: Tests computed together in one matrix product (memory: a few arrays of draws x tests).
@@ -88,11 +92,14 @@ _SIXTHS = np.array([0, 6, 3, 2], dtype=np.int64)
 
 
 def draws_per_block(n_observations):
-    """The draws of a block of weights: whole groups of 128 draws, as many as the bound on
-    memory allows (one group at least), a chunk at most. A function of the number of
-    observations alone: the draws do not depend on the kernel that reads them."""
-    groups = _FEATURE_ELEMENTS // (n_observations * _DRAWS_PER_SUM)
-    return min(DRAWS_PER_CHUNK, _DRAWS_PER_SUM * max(1, groups))
+    """The draws of a block of weights: a whole chunk where it fits in
+    :data:`_FEATURE_ELEMENTS`, else whole groups of 128 draws, as many as
+    :data:`_LARGE_BLOCK_ELEMENTS` allows (one group at least). A function of the number
+    of observations alone: the draws do not depend on the kernel that reads them."""
+    if n_observations * DRAWS_PER_CHUNK <= _FEATURE_ELEMENTS:
+        return DRAWS_PER_CHUNK
+    groups = _LARGE_BLOCK_ELEMENTS // (n_observations * _DRAWS_PER_SUM)
+    return _DRAWS_PER_SUM * max(1, groups)
 
 
 def chunk_weights(seed, size, n_observations, prior_strength, bit_generator, buffers):

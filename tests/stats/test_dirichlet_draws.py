@@ -91,8 +91,11 @@ def test_a_chunk_is_the_same_draws_whatever_reads_it():
     seed = np.random.SeedSequence(5)
     for n in (4, 40, 5001):
         step = draws_per_block(n)
-        assert step * n <= _dirichlet_draws._FEATURE_ELEMENTS or step == 128
-        assert step % 128 == 0 or step == _dirichlet_draws.DRAWS_PER_CHUNK
+        if n * _dirichlet_draws.DRAWS_PER_CHUNK <= _dirichlet_draws._FEATURE_ELEMENTS:
+            assert step == _dirichlet_draws.DRAWS_PER_CHUNK  # a whole chunk where it fits
+        else:  # else blocks of bounded memory, whole groups of 128 draws
+            assert step * n <= _dirichlet_draws._LARGE_BLOCK_ELEMENTS or step == 128
+            assert step % 128 == 0
         size = 1000 if n == 5001 else _dirichlet_draws.DRAWS_PER_CHUNK
         buffers = _dirichlet_draws._Buffers()
         # (each block is a view of one reused array: copied as it comes)
