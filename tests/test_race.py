@@ -27,6 +27,7 @@ from sklearn_bayescmp.model_selection import RaceSearchCV, bayesian_refit
 from sklearn_bayescmp.model_selection._race import Race, fold_blocks, look_threshold
 from sklearn_bayescmp.stats import bayesian_correlated_ttest
 from sklearn_bayescmp.utils._sklearn import BaseSearchCV
+from tests._messages import naming
 
 GRID = {"logisticregression__C": [1e-4, 1e-3, 0.01, 0.1, 1.0]}
 
@@ -442,3 +443,31 @@ def test_a_long_name_goes_one_parameter_a_line_never_inside_a_value():
         "mlpclassifier__hidden_layer_sizes=(100, 50),\nmlpclassifier__alpha=0.0001",
     ]
     plt.close(display.figure_)
+
+
+def test_the_survivors_compare_pairwise_and_a_dropped_candidate_is_refused(cancer):
+    from sklearn_bayescmp.model_selection import compare_search_candidates
+
+    raced = RaceSearchCV(_logreg(), GRID, cv=_cv(), random_state=0).fit(*cancer)
+    survivors = raced.race_.survivors.tolist()
+    comparison = compare_search_candidates(raced, *cancer)
+    names = {f"logisticregression__C={GRID['logisticregression__C'][c]}" for c in survivors}
+    assert set(comparison.models) == names
+    # Each pair is the correlated t-test of the two candidates' scores on every fold.
+    scores = _scores(raced)
+    a, b = survivors[-2:]
+    result = comparison.result(
+        f"logisticregression__C={GRID['logisticregression__C'][a]}",
+        f"logisticregression__C={GRID['logisticregression__C'][b]}",
+    )
+    splits = list(_cv().split(*cancer))
+    alone = bayesian_correlated_ttest(
+        scores[a] - scores[b],
+        n_train=[len(train) for train, _ in splits],
+        n_test=[len(test) for _, test in splits],
+        rope=0.01,
+    )
+    assert result.prob_a_better == pytest.approx(alone.prob_a_better, abs=1e-12)
+    dropped = int(np.flatnonzero(raced.race_.dropped_at > 0)[0])
+    with pytest.raises(ValueError, match=naming("`candidates`", f"[{dropped}]")):
+        compare_search_candidates(raced, *cancer, candidates=[dropped, survivors[0]])
