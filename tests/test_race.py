@@ -314,8 +314,9 @@ def test_sample_weight_without_routing_reaches_fit_only(cancer):
     X, y = cancer
     weight = np.random.default_rng(0).uniform(0.5, 2.0, len(y))
     options = dict(cv=_cv(1))
-    raced = RaceSearchCV(LogisticRegression(max_iter=5000), {"C": [0.1]}, **options)
-    grid = GridSearchCV(LogisticRegression(max_iter=5000), {"C": [0.1]}, **options)
+    tree = DecisionTreeClassifier(random_state=0)  # takes sample_weight, fits fast
+    raced = RaceSearchCV(tree, {"max_depth": [2, 4]}, **options)
+    grid = GridSearchCV(tree, {"max_depth": [2, 4]}, **options)
     raced.fit(X, y, sample_weight=weight)
     grid.fit(X, y, sample_weight=weight)
     exhaustive = np.array([grid.cv_results_[f"split{j}_test_score"] for j in range(5)]).T
