@@ -204,6 +204,10 @@ def test_several_metrics_race_on_the_one_refit_names(cancer):
     assert raced.best_score_ == pytest.approx(np.nanmean(auc[raced.race_.chosen]))
     with pytest.raises(ValueError, match="`refit`"):
         RaceSearchCV(_logreg(), GRID, cv=_cv(), scoring=scoring).fit(*cancer)
+    # A name that is not one of the metrics, in a dict or a list: refused, naming them.
+    for several, metric in ((scoring, "'auc'"), (["accuracy", "roc_auc"], "'roc_auc'")):
+        with pytest.raises(ValueError, match=naming("`refit`", "'f1'", metric)):
+            RaceSearchCV(_logreg(), GRID, cv=_cv(), scoring=several, refit="f1").fit(*cancer)
     # A metric that is not a share needs a rope in its units, even beside one that is.
     with pytest.raises(ValueError, match="`rope`"):
         RaceSearchCV(_logreg(), GRID, cv=_cv(), scoring={"acc": "accuracy", "ll": "neg_log_loss"},

@@ -611,10 +611,11 @@ class RaceSearchCV(BaseSearchCV):
         several = isinstance(self.scoring, (dict, list, tuple, set))
         if not several:
             return "score"
-        if not isinstance(self.refit, str):
+        names = sorted(self.scoring)
+        if not isinstance(self.refit, str) or self.refit not in names:
             raise ValueError(
-                "`refit`: with several metrics the race runs on one; name it (refit='<metric>'), "
-                f"got refit={self.refit!r}."
+                "`refit`: with several metrics the race runs on one; name it "
+                f"(refit='<metric>', one of {names}), got refit={self.refit!r}."
             )
         return self.refit
 
