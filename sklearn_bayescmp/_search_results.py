@@ -58,8 +58,8 @@ def search_candidates(cv_results, metric):
     iteration's candidates on more resources than the last: only the
     candidates of its last iteration share their splits and their data, so
     only they are kept, and a warning says so. Candidates are named by their
-    parameters (:func:`candidate_name`), each prefixed by its row when two
-    print alike.
+    parameters (:func:`candidate_name`), each prefixed by its row (a race's
+    candidate by its place in the grid) when two print alike.
 
     Parameters
     ----------
@@ -75,11 +75,25 @@ def search_candidates(cv_results, metric):
         The kept candidates' rows in ``cv_results``.
     """
     if "race_candidate" in cv_results:
+        # A race's candidates, by their place in the grid: every one is kept.
         scores, rows = race_scores(cv_results, metric)
-        params = cv_results.get("params")
-        names = [candidate_name(params[row]) if params else f"candidate {c}"
-                 for c, row in enumerate(rows)]  # fmt: skip
-        return scores, names, rows
+        places = range(len(rows))
+    else:
+        scores, rows = _kept_candidates(cv_results, metric)
+        places = rows
+    params = cv_results.get("params")
+    names = [
+        f"candidate {place}" if params is None else candidate_name(params[row])
+        for place, row in zip(places, rows, strict=True)
+    ]
+    if len(set(names)) != len(names):  # parameters that print alike
+        names = [f"{place}: {name}" for place, name in zip(places, names, strict=True)]
+    return scores, names, rows
+
+
+def _kept_candidates(cv_results, metric):
+    """The scores and rows of the candidates that share their data: every row, or (with
+    a warning) a successive-halving search's last iteration."""
     scores = split_scores(cv_results, metric)
     rows = candidate_rows(cv_results, scores.shape[0])
     if rows.size < scores.shape[0]:
@@ -93,11 +107,7 @@ def search_candidates(cv_results, metric):
             f"{int(iteration[rows[0]])}{used} are kept; the other "
             f"{scores.shape[0] - rows.size} are left out."
         )
-    params = cv_results.get("params")
-    names = [f"candidate {row}" if params is None else candidate_name(params[row]) for row in rows]
-    if len(set(names)) != len(names):  # parameters that print alike
-        names = [f"{row}: {name}" for row, name in zip(rows, names, strict=True)]
-    return scores[rows], names, rows
+    return scores[rows], rows
 
 
 def candidate_rows(cv_results, n_candidates):

@@ -151,7 +151,8 @@ def compare_search_candidates(
         kept_ranks = ranks(results, metric)[rows]
     else:
         kept_ranks = np.arange(rows.size)
-    by_rank = [int(k) for k in np.argsort(kept_ranks, kind="stable") if int(k) in position.values()]
+    comparable = set(position.values())
+    by_rank = [int(k) for k in np.argsort(kept_ranks, kind="stable") if int(k) in comparable]
     if candidates is None:
         chosen = by_rank
     elif isinstance(candidates, Integral):

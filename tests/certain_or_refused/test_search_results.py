@@ -12,6 +12,7 @@ from sklearn.svm import SVC
 from sklearn.tree import DecisionTreeClassifier
 
 from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp._search_results import search_candidates
 from sklearn_bayescmp.model_selection import bayesian_refit, compare_search_candidates
 from tests._messages import naming
 
@@ -112,3 +113,16 @@ def test_several_metrics_without_metric_name_them():
         ScoreTable.from_cross_validate(results, n_train=120, n_test=30)
     table = ScoreTable.from_cross_validate(results, n_train=120, n_test=30, metric="f1_macro")
     np.testing.assert_array_equal(table.scores()[0], results["svc"]["test_f1_macro"])
+
+
+def test_race_candidates_that_print_alike_are_told_apart_by_their_place():
+    # Two candidates whose parameters print alike (1 and "1"), each on two blocks of folds.
+    results = {
+        "params": [{"C": 1}, {"C": "1"}, {"C": 1}, {"C": "1"}],
+        "split0_test_score": np.array([0.8, 0.7, 0.9, 0.6]),
+        "race_candidate": np.array([0, 1, 0, 1]),
+        "race_first_split": np.array([0, 0, 1, 1]),
+    }
+    scores, names, rows = search_candidates(results, "score")
+    np.testing.assert_array_equal(scores, [[0.8, 0.9], [0.7, 0.6]])
+    assert rows.tolist() == [2, 3] and names == ["0: C=1", "1: C=1"]
