@@ -78,6 +78,9 @@ def test_the_estimators_own_score_is_a_share_for_a_classifier_only():
     custom = make_scorer(mean_squared_error, greater_is_better=False)
     assert scorer_scale(custom).kind == "other"
     assert scorer_scale(lambda est, X, y: 0.5).kind == "other"
+    # A scorer that prints itself over several lines is named in one.
+    many_lines = type("Scorer", (), {"__repr__": lambda self: "Scorer(\n  a=1,\n)"})()
+    assert scorer_scale(many_lines).seen == "the scores of the custom scorer Scorer( a=1, )"
     # A scorer object of a share metric, as people pass one for routing or options.
     with sklearn.config_context(enable_metadata_routing=True):
         requested = get_scorer("accuracy").set_score_request(sample_weight=True)

@@ -126,7 +126,8 @@ def scorer_scale(scoring, estimator=None, *, metric=None):
     function = score_function(scoring)
     if function in SHARE_FUNCTIONS:
         return Scale("shares", f"the scores of the scorer of {function.__name__}")
-    named = getattr(scoring, "__name__", None) or repr(scoring)
+    # In one line, however the scorer prints itself (the refusal is one line).
+    named = getattr(scoring, "__name__", None) or " ".join(repr(scoring).split())
     return Scale("other", f"the scores of the custom scorer {named}")
 
 
