@@ -49,10 +49,21 @@ the share of draws at numpyro's largest tree (depth 10: 1,023 steps), which is
 what a posterior's shape costs it; ``--chains 1 --real-warmup 500 --real-draws
 100`` shows them for a real pair in minutes.
 
+``--authors`` (the benchmark's first comparison, ``benchmarks/README.md``) runs
+NUTS as a user of the authors' code meets it: their preprocessing (differences
+divided by the mean of the data sets' standard deviations, all-equal data sets
+jittered within the rope, their prior bounds; :func:`authors_preprocessing`) and
+their centred model, beside the Gibbs sampler on the same posterior; the
+likelihood from each data set's summaries (NUTS at its fastest; ``--per-split``
+evaluates every split's density instead). ``--why`` varies the scale and the
+treatment of all-equal data sets one at a time, to find which makes NUTS's step
+size on the package's rescaling so small.
+
 Run (numpyro and jax are not dependencies)::
 
     pip install numpyro jax && python benchmarks/bench_hierarchical_numpyro.py [--per-split]
     python benchmarks/bench_hierarchical_numpyro.py --real [--pairs nbc-aode,hnb-j48]
+    python benchmarks/bench_hierarchical_numpyro.py --authors [--pairs nbc-aode,hnb-j48]
 """
 
 import argparse
@@ -252,7 +263,12 @@ def quadrature_share_above_4(data, draws):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--per-split", action="store_true", help="NUTS on every split's data")
+    parser.add_argument(
+        "--per-split",
+        action="store_true",
+        help="NUTS on every split's data (with --authors: every split's density, not the "
+        "summaries')",
+    )
     parser.add_argument(
         "--nuts-draws",
         type=int,
@@ -267,6 +283,11 @@ def main():
         "--authors",
         action="store_true",
         help="NUTS on the authors' preprocessing and model, beside Gibbs on the same posterior",
+    )
+    parser.add_argument(
+        "--summaries",
+        action="store_true",
+        help="with --real: NUTS on each data set's summaries, not every split's density",
     )
     parser.add_argument(
         "--why",
@@ -300,13 +321,21 @@ def main():
         parser.error(f"--chains must be at least 1; got {args.chains}")
     if args.authors:
         return main_authors(
-            args.pairs.split(","), args.real_draws, n_warmup=args.real_warmup, n_chains=args.chains
+            args.pairs.split(","),
+            args.real_draws,
+            n_warmup=args.real_warmup,
+            n_chains=args.chains,
+            per_split=args.per_split,
         )
     if args.why:
-        return main_why(args.pairs.split(","))
+        return main_why(args.pairs.split(","), per_split=args.per_split)
     if args.real:
         return main_real(
-            args.pairs.split(","), args.real_draws, n_warmup=args.real_warmup, n_chains=args.chains
+            args.pairs.split(","),
+            args.real_draws,
+            n_warmup=args.real_warmup,
+            n_chains=args.chains,
+            per_split=args.per_split or not args.summaries,
         )
     nuts = {"n_warmup": min(N_WARMUP, args.nuts_draws), "n_samples": args.nuts_draws}
     print(f"NUTS on {'every split (the authors model)' if args.per_split else 'the summaries'}")
@@ -424,14 +453,25 @@ def intraclass_cholesky(data, n):
     return np.linalg.cholesky((1.0 - rho) * np.eye(n) + rho * np.ones((n, n)))
 
 
-def main_authors(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS):
+def main_authors(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS, per_split=False):
     """NUTS on the authors' preprocessing and Stan model, beside the Gibbs sampler on the
-    same posterior, real pair after real pair (interleaved in one process)."""
+    same posterior, real pair after real pair (interleaved in one process).
+
+    ``per_split``: NUTS evaluates every split's multivariate normal density (a
+    triangular solve of each data set's 100 x 100 factor at every gradient) instead
+    of the same density from each data set's four summaries; the posterior is the
+    same, NUTS's time is not."""
     n_warmup = min(1000, n_samples) if n_warmup is None else n_warmup
     settings = {"n_warmup": n_warmup, "n_samples": n_samples, "target": 0.9, "n_chains": n_chains}
+    likelihood = (
+        "every split's multivariate normal density"
+        if per_split
+        else "each data set's likelihood from its summaries, NUTS at its fastest"
+    )
     print(
         "The authors' preprocessing (differences / mean sd, all-equal data sets jittered "
-        "within the rope) and model (centred, every split, intraclass correlation). Gibbs: "
+        "within the rope) and model (centred, intraclass correlation; "
+        f"{likelihood}). Gibbs: "
         f"4 chains x (1,000 + 5,000). NUTS: {n_chains} chain(s) x ({n_warmup:,} + "
         f"{n_samples:,}), target acceptance 0.9, compilation excluded, the clock stopped "
         "on the draws. Bulk ESS per second of delta0 / sigma0 / nu; ratio: Gibbs over NUTS."
@@ -439,7 +479,7 @@ def main_authors(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS):
     for label, records in real_collections(pairs).items():
         x, data, std_x = authors_preprocessing(records, (-0.01, 0.01))
         nuts_data = authors_nuts_data(x, data, std_x)
-        splits = (x, intraclass_cholesky(nuts_data, x.shape[1]))
+        splits = (x, intraclass_cholesky(nuts_data, x.shape[1])) if per_split else None
         runs = {
             "Gibbs": gibbs(data),
             "NUTS": numpyro_nuts(
@@ -476,14 +516,15 @@ def _print_runs(label, runs):
     )
 
 
-def main_why(pairs, n_samples=100, n_warmup=500):
+def main_why(pairs, n_samples=100, n_warmup=500, per_split=False):
     """Why NUTS meets a funnel on the package's rescaling and not on the authors': its
     adapted step size and leapfrog steps on each real pair, one chain, with the scale
     (the largest |difference|, or the mean sd) and the treatment of the all-equal data
     sets (none, or the authors' jitter) varied one at a time."""
     print(
         "NUTS (1 chain, "
-        f"{n_warmup} + {n_samples}, target 0.9) on the per-split model, by scale and "
+        f"{n_warmup} + {n_samples}, target 0.9) on the authors' model "
+        f"({'every split' if per_split else 'from the summaries'}), by scale and "
         "treatment of all-equal data sets: adapted step size, leapfrog steps a draw"
     )
     for label, records in real_collections(pairs).items():
@@ -496,7 +537,7 @@ def main_why(pairs, n_samples=100, n_warmup=500):
             for zero_name, values in (("none", raw), ("jitter", jittered)):
                 x = values / scale
                 data = _summaries_of(x, data_authors, scale)
-                splits = (x, intraclass_cholesky(data, x.shape[1]))
+                splits = (x, intraclass_cholesky(data, x.shape[1])) if per_split else None
                 numpyro_nuts(data, centred=True, splits=splits, delta0_bound=1.0 / scale,
                              n_warmup=n_warmup, n_samples=n_samples, target=0.9,
                              n_chains=1)  # fmt: skip
@@ -523,20 +564,24 @@ def _summaries_of(x, data, scale):
     )
 
 
-def main_real(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS):
-    """The Gibbs sampler and NUTS on the per-split model, collection after collection."""
+def main_real(pairs, n_samples=2500, n_warmup=None, n_chains=N_CHAINS, per_split=True):
+    """The Gibbs sampler and NUTS on the package's rescaling, collection after collection
+    (``per_split``: NUTS on every split's density, else on the summaries')."""
     n_warmup = min(1000, n_samples) if n_warmup is None else n_warmup
     settings = {"n_warmup": n_warmup, "n_samples": n_samples, "target": 0.9, "n_chains": n_chains}
     print(
-        "Gibbs: defaults, 4 chains x (1,000 + 5,000). NUTS: the authors' per-split model "
-        f"(centred, intraclass correlation), {n_chains} chain(s) x ({n_warmup:,} + "
+        "The package's rescaling (differences / the largest |difference|, all-equal data sets "
+        "given the test's default variance). Gibbs: defaults, 4 chains x (1,000 + 5,000). "
+        "NUTS: the authors' model (centred, intraclass correlation; "
+        f"{'every split' if per_split else 'from the summaries'}), "
+        f"{n_chains} chain(s) x ({n_warmup:,} + "
         f"{n_samples:,}), target acceptance 0.9, compilation excluded. Bulk ESS per second "
         "of delta0 / sigma0 / nu; ratio: Gibbs over NUTS for each, and the smallest."
     )
     found = {"synthetic, q = 54": records_of(benchmark_collection(54)), **real_collections(pairs)}
     for label, records in found.items():
         data, _ = hierarchical_data(records, [r.name for r in records], rope=(-0.01, 0.01))
-        splits = per_split_arrays(records, data)
+        splits = per_split_arrays(records, data) if per_split else None
         runs = {
             "Gibbs": gibbs(data),
             "NUTS": numpyro_nuts(data, centred=True, splits=splits, **settings),
