@@ -3,7 +3,8 @@
 Every cell is a fresh Python process that builds its input before the clock
 starts and then times one call: ``signed_rank_test`` of one pair over 10 to
 5,000 data sets, and ``compare_models`` with its defaults from 2 models x 30
-data sets to 300 x 30, on synthetic tables and on the real ones in
+data sets to 300 x 30 (and the effect sizes a report of 40 and 300 models
+prints, after the comparison), on synthetic tables and on the real ones in
 ``../shared/data`` (the tutorial's five classifiers on 54 data sets, per split,
 and the published TabZilla table, 22 models on 171 data sets). With
 ``--baseline REF`` (a commit, a branch or a directory; repeatable) the same
@@ -73,6 +74,19 @@ COMPARE = textwrap.dedent(
     table = ScoreTable.read_csv({path!r}, {options})
     start = time.perf_counter()
     compare_models(table, random_state=0, allow_incomplete={incomplete})
+    report(time.perf_counter() - start)
+    """
+)
+
+#: The effect sizes a report prints of every pair, timed after the comparison.
+EFFECT_SIZES = textwrap.dedent(
+    """
+    from sklearn_bayescmp import ScoreTable, compare_models
+
+    table = ScoreTable.read_csv({path!r}, {options})
+    comparison = compare_models(table, random_state=0)
+    start = time.perf_counter()
+    comparison.effect_sizes()
     report(time.perf_counter() - start)
     """
 )
@@ -147,6 +161,9 @@ def cases(directory, quick):
         write_means(path, k, q, kind)
         script = COMPARE.format(path=path, options=means_options, incomplete=False)
         found.append((f"compare_models, {k} x {q} means, {kind}", script, big))
+        if kind == "offsets" and k in (40, 300):
+            script = EFFECT_SIZES.format(path=path, options=means_options)
+            found.append((f"effect_sizes of a report, {k} x {q} means", script, True))
     path = os.path.join(directory, "splits_5x54.csv")
     write_splits(path, 5, 54)
     options = "test_train_ratio=1 / 9, greater_is_better=True"

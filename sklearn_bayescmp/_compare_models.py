@@ -29,13 +29,13 @@ from ._score_table import ScoreTable
 from .stats._collection import DatasetMeans
 from .stats._core import holm_adjusted, record_scale
 from .stats._correlated_t import NormalGammaPrior
-from .stats._effect_size import cliffs_delta, cohens_dz
+from .stats._effect_size import cliffs_delta, cliffs_delta_rows, cohens_dz, cohens_dz_rows
 from .stats._friedman import friedman_test
 from .stats._ranking import plackett_luce_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
 from .stats._rope import OUTCOMES
-from .stats._ties import merge_signed_ties, tie_scale
+from .stats._ties import merge_signed_ties
 from .tables._spec import DESIGNS
 from .utils._display import (
     PROBABILITY_COLUMNS,
@@ -540,38 +540,60 @@ class ModelComparison(ReadOnlyPickleMixin):
             one data set's scale would dominate them.
         """
         prob = check_probability(prob, name="prob")
-        columns = {key: [] for key in ("model_a", "model_b", "mean_difference", "ci_low")}
-        columns |= {"ci_high": [], "cohens_dz": [], "cliffs_delta": []}
-        several = len(self.datasets) > 1
-        # Over data sets, every pair's means at once (one product per data set),
-        # not a record per pair and data set: the cost of a report stays small
-        # next to the comparison's.
-        means = _shared_split_means(self.table) if several and self.table.has_scores else None
-        for i, j in combinations(range(len(self.models)), 2):
-            a, b = self.models[i], self.models[j]
-            if means is not None:
-                scores = (means[:, i, j], means[:, j, i])  # NaN where they share no split
-                differences, scale = scores[0] - scores[1], tie_scale(*scores)
+        pairs = list(combinations(range(len(self.models)), 2))
+        intervals = [
+            self.results[self.models[i], self.models[j]].mean_difference_interval(prob)
+            or (np.nan, np.nan)
+            for i, j in pairs
+        ]
+        columns = {
+            "model_a": [self.models[i] for i, _ in pairs],
+            "model_b": [self.models[j] for _, j in pairs],
+            "mean_difference": [float(self.mean_difference[i, j]) for i, j in pairs],
+            "ci_low": [float(low) for low, _ in intervals],
+            "ci_high": [float(high) for _, high in intervals],
+        }
+        if not self.pooled:
+            columns["cohens_dz"], columns["cliffs_delta"] = (
+                [np.nan] * len(pairs),
+                [np.nan] * len(pairs),
+            )
+            return columns
+        if len(self.datasets) > 1 and self.table.has_scores:
+            # Every pair's per-data-set means at once (one product per data set),
+            # and their effect sizes row by row: the cost of a report stays small
+            # next to the comparison's, at thousands of pairs too.
+            means = _shared_split_means(self.table)
+            index = np.array(pairs, dtype=int).reshape(-1, 2)
+            columns["cohens_dz"], columns["cliffs_delta"] = [], []
+            # Blocks of 2**18 means (2 MiB an array), so memory does not grow with the pairs.
+            step = max(1, (1 << 18) // len(self.datasets))
+            for first, second in (
+                block.T for block in np.split(index, range(step, len(index), step))
+            ):
+                a, b = means[:, first, second].T, means[:, second, first].T  # NaN: no shared split
+                # tie_scale of each pair: its largest finite |score|.
+                scale = np.maximum(
+                    np.where(np.isfinite(a), np.abs(a), 0.0).max(axis=1, initial=0.0),
+                    np.where(np.isfinite(b), np.abs(b), 0.0).max(axis=1, initial=0.0),
+                )
+                columns["cohens_dz"] += cohens_dz_rows(a - b, scale).tolist()
+                columns["cliffs_delta"] += cliffs_delta_rows(a, b).tolist()
+            return columns
+        columns["cohens_dz"], columns["cliffs_delta"] = [], []
+        for i, j in pairs:
+            records = list(self.table.differences(self.models[i], self.models[j]).values())
+            scale = max(record_scale(r) for r in records)
+            scores = None
+            if len(self.datasets) > 1:
+                differences = np.array([r.mean for r in records])
             else:
-                records = list(self.table.differences(a, b).values())
-                differences = np.array([r.mean for r in records]) if several else None
-                scale = max(record_scale(r) for r in records)
-                scores = None
-                if not several:
-                    paired = np.isfinite(records[0].differences)
-                    differences = records[0].differences[paired]
-                    if records[0].scores_a is not None:
-                        scores = (records[0].scores_a[paired], records[0].scores_b[paired])
-            interval = self.results[a, b].mean_difference_interval(prob) or (np.nan, np.nan)
-            columns["model_a"].append(a)
-            columns["model_b"].append(b)
-            columns["mean_difference"].append(float(self.mean_difference[i, j]))
-            columns["ci_low"].append(float(interval[0]))
-            columns["ci_high"].append(float(interval[1]))
-            pooled = self.pooled
-            columns["cohens_dz"].append(cohens_dz(differences, scale=scale) if pooled else np.nan)
-            delta = np.nan if scores is None or not pooled else cliffs_delta(*scores)
-            columns["cliffs_delta"].append(delta)
+                paired = np.isfinite(records[0].differences)
+                differences = records[0].differences[paired]
+                if records[0].scores_a is not None:
+                    scores = (records[0].scores_a[paired], records[0].scores_b[paired])
+            columns["cohens_dz"].append(cohens_dz(differences, scale=scale))
+            columns["cliffs_delta"].append(np.nan if scores is None else cliffs_delta(*scores))
         return columns
 
     def report(self, *, format="text", figures=(), pairs_file=None, standalone=True):

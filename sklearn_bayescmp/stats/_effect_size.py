@@ -114,3 +114,73 @@ def cliffs_delta(a, b):
         return float("nan")
     u = stats.mannwhitneyu(a, b, method="asymptotic").statistic
     return float(2.0 * u / (a.size * b.size) - 1.0)
+
+
+#: Comparisons of scores held at once by :func:`cliffs_delta_rows` (4 MiB of booleans).
+_COMPARISONS_PER_BLOCK = 1 << 22
+
+
+def cliffs_delta_rows(a, b):
+    """:func:`cliffs_delta` of every row of ``a`` against the same row of ``b``.
+
+    Counts ``a_i > b_j`` and ``a_i < b_j`` over the non-NaN values of each
+    row (no test per row: thousands of pairs of models at the cost of one
+    comparison each), in blocks of rows that hold at most
+    :data:`_COMPARISONS_PER_BLOCK` comparisons.
+
+    Parameters
+    ----------
+    a, b : ndarray of shape (n_rows, n)
+        Each row the scores of one pair's two models; NaN values are left out.
+
+    Returns
+    -------
+    ndarray of shape (n_rows,)
+        NaN for a row where either side has no value.
+    """
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    counts = (~np.isnan(a)).sum(axis=1) * (~np.isnan(b)).sum(axis=1)
+    dominance = np.empty(a.shape[0])
+    step = max(1, _COMPARISONS_PER_BLOCK // max(1, a.shape[1] * b.shape[1]))
+    for start in range(0, a.shape[0], step):
+        rows = slice(start, start + step)
+        left, right = a[rows, :, None], b[rows, None, :]
+        # NaN compares False both ways: it drops out of both counts.
+        dominance[rows] = (left > right).sum(axis=(1, 2)) - (left < right).sum(axis=(1, 2))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(counts > 0, dominance / counts, np.nan)
+
+
+def cohens_dz_rows(differences, scale):
+    """:func:`cohens_dz` of every row of ``differences``, with a ``scale`` per row.
+
+    Rows without NaN are computed together; a row with NaN values (a pair
+    that shares no split on some data set) goes through :func:`cohens_dz`.
+
+    Parameters
+    ----------
+    differences : ndarray of shape (n_rows, n)
+    scale : ndarray of shape (n_rows,)
+
+    Returns
+    -------
+    ndarray of shape (n_rows,)
+    """
+    differences = np.asarray(differences, dtype=float)
+    scale = np.asarray(scale, dtype=float)
+    result = np.empty(differences.shape[0])
+    gaps = np.isnan(differences).any(axis=1)
+    for row in np.flatnonzero(gaps):
+        result[row] = cohens_dz(differences[row], scale=scale[row])
+    whole = ~gaps
+    if differences.shape[1] < 2:
+        result[whole] = np.nan
+        return result
+    merged = merge_signed_ties(differences[whole], scale[whole])
+    mean, sd = merged.mean(axis=1), merged.std(axis=1, ddof=1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = mean / sd
+    equal = np.ptp(merged, axis=1) == 0
+    ratio[equal] = np.where(mean[equal] == 0, 0.0, np.copysign(np.inf, mean[equal]))
+    result[whole] = ratio
+    return result

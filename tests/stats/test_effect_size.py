@@ -6,7 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import stats
 
-from sklearn_bayescmp.stats import cliffs_delta, cohens_dz
+from sklearn_bayescmp.stats import _effect_size, cliffs_delta, cohens_dz
+from sklearn_bayescmp.stats._effect_size import cliffs_delta_rows, cohens_dz_rows
+from sklearn_bayescmp.stats._ties import tie_scale
 
 scores = st.lists(st.sampled_from(np.round(np.linspace(0.5, 1.0, 11), 2).tolist()), min_size=1)
 
@@ -41,3 +43,35 @@ def test_cliffs_delta_edge_cases():
     assert cliffs_delta([0.5, 0.5], [0.5]) == 0.0
     assert np.isnan(cliffs_delta([], [0.5]))
     assert cliffs_delta([0.9, np.nan], [0.1]) == 1.0
+
+
+rows_of_scores = st.lists(
+    st.sampled_from([np.nan, *np.round(np.linspace(0.5, 1.0, 6), 2).tolist()]),
+    min_size=4,
+    max_size=4,
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(rows_of_scores, rows_of_scores), min_size=1, max_size=6))
+def test_row_wise_effect_sizes_equal_the_one_pair_functions(rows):
+    # Ties, NaN on either side and whole rows of NaN, as a table with gaps gives them.
+    a = np.array([left for left, _ in rows])
+    b = np.array([right for _, right in rows])
+    deltas = cliffs_delta_rows(a, b)
+    differences = a - b
+    scale = np.array([tie_scale(x, y) for x, y in zip(a, b, strict=True)])
+    dzs = cohens_dz_rows(differences, scale)
+    for row in range(len(rows)):
+        expected = cliffs_delta(a[row], b[row])
+        assert deltas[row] == pytest.approx(expected, abs=1e-12, nan_ok=True)
+        expected = cohens_dz(differences[row], scale=scale[row])
+        assert dzs[row] == pytest.approx(expected, rel=1e-12, nan_ok=True)
+
+
+def test_cliffs_delta_rows_in_blocks_equal_one_block(monkeypatch):
+    rng = np.random.default_rng(0)
+    a, b = rng.normal(size=(50, 7)), rng.normal(size=(50, 7))
+    whole = cliffs_delta_rows(a, b)
+    monkeypatch.setattr(_effect_size, "_COMPARISONS_PER_BLOCK", 3 * 49)
+    np.testing.assert_array_equal(cliffs_delta_rows(a, b), whole)
