@@ -100,7 +100,8 @@ def draws_per_block(n_observations):
         return DRAWS_PER_CHUNK
     groups = max(1, _LARGE_BLOCK_ELEMENTS // (n_observations * _DRAWS_PER_SUM))
     # Rows a multiple of 4 KiB apart (four groups: 512 draws) share the processor's
-    # cache sets: 0.73x the time with three groups at 1,000 observations, measured.
+    # cache sets: three groups took 0.76x the time at 1,000 observations (best of 25
+    # interleaved rounds; benchmarks/README.md).
     return _DRAWS_PER_SUM * (groups - (groups % 4 == 0))
 
 
