@@ -38,7 +38,7 @@ def comparison_dict(comparison, per_dataset=None):
         "design": table.design,
         "units": table.units,
         "lower_is_better": list(table.lower_is_better),
-        "direction": comparison.direction_note or "higher is better",
+        "direction": direction_code(table),
         "models": list(comparison.models),
         "datasets": list(comparison.datasets),
         "test": comparison.test,
@@ -79,6 +79,17 @@ def comparison_dict(comparison, per_dataset=None):
             for name, (ttest, posterior) in per_dataset.items()
         }
     return json_safe(record)
+
+
+def direction_code(table):
+    """Which way is better, as a code: ``"higher"``, ``"lower"``, or (when the data
+    sets differ) a dict of data set to ``"higher"`` or ``"lower"``."""
+    lower = set(table.lower_is_better)
+    if not lower:
+        return "higher"
+    if len(lower) == len(table.datasets):
+        return "lower"
+    return {name: "lower" if name in lower else "higher" for name in table.datasets}
 
 
 def has_splits(table, *, sized=True):

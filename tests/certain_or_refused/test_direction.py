@@ -141,6 +141,10 @@ def test_each_data_set_s_metric_decides_its_direction():
     assert "lower is better on 1 of 2 data sets ('wine')" in table.reading
     for name in table.datasets:  # svc leads on both, once its loss is negated
         assert table.scores(name)[0].mean() > table.scores(name)[1].mean()
+    # The record says it as a code a program reads: which way, data set by data set
+    # (signs only, rope=0: the two metrics share no unit).
+    record = compare_models(table, rope=0, random_state=0).to_dict()
+    assert record["direction"] == {"iris": "higher", "wine": "lower"}
 
 
 def test_a_data_set_with_two_metrics_is_refused_until_one_is_kept():
