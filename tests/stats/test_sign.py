@@ -288,9 +288,15 @@ def test_invariants(x, ropes, place, seed):
             assert np.all((res.samples >= 0) & (res.samples <= 1))
             predictive = [getattr(res, f"predictive_{name}") for name in PROBABILITIES]
             assert all(0 <= p <= 1 for p in (*probs, *predictive))
-        # Same weights, wider rope: theta_equivalent grows in every draw.
+        # Same weights, wider rope: theta_equivalent grows in every draw, and so does the
+        # share of draws where it is the largest. The probability reported carries a
+        # control variate, so it follows within its Monte Carlo error (eight zeros and
+        # 0.03125, ropes 0.03125 and 0.046875: 0.98507 then 0.98460, mcse 0.0073).
         assert np.all(large.samples[:, 1] >= small.samples[:, 1] - 1e-12)
-        assert large.prob_equivalent >= small.prob_equivalent
+        wins = [np.mean(res.samples.argmax(axis=1) == 1) for res in (small, large)]
+        assert wins[1] >= wins[0]
+        error = 3.3 * max(small.mcse, large.mcse)
+        assert large.prob_equivalent >= small.prob_equivalent - error
 
 
 def test_identical_models_give_no_negative_probability():
