@@ -66,11 +66,7 @@ def cohens_dz(differences, *, scale=None):
         raise ValueError(
             f"`scale` must be a finite magnitude >= 0 (the scores' largest |value|); got {scale!r}."
         )
-    differences = merge_signed_ties(differences, scale)
-    mean, sd = differences.mean(), differences.std(ddof=1)
-    if np.ptp(differences) == 0:
-        return 0.0 if mean == 0 else float(np.copysign(np.inf, mean))
-    return float(mean / sd)
+    return float(cohens_dz_rows(differences[None], np.array([scale]))[0])
 
 
 def cliffs_delta(a, b):
@@ -154,8 +150,9 @@ def cliffs_delta_rows(a, b):
 def cohens_dz_rows(differences, scale):
     """:func:`cohens_dz` of every row of ``differences``, with a ``scale`` per row.
 
-    Rows without NaN are computed together; a row with NaN values (a pair
-    that shares no split on some data set) goes through :func:`cohens_dz`.
+    Rows without NaN are computed together (this is where :func:`cohens_dz`
+    computes too); a row with NaN values (a pair that shares no split on some
+    data set) goes through :func:`cohens_dz`, which leaves them out.
 
     Parameters
     ----------
