@@ -35,7 +35,7 @@ from .stats._ranking import plackett_luce_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
 from .stats._rope import OUTCOMES
-from .stats._ties import merge_signed_ties
+from .stats._ties import merge_signed_ties, tie_scale
 from .tables._spec import DESIGNS
 from .utils._display import (
     PROBABILITY_COLUMNS,
@@ -572,11 +572,7 @@ class ModelComparison(ReadOnlyPickleMixin):
                 block.T for block in np.split(index, range(step, len(index), step))
             ):
                 a, b = means[:, first, second].T, means[:, second, first].T  # NaN: no shared split
-                # tie_scale of each pair: its largest finite |score|.
-                scale = np.maximum(
-                    np.where(np.isfinite(a), np.abs(a), 0.0).max(axis=1, initial=0.0),
-                    np.where(np.isfinite(b), np.abs(b), 0.0).max(axis=1, initial=0.0),
-                )
+                scale = tie_scale(a, b, axis=1)
                 columns["cohens_dz"] += cohens_dz_rows(a - b, scale).tolist()
                 columns["cliffs_delta"] += cliffs_delta_rows(a, b).tolist()
             return columns

@@ -23,17 +23,20 @@ import numpy as np
 TIE_TOLERANCE = 1e-12
 
 
-def tie_scale(*arrays):
-    """The largest finite magnitude in ``arrays`` (0 when there is none)."""
+def tie_scale(*arrays, axis=None):
+    """The largest finite magnitude in ``arrays`` (0 when there is none).
+
+    With ``axis``, along it: one magnitude per row of arrays of one shape
+    (every pair of a many-model table at once).
+    """
     largest = 0.0
     for values in arrays:
         if values is None:
             continue
         values = np.abs(np.asarray(values, dtype=float))
-        values = values[np.isfinite(values)]
-        if values.size:
-            largest = max(largest, float(values.max()))
-    return largest
+        finite = np.where(np.isfinite(values), values, 0.0)
+        largest = np.maximum(largest, finite.max(axis=axis, initial=0.0))
+    return float(largest) if axis is None else largest
 
 
 def merge_ties(values, scale):

@@ -18,7 +18,7 @@ from sklearn_bayescmp.stats import (
     signed_rank_test,
     wilcoxon_test,
 )
-from sklearn_bayescmp.stats._ties import TIE_TOLERANCE, merge_signed_ties, merge_ties
+from sklearn_bayescmp.stats._ties import TIE_TOLERANCE, merge_signed_ties, merge_ties, tie_scale
 
 finite = st.floats(-1e3, 1e3, allow_nan=False, allow_infinity=False)
 
@@ -248,3 +248,11 @@ def test_cohens_dz_refuses_a_scale_that_is_no_magnitude(scale):
     # A NaN tolerance would merge every difference into one and return 0 quietly.
     with pytest.raises(ValueError, match="`scale` must be a finite magnitude >= 0"):
         cohens_dz([0.1, 0.2, 0.3], scale=scale)
+
+
+def test_tie_scale_along_an_axis_is_each_row_s():
+    a = np.array([[0.5, np.nan, -2.0], [np.inf, np.nan, np.nan], [0.0, 0.1, -0.3]])
+    b = np.array([[1.0, 0.2, 0.3], [np.nan, np.nan, np.nan], [np.nan, 0.7, 0.0]])
+    rows = tie_scale(a, b, axis=1)
+    np.testing.assert_array_equal(rows, [tie_scale(x, y) for x, y in zip(a, b, strict=True)])
+    np.testing.assert_array_equal(rows, [2.0, 0.0, 0.7])
