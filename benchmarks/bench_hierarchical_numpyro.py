@@ -319,6 +319,8 @@ def main():
     args = parser.parse_args()
     if args.chains < 1:
         parser.error(f"--chains must be at least 1; got {args.chains}")
+    if args.summaries and (args.per_split or not args.real):
+        parser.error("--summaries goes with --real alone (--per-split asks for the opposite)")
     if args.authors:
         return main_authors(
             args.pairs.split(","),
@@ -335,7 +337,7 @@ def main():
             args.real_draws,
             n_warmup=args.real_warmup,
             n_chains=args.chains,
-            per_split=args.per_split or not args.summaries,
+            per_split=not args.summaries,
         )
     nuts = {"n_warmup": min(N_WARMUP, args.nuts_draws), "n_samples": args.nuts_draws}
     print(f"NUTS on {'every split (the authors model)' if args.per_split else 'the summaries'}")
