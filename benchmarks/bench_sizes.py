@@ -3,8 +3,8 @@
 Every cell is a fresh Python process that builds its input before the clock
 starts and then times one call: ``signed_rank_test`` of one pair over 10 to
 5,000 data sets, and ``compare_models`` with its defaults from 2 models x 30
-data sets to 300 x 30 (and the effect sizes a report of 40 and 300 models
-prints, after the comparison), on synthetic tables and on the real ones in
+data sets to 300 x 30 (and, with its whole record, ``to_dict()``, at 40 and
+300 models and on two real models over 54 data sets), on synthetic tables and on the real ones in
 ``../shared/data`` (the tutorial's five classifiers on 54 data sets, per split,
 and the published TabZilla table, 22 models on 171 data sets). With
 ``--baseline REF`` (a commit, a branch or a directory; repeatable) the same
@@ -71,22 +71,23 @@ COMPARE = textwrap.dedent(
     """
     from sklearn_bayescmp import ScoreTable, compare_models
 
-    table = ScoreTable.read_csv({path!r}, {options})
+    table = ScoreTable.read_csv({path!r}, {options}){select}
     start = time.perf_counter()
     compare_models(table, random_state=0, allow_incomplete={incomplete})
     report(time.perf_counter() - start)
     """
 )
 
-#: The effect sizes a report prints of every pair, timed after the comparison.
-EFFECT_SIZES = textwrap.dedent(
+#: A comparison and its whole record (``to_dict``: what ``--json`` and the reports print,
+#: effect sizes and each data set's tests included), timed together: the record's numbers
+#: are computed by the comparison, so timing ``to_dict`` alone would hide them.
+RECORD = textwrap.dedent(
     """
     from sklearn_bayescmp import ScoreTable, compare_models
 
-    table = ScoreTable.read_csv({path!r}, {options})
-    comparison = compare_models(table, random_state=0)
+    table = ScoreTable.read_csv({path!r}, {options}){select}
     start = time.perf_counter()
-    comparison.effect_sizes()
+    compare_models(table, random_state=0).to_dict()
     report(time.perf_counter() - start)
     """
 )
@@ -159,30 +160,36 @@ def cases(directory, quick):
     ):
         path = os.path.join(directory, f"{kind}_{k}x{q}.csv".replace(" ", "_"))
         write_means(path, k, q, kind)
-        script = COMPARE.format(path=path, options=means_options, incomplete=False)
+        script = COMPARE.format(path=path, options=means_options, incomplete=False, select="")
         found.append((f"compare_models, {k} x {q} means, {kind}", script, big))
         if kind == "offsets" and k in (40, 300):
-            script = EFFECT_SIZES.format(path=path, options=means_options)
-            found.append((f"effect_sizes of a report, {k} x {q} means", script, True))
+            script = RECORD.format(path=path, options=means_options, select="")
+            found.append((f"compare_models and to_dict(), {k} x {q} means", script, True))
     path = os.path.join(directory, "splits_5x54.csv")
     write_splits(path, 5, 54)
     options = "test_train_ratio=1 / 9, greater_is_better=True"
-    script = COMPARE.format(path=path, options=options, incomplete=False)
+    script = COMPARE.format(path=path, options=options, incomplete=False, select="")
     found.append(("compare_models, 5 x 54 per split (Poisson test)", script, False))
     if (DATA / "tutorial54_accuracies.csv").exists():
         path = str(DATA / "tutorial54_accuracies.csv")
         options = (
             "model='classifier', score='accuracy', test_train_ratio=1 / 9, greater_is_better=True"
         )
-        script = COMPARE.format(path=path, options=options, incomplete=False)
+        script = COMPARE.format(path=path, options=options, incomplete=False, select="")
         found.append(("real: the tutorial's 5 x 54 per split (Poisson test)", script, False))
+        # Two models: the comparison also keeps each data set's t-tests.
+        two = ".select(models=['nbc', 'aode'])"
+        script = COMPARE.format(path=path, options=options, incomplete=False, select=two)
+        found.append(("real: the tutorial's nbc vs aode, 54 per split (Poisson)", script, False))
+        script = RECORD.format(path=path, options=options, select=two)
+        found.append(("real: nbc vs aode, compare_models and to_dict()", script, False))
     else:
         print(f"note: {DATA} is absent; the real tables are left out", file=sys.stderr)
     if (DATA / "tabzilla_tuned_aggregated_results.csv").exists():
         path = os.path.join(directory, "tabzilla.csv")
         write_tabzilla(path)
         options = "model='model', score='score', greater_is_better=True"
-        script = COMPARE.format(path=path, options=options, incomplete=True)
+        script = COMPARE.format(path=path, options=options, incomplete=True, select="")
         found.append(("real: TabZilla, 22 x 171 means, incomplete", script, True))
     return [(name, script) for name, script, big in found if not (quick and big)]
 

@@ -18,6 +18,7 @@ __version__ = "0.1.0.dev0"
 _LOCATIONS = {
     "RepeatedCVComparator": "._comparator",
     "ModelComparison": "._compare_models",
+    "DatasetTests": "._comparison_record",
     "compare_models": "._compare_models",
     "CVDifferences": "._differences",
     "ScoreTable": "._score_table",

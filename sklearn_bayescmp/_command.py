@@ -15,7 +15,6 @@ _LOCATIONS = {
     "cached_fit_count": ".._engine",
     "check_probability": "..utils._validation",
     "check_rope": "..utils._validation",
-    "dataset_comparisons": ".._compare_models",
     "has_splits": ".._comparison_record",
     "MOST_PAIRS_LISTED": ".._comparison_report",
     "note_direction": "..plotting._base",

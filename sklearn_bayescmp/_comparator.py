@@ -691,8 +691,7 @@ class RepeatedCVComparator(BaseEstimator):
         for metric in self.metrics_:
             if self.multimetric_:
                 lines += ["", f"-- {metric} --"]
-            datasets = self._dataset_comparisons(metric)
-            lines += ["", pair_summary(self.comparison(metric=metric), datasets)]
+            lines += ["", pair_summary(self.comparison(metric=metric))]
         return lines
 
     def to_frame(self):

@@ -23,12 +23,12 @@ from numbers import Integral, Real
 
 import numpy as np
 
-from ._comparison_record import comparison_dict, has_splits
+from ._comparison_record import DatasetTests, comparison_dict, has_splits
 from ._comparison_report import report_blocks
 from ._score_table import ScoreTable
 from .stats._collection import DatasetMeans
 from .stats._core import holm_adjusted, record_scale
-from .stats._correlated_t import NormalGammaPrior
+from .stats._correlated_t import NormalGammaPrior, dataset_ttests
 from .stats._effect_size import cliffs_delta, cliffs_delta_rows, cohens_dz, cohens_dz_rows
 from .stats._friedman import friedman_test
 from .stats._ranking import plackett_luce_ranking
@@ -36,6 +36,7 @@ from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
 from .stats._rope import OUTCOMES
 from .stats._ties import merge_signed_ties, tie_scale
+from .tables._evidence import units_text
 from .tables._spec import DESIGNS
 from .utils._display import (
     PROBABILITY_COLUMNS,
@@ -71,6 +72,8 @@ _MATRICES = (
     "n_omitted",
     "n_datasets_omitted",
 )
+#: Probability of the credible intervals a comparison keeps (``effects``).
+_EFFECT_PROB = 0.95
 
 
 @dataclass(frozen=True, repr=False, eq=False)
@@ -131,6 +134,20 @@ class ModelComparison(ReadOnlyPickleMixin):
     rope_default : {"shares", "percent"} or None
         Where the rope was the default (``rope="auto"``): one point of shares
         (0.01) or of percentages (1); None for a rope given.
+    effects : mapping of str to ndarray of shape (n_pairs,)
+        Every pair's ``ci_low``, ``ci_high``, ``cohens_dz`` and
+        ``cliffs_delta``, in the order of :meth:`to_columns`: what
+        :meth:`effect_sizes` returns (at ``prob=0.95``), computed once.
+    pair_numbers : mapping of str to tuple
+        The numbers each pair's result shows beside its probabilities or
+        p-value (predictive probabilities, draws and Monte Carlo error,
+        convergence...), by name, one value per pair in the order of
+        :meth:`to_columns`.
+    per_dataset : mapping of str to :class:`~sklearn_bayescmp.DatasetTests` or None
+        Two models over data sets with every split's scores and sizes: each
+        data set's Bayesian correlated t-test and corrected t-test (with the
+        comparison's rope, threshold and prior), for the data sets where the
+        pair shares two or more splits. None otherwise.
 
     See Also
     --------
@@ -183,7 +200,10 @@ class ModelComparison(ReadOnlyPickleMixin):
     threshold: float
     random_state: int | None
     table: ScoreTable
-    rope_default: str | None = None
+    rope_default: str | None
+    effects: Mapping
+    pair_numbers: Mapping
+    per_dataset: Mapping | None
 
     def __repr__(self):
         return (
@@ -353,38 +373,21 @@ class ModelComparison(ReadOnlyPickleMixin):
 
         The table's reading and spec, the settings, every pair's row of
         :meth:`to_columns` with its effect sizes and the numbers its result
-        prints, the ranking, the frequentist reference and, for two models over
-        data sets with every split's scores, each data set's correlated and
-        corrected t-tests (``per_dataset``). A number that is not finite is
-        ``None``, with ``<key>_nonfinite`` beside it ("inf", "-inf" or "nan").
+        prints, the ranking, the frequentist reference and, for two models,
+        each data set's correlated and corrected t-tests (``per_dataset``,
+        empty for a table without every split's scores and sizes). A number
+        that is not finite is ``None``, with ``<key>_nonfinite`` beside it
+        ("inf", "-inf" or "nan").
+
+        A view of what :func:`compare_models` computed: nothing is tested or
+        drawn again.
 
         Returns
         -------
         dict
             ``json.loads(json.dumps(d)) == d``.
-
-        Raises
-        ------
-        ValueError
-            Two models: a data set on which the corrected t-test cannot run,
-            named.
         """
-        per_dataset = None
-        if len(self.models) == 2:
-            per_dataset = {}
-            if has_splits(self.table):
-                posteriors = dataset_comparisons(
-                    self.table, rope=self.rope, threshold=self.threshold
-                )
-                for name, posterior in posteriors.items():
-                    try:
-                        ttest = compare_models(
-                            posterior.table, test=split_reference(self.table), ranking=False
-                        )
-                    except ValueError as exc:
-                        raise ValueError(f"data set {name!r}: {exc}") from None
-                    per_dataset[name] = (ttest.result(*self.models), posterior.result(*self.models))
-        return comparison_dict(self, per_dataset)
+        return comparison_dict(self)
 
     def to_frame(self):
         """:meth:`to_columns` as a :class:`pandas.DataFrame` indexed by the pair.
@@ -478,8 +481,8 @@ class ModelComparison(ReadOnlyPickleMixin):
             lines.append(f"({self.direction_note})")
         if not self.pooled:
             lines.append(
-                f"(no mean or median difference over data sets: {self.table.units}; the "
-                "test reads signs or ranks)"
+                "(no mean or median difference over data sets: "
+                f"{units_text(self.table.units)}; the test reads signs or ranks)"
             )
         omitted = int(np.triu(self.n_omitted, 1).sum())
         if omitted:
@@ -541,56 +544,19 @@ class ModelComparison(ReadOnlyPickleMixin):
         """
         prob = check_probability(prob, name="prob")
         pairs = list(combinations(range(len(self.models)), 2))
-        intervals = [
-            self.results[self.models[i], self.models[j]].mean_difference_interval(prob)
-            or (np.nan, np.nan)
-            for i, j in pairs
-        ]
-        columns = {
+        if prob == _EFFECT_PROB:
+            low, high = self.effects["ci_low"], self.effects["ci_high"]
+        else:
+            low, high = _mean_intervals(self.models, self.results, prob)
+        return {
             "model_a": [self.models[i] for i, _ in pairs],
             "model_b": [self.models[j] for _, j in pairs],
             "mean_difference": [float(self.mean_difference[i, j]) for i, j in pairs],
-            "ci_low": [float(low) for low, _ in intervals],
-            "ci_high": [float(high) for _, high in intervals],
+            "ci_low": low.tolist(),
+            "ci_high": high.tolist(),
+            "cohens_dz": self.effects["cohens_dz"].tolist(),
+            "cliffs_delta": self.effects["cliffs_delta"].tolist(),
         }
-        if not self.pooled:
-            columns["cohens_dz"], columns["cliffs_delta"] = (
-                [np.nan] * len(pairs),
-                [np.nan] * len(pairs),
-            )
-            return columns
-        if len(self.datasets) > 1 and self.table.has_scores:
-            # Every pair's per-data-set means at once (one product per data set),
-            # and their effect sizes row by row: the cost of a report stays small
-            # next to the comparison's, at thousands of pairs too.
-            means = _shared_split_means(self.table)
-            index = np.array(pairs, dtype=int).reshape(-1, 2)
-            columns["cohens_dz"], columns["cliffs_delta"] = [], []
-            # Blocks of 2**18 means (2 MiB an array), so memory does not grow with the pairs.
-            step = max(1, (1 << 18) // len(self.datasets))
-            for first, second in (
-                block.T for block in np.split(index, range(step, len(index), step))
-            ):
-                a, b = means[:, first, second].T, means[:, second, first].T  # NaN: no shared split
-                scale = tie_scale(a, b, axis=1)
-                columns["cohens_dz"] += cohens_dz_rows(a - b, scale).tolist()
-                columns["cliffs_delta"] += cliffs_delta_rows(a, b).tolist()
-            return columns
-        columns["cohens_dz"], columns["cliffs_delta"] = [], []
-        for i, j in pairs:
-            records = list(self.table.differences(self.models[i], self.models[j]).values())
-            scale = max(record_scale(r) for r in records)
-            scores = None
-            if len(self.datasets) > 1:
-                differences = np.array([r.mean for r in records])
-            else:
-                paired = np.isfinite(records[0].differences)
-                differences = records[0].differences[paired]
-                if records[0].scores_a is not None:
-                    scores = (records[0].scores_a[paired], records[0].scores_b[paired])
-            columns["cohens_dz"].append(cohens_dz(differences, scale=scale))
-            columns["cliffs_delta"].append(np.nan if scores is None else cliffs_delta(*scores))
-        return columns
 
     def report(self, *, format="text", figures=(), pairs_file=None, standalone=True):
         """The report to publish, as text, Markdown, LaTeX or HTML.
@@ -679,6 +645,89 @@ class ModelComparison(ReadOnlyPickleMixin):
             f"{get_backend(self.test).title} of every pair",
         )
         return pairs + ("" if self.ranking is None else self.ranking._repr_html_())
+
+
+def _mean_intervals(models, results, prob):
+    """Every pair's highest-density interval of the mean difference (NaN where the test
+    has no posterior of it), in table order: two arrays of shape (n_pairs,)."""
+    intervals = [
+        results[models[i], models[j]].mean_difference_interval(prob) or (np.nan, np.nan)
+        for i, j in combinations(range(len(models)), 2)
+    ]
+    low, high = np.array(intervals, dtype=float).reshape(-1, 2).T
+    return low, high
+
+
+def _effects(table, models, results, pooled):
+    """Every pair's effect sizes, once for the comparison (``ModelComparison.effects``).
+
+    ``ci_low`` and ``ci_high`` at :data:`_EFFECT_PROB`; ``cohens_dz`` and
+    ``cliffs_delta`` from the per-split scores on one data set, from each data
+    set's means over the splits both models completed on several; NaN over data
+    sets whose scores are not in one unit.
+    """
+    pairs = list(combinations(range(len(models)), 2))
+    low, high = _mean_intervals(models, results, _EFFECT_PROB)
+    dz, delta = np.full(len(pairs), np.nan), np.full(len(pairs), np.nan)
+    if pooled and table.n_datasets > 1 and table.has_scores:
+        # Every pair's per-data-set means at once (one product per data set), and
+        # their effect sizes row by row: small next to the comparison's cost, at
+        # thousands of pairs too.
+        means = _shared_split_means(table)
+        index = np.array(pairs, dtype=int).reshape(-1, 2)
+        # Blocks of 2**18 means (2 MiB an array), so memory does not grow with the pairs.
+        step = max(1, (1 << 18) // table.n_datasets)
+        for start in range(0, len(index), step):
+            first, second = index[start : start + step].T
+            a, b = means[:, first, second].T, means[:, second, first].T  # NaN: no shared split
+            scale = tie_scale(a, b, axis=1)
+            dz[start : start + step] = cohens_dz_rows(a - b, scale)
+            delta[start : start + step] = cliffs_delta_rows(a, b)
+    elif pooled:
+        for p, (i, j) in enumerate(pairs):
+            records = list(table.differences(models[i], models[j]).values())
+            scale = max(record_scale(r) for r in records)
+            scores = None
+            if table.n_datasets > 1:
+                differences = np.array([r.mean for r in records])
+            else:
+                paired = np.isfinite(records[0].differences)
+                differences = records[0].differences[paired]
+                if records[0].scores_a is not None:
+                    scores = (records[0].scores_a[paired], records[0].scores_b[paired])
+            dz[p] = cohens_dz(differences, scale=scale)
+            delta[p] = np.nan if scores is None else cliffs_delta(*scores)
+    return FrozenMapping({"ci_low": low, "ci_high": high, "cohens_dz": dz, "cliffs_delta": delta})
+
+
+def _pair_numbers(results):
+    """The numbers each result shows beside its probabilities, as columns (one value per
+    pair, in order)."""
+    rows = [result._extra_numbers() for result in results]
+    names = rows[0] if rows else {}
+    return FrozenMapping({name: tuple(row[name] for row in rows) for name in names})
+
+
+def _dataset_tests(table, rope, threshold, prior):
+    """Each data set's correlated and corrected t-tests of a table's two models, for the
+    data sets where they share two or more splits; None for a table without every
+    split's scores and sizes."""
+    if table.n_models != 2 or not has_splits(table):
+        return None
+    records = {
+        name: record
+        for name, record in table.differences(*table.models).items()
+        if np.isfinite(record.differences).sum() >= 2
+    }
+    posteriors, references = dataset_ttests(
+        list(records.values()), rope=rope, prior=prior, test=split_reference(table)
+    )
+    return FrozenMapping(
+        {
+            name: DatasetTests.of(posterior, reference, threshold)
+            for name, posterior, reference in zip(records, posteriors, references, strict=True)
+        }
+    )
 
 
 def _scalar(value):
@@ -847,7 +896,8 @@ def _check_units(backend, table, rope):
         else "read signs only (rope=0"
     )
     raise ValueError(
-        f"test={backend.name!r} (the {backend.title}) {how} in the scores' units, but {units}: "
+        f"test={backend.name!r} (the {backend.title}) {how} in the scores' units, but "
+        f"{units_text(units)}: "
         f"one difference means something else on each. Compare one metric at a time "
         f"(metric=<name>), {signs}; the Friedman test and the ranking beside it read ranks "
         "only), or rescale every data set (table.normalized())."
@@ -1308,13 +1358,14 @@ def compare_models(
     if ranking and len(complete) >= 2 and table.has_scores:
         means = table.select(datasets=complete).mean_scores()
         plackett_luce = plackett_luce_ranking(means, names=models, random_state=seed)
+    results_by_pair = FrozenMapping(
+        {(models[i], models[j]): r for (i, j), r in zip(pairs, results, strict=True)}
+    )
     return ModelComparison(
         models=models,
         datasets=table.datasets,
         test=test,
-        results=FrozenMapping(
-            {(models[i], models[j]): r for (i, j), r in zip(pairs, results, strict=True)}
-        ),
+        results=results_by_pair,
         **(matrices if bayesian else dict.fromkeys(matrices)),
         decisions=decisions,
         mean_difference=mean_difference,
@@ -1328,32 +1379,14 @@ def compare_models(
         random_state=seed,
         table=table,
         rope_default=rope_default,
+        effects=_effects(table, models, results_by_pair, pooled),
+        pair_numbers=_pair_numbers(results),
+        # What each data set says, for two models: the command's table of data sets,
+        # the forest plot and the record read it.
+        per_dataset=_dataset_tests(table, rope, threshold, prior),
     )
 
 
 def _holm_decision(result, pvalue_holm, alpha):
     """A frequentist result's decision with its p-value replaced by the Holm-adjusted one."""
     return replace(result, pvalue=pvalue_holm).decision(alpha)
-
-
-def dataset_comparisons(table, **settings):
-    """Each data set's comparison of a table's two models: the Bayesian correlated t-test.
-
-    Parameters
-    ----------
-    table : ScoreTable
-        Two models, one or more data sets with the scores of every split.
-    **settings : dict
-        ``rope``, ``threshold``, ``prior``... of :func:`compare_models`.
-
-    Returns
-    -------
-    dict of str to ModelComparison
-        By data set; each has the corrected t-test as its frequentist reference.
-    """
-    return {
-        name: compare_models(
-            table.select(datasets=[name]), test="bayesian_correlated_t", ranking=False, **settings
-        )
-        for name in table.datasets
-    }

@@ -5,38 +5,116 @@ reading of the table, the settings, every pair's row (probabilities or
 p-value, effect sizes, the numbers its result prints), the ranking and the
 frequentist reference; for two models over data sets with every split, each
 data set's correlated and corrected t-tests.
+
+Every number here was computed by :func:`~sklearn_bayescmp.compare_models`
+and kept in the comparison: this module only arranges them (it calls no test,
+draws nothing and cannot fail on the numbers).
 """
 
 import math
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 from .stats import get_backend
+from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 
 
-def comparison_dict(comparison, per_dataset=None):
+@dataclass(frozen=True, eq=False)
+class DatasetTests(ReadOnlyPickleMixin):
+    """One data set's tests in a comparison of two models over data sets.
+
+    Kept by :func:`~sklearn_bayescmp.compare_models` in
+    ``ModelComparison.per_dataset``; the command's table of data sets, the
+    forest plot and ``to_dict()["per_dataset"]`` read them.
+
+    Attributes
+    ----------
+    posterior : BayesianCorrelatedTTestResult
+        The Bayesian correlated t-test of the data set's splits, with the
+        comparison's rope, threshold and prior.
+    reference : TTestResult
+        The corrected t-test of the same splits (the corrected resampled
+        t-test for random resamples): the frequentist reference.
+    numbers : mapping
+        Both as numbers, JSON-ready: what ``to_dict()["per_dataset"]`` holds
+        for the data set (computed once, with the intervals at 95%).
+
+    See Also
+    --------
+    sklearn_bayescmp.compare_models : Keeps these in ``per_dataset``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from sklearn_bayescmp import ScoreTable, compare_models
+    >>> rng = np.random.default_rng(0)
+    >>> scores = {f"d{i}": rng.normal([[0.80], [0.82]], 0.02, size=(2, 10)) for i in range(3)}
+    >>> table = ScoreTable(scores, models=["knn", "forest"], test_train_ratio=1 / 9)
+    >>> tests = compare_models(table, random_state=0).per_dataset["d0"]
+    >>> tests.posterior.test, tests.reference.test
+    ('bayesian_correlated_t', 'corrected_t')
+    >>> tests.numbers["corrected_t"]["pvalue"] == tests.reference.pvalue
+    True
+    """
+
+    posterior: object
+    reference: object
+    numbers: Mapping
+
+    @classmethod
+    def of(cls, posterior, reference, threshold):
+        """The tests of one data set with their numbers.
+
+        Parameters
+        ----------
+        posterior : BayesianCorrelatedTTestResult
+            The data set's Bayesian correlated t-test.
+        reference : TTestResult
+            Its corrected t-test.
+        threshold : float
+            Of the posterior's decision.
+
+        Returns
+        -------
+        DatasetTests
+        """
+        numbers = {
+            "n_splits": int(reference.n_splits + reference.n_omitted),
+            "n_failed": int(reference.n_omitted),
+            "mean_difference": float(reference.estimate),
+            # zero_variance says why a statistic may be infinite: every difference is
+            # the same.
+            reference.test: {
+                **row_of(reference),
+                "zero_variance": bool(reference.standard_error == 0),
+            },
+            "bayesian_correlated_t": row_of(posterior, threshold=threshold),
+        }
+        return cls(posterior, reference, FrozenMapping(numbers))
+
+
+def comparison_dict(comparison):
     """The JSON-safe dict of ``comparison`` (non-finite numbers as None, said beside).
+
+    A view of what the comparison holds: no test runs here.
 
     Parameters
     ----------
     comparison : ModelComparison
-    per_dataset : dict of str to (TTestResult, BayesianCorrelatedTTestResult), default=None
-        For two models, each data set's corrected and correlated t-tests
-        (``ModelComparison.to_dict`` computes them); None for more models.
     """
     table = comparison.table
     columns = comparison.to_columns()
-    effects = comparison.effect_sizes()
     for key in ("ci_low", "ci_high", "cohens_dz", "cliffs_delta"):
-        columns[key] = effects[key]
-    pairs = rows(columns)
-    for row in pairs:  # the numbers each pair's result prints beside its probabilities
-        row.update(comparison.result(row["model_a"], row["model_b"])._extra_numbers())
+        columns[key] = comparison.effects[key].tolist()
+    # The numbers each pair's result prints beside its probabilities.
+    columns |= {key: list(values) for key, values in comparison.pair_numbers.items()}
     friedman = comparison.reference.friedman
     record = {
         "read_as": table.reading,
         "reading": table.reading_details.to_dict(),
         "spec": table.spec.to_dict(),
         "design": table.design,
-        "units": table.units,
+        "units": {"kind": "shared"} if table.units is None else table.units.to_dict(),
         "lower_is_better": list(table.lower_is_better),
         "direction": direction_code(table),
         "models": list(comparison.models),
@@ -45,7 +123,7 @@ def comparison_dict(comparison, per_dataset=None):
         "rope": list(comparison.rope),
         "threshold": comparison.threshold,
         "seed": comparison.random_state,
-        "pairs": pairs,
+        "pairs": rows(columns),
         "ranking": None if comparison.ranking is None else rows(comparison.ranking.to_columns()),
         "reference": {
             "pairwise_test": comparison.reference.test,
@@ -64,19 +142,10 @@ def comparison_dict(comparison, per_dataset=None):
             },
         },
     }
-    if per_dataset is not None:
+    if len(comparison.models) == 2:
         record["model_a"], record["model_b"] = comparison.models
         record["per_dataset"] = {
-            name: {
-                "n_splits": int(ttest.n_splits + ttest.n_omitted),
-                "n_failed": int(ttest.n_omitted),
-                "mean_difference": float(ttest.estimate),
-                # zero_variance says why a statistic may be infinite: every difference
-                # is the same.
-                ttest.test: {**row_of(ttest), "zero_variance": bool(ttest.standard_error == 0)},
-                "bayesian_correlated_t": row_of(posterior, threshold=comparison.threshold),
-            }
-            for name, (ttest, posterior) in per_dataset.items()
+            name: tests.numbers for name, tests in (comparison.per_dataset or {}).items()
         }
     return json_safe(record)
 
@@ -120,7 +189,7 @@ def json_safe(value):
     ``"-inf"`` or ``"nan"`` (a list of those, None where finite, for a list).
     NumPy scalars become Python numbers.
     """
-    if isinstance(value, dict):
+    if isinstance(value, Mapping):
         safe = {}
         for key, item in value.items():
             safe[key] = json_safe(item)

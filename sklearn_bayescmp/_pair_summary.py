@@ -11,46 +11,40 @@ from .stats._registry import get_backend
 from .utils._display import PROBABILITY_COLUMNS, TABLE_DIGITS, probability_cells, text_table
 
 
-def dataset_rows(datasets):
+def dataset_rows(per_dataset, threshold):
     """The per-data-set table's columns: splits, mean, the corrected t-test's p, the
-    probabilities and the decision."""
-    results = {name: next(iter(c.results.values())) for name, c in datasets.items()}
-    threshold = next(iter(datasets.values())).threshold
+    probabilities and the decision at ``threshold``."""
+    posteriors = [tests.posterior for tests in per_dataset.values()]
     return probability_cells(
         {
-            "data set": list(datasets),
-            "splits": [r.n_splits for r in results.values()],
-            "mean A-B": [r.loc for r in results.values()],
-            "p (corr.)": [float(c.reference.pvalues[0, 1]) for c in datasets.values()],
+            "data set": list(per_dataset),
+            "splits": [r.n_splits for r in posteriors],
+            "mean A-B": [r.loc for r in posteriors],
+            "p (corr.)": [tests.reference.pvalue for tests in per_dataset.values()],
             **{
-                h: [getattr(r, name) for r in results.values()]
-                for h, name in PROBABILITY_COLUMNS.items()
+                h: [getattr(r, name) for r in posteriors] for h, name in PROBABILITY_COLUMNS.items()
             },
-            "decision": [
-                r.decision(c.threshold)
-                for r, c in zip(results.values(), datasets.values(), strict=True)
-            ],
+            "decision": [r.decision(threshold) for r in posteriors],
         },
         threshold,
     )
 
 
-def _reference_title(datasets):
+def _reference_title(per_dataset):
     """The name of the data sets' frequentist reference in a sentence ("corrected t-test")."""
-    test = next(iter(datasets.values())).reference.test
-    return get_backend(test).title[0].lower() + get_backend(test).title[1:]
+    title = get_backend(next(iter(per_dataset.values())).reference.test).title
+    return title[0].lower() + title[1:]
 
 
-def pair_summary(comparison, datasets):
+def pair_summary(comparison):
     """The text of two models over data sets.
 
     Parameters
     ----------
     comparison : ModelComparison
-        The pair's comparison with the test asked for.
-    datasets : dict of str to ModelComparison
-        Each data set's (``_compare_models.dataset_comparisons``); empty for a table of
-        means or a single data set, whose comparison says it all.
+        The pair's comparison with the test asked for; its ``per_dataset``
+        tests are listed first when there are two or more data sets (one data
+        set's comparison says it all).
 
     Returns
     -------
@@ -58,12 +52,14 @@ def pair_summary(comparison, datasets):
     """
     a, b = comparison.models
     lines = [f"A = {a}, B = {b} (differences A - B: positive favours A)"]
-    if datasets:
+    per_dataset = comparison.per_dataset or {}
+    if len(per_dataset) > 1:
         digits = {**TABLE_DIGITS, "p (corr.)": ".4f"}
         lines += [
             "",
-            f"Each data set (Bayesian correlated t-test; p of the {_reference_title(datasets)}):",
-            *text_table(dataset_rows(datasets), digits=digits),
+            f"Each data set (Bayesian correlated t-test; p of the "
+            f"{_reference_title(per_dataset)}):",
+            *text_table(dataset_rows(per_dataset, comparison.threshold), digits=digits),
         ]
     lines += ["", comparison.summary()]
     return "\n".join(lines)

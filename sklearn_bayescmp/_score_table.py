@@ -35,7 +35,7 @@ from .tables._assemble import (
     ratio_sizes,
 )
 from .tables._cells import RawColumns
-from .tables._evidence import units_of
+from .tables._evidence import UnitsDiffer, units_of
 from .tables._files import read_files
 from .tables._guess import guess
 from .tables._names import (
@@ -199,10 +199,11 @@ class ScoreTable:
         "means".
     resampling : str
         The design in words for the splits' scores.
-    units : str or None
+    units : UnitsDiffer or None
         None when the data sets' scores plausibly share one unit; else what
-        differs, which the tests that pool differences across data sets
-        refuse (see :meth:`normalized`).
+        differs, as a code (``units.kind``: "metrics", "scale" or "spec")
+        with its numbers, which the tests that pool differences across data
+        sets refuse (see :meth:`normalized`).
 
     See Also
     --------
@@ -1023,14 +1024,15 @@ class ScoreTable:
 
     @functools.cached_property
     def units(self):
-        """str or None: None when the data sets' scores plausibly share one unit; else
-        what differs (their metrics, or their scales ten times apart or more)."""
+        """UnitsDiffer or None: None when the data sets' scores plausibly share one unit;
+        else what differs, as a code with its numbers: their metrics ("metrics"), their
+        scales ten times apart or more ("scale"), or the spec's word ("spec")."""
         spec = self._reading.spec
         if spec.normalize is not None or not self._scores_known:
             return None
         witness = spec.witness("units")
         if witness is not None and witness.by == "option":
-            return None if spec.units == "shared" else "the spec says they differ"
+            return None if spec.units == "shared" else UnitsDiffer("spec")
         return units_of(self._data, self._reading.metrics, share=self._reading.shares)
 
     def _dataset(self, dataset):

@@ -10,6 +10,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from sklearn_bayescmp import ModelComparison, ScoreTable, _compare_models, compare_models
 from sklearn_bayescmp.stats import (
+    NormalGammaPrior,
     backend_names,
     bayesian_correlated_ttest,
     corrected_ttest,
@@ -420,3 +421,96 @@ def test_to_dict_is_json_and_holds_every_pair(table, test):
     columns = comparison.to_columns()
     for key in ("model_a", "model_b"):
         assert [row[key] for row in record["pairs"]] == list(columns[key])
+
+
+# --------------------------------------------------------------------------
+# the record is computed once: to_dict is a view
+# --------------------------------------------------------------------------
+
+
+def _statistical_calls(call):
+    """The calls into scipy, NumPy's random generators and the statistical modules that
+    ``call()`` makes, by (file, function): only the registry's lookup and the ranking's
+    table (a view of its fields) are not computations."""
+    import os
+    import sys
+
+    import sklearn_bayescmp
+
+    stats_dir = os.path.join(os.path.dirname(sklearn_bayescmp.__file__), "stats")
+    views = {"get_backend", "PlackettLuceResult.to_columns"}
+    calls = {}
+
+    def profile(frame, event, arg):
+        if event != "call":
+            return
+        path, name = frame.f_code.co_filename, frame.f_code.co_qualname
+        computing = f"{os.sep}scipy{os.sep}" in path or f"numpy{os.sep}random" in path
+        if path.startswith(stats_dir) and name.split(".<locals>")[0] not in views:
+            computing = True
+        if computing:
+            key = (os.path.basename(path), name)
+            calls[key] = calls.get(key, 0) + 1
+
+    sys.setprofile(profile)
+    try:
+        call()
+    finally:
+        sys.setprofile(None)
+    return calls
+
+
+@pytest.mark.parametrize(
+    "models, datasets, test, options",
+    [
+        (MODELS[:2], None, "poisson", {}),  # with each data set's t-tests
+        (MODELS, None, "signed_rank", {"n_draws": 2000}),
+        (MODELS, None, "wilcoxon", {}),
+        (MODELS[:3], ["d0"], "bayesian_correlated_t", {}),
+        (MODELS[:2], ["d0", "d1", "d2"], "hierarchical", {"n_warmup": 100, "n_draws": 100}),
+    ],
+)
+def test_to_dict_computes_nothing(table, models, datasets, test, options):
+    chosen = table.select(models=list(models), datasets=datasets)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)  # a short chain, on purpose
+        comparison = compare_models(chosen, test=test, random_state=0, **options)
+    record = comparison.to_dict()
+    assert _statistical_calls(comparison.to_dict) == {}
+    # A view, not the stored record: changing what it returned changes nothing kept.
+    record["pairs"][0]["model_a"] = "changed"
+    if "per_dataset" in record and record["per_dataset"]:
+        next(iter(record["per_dataset"].values()))["n_splits"] = -1
+    again = comparison.to_dict()
+    assert again["pairs"][0]["model_a"] == models[0]
+    assert all(entry["n_splits"] > 0 for entry in again.get("per_dataset", {}).values())
+
+
+def test_each_data_set_s_tests_are_the_tests_alone_with_the_comparison_s_settings(table):
+    prior = NormalGammaPrior(0.0, 1.0, 1.0, 0.001)
+    two = table.select(models=["knn", "forest"])
+    comparison = compare_models(two, rope=0.02, threshold=0.9, prior=prior, random_state=0)
+    assert list(comparison.per_dataset) == list(table.datasets)
+    for name, record in two.differences("knn", "forest").items():
+        tests = comparison.per_dataset[name]
+        alone = bayesian_correlated_ttest(record, rope=0.02, prior=prior, nan_policy="omit")
+        assert tests.posterior == alone
+        assert tests.reference == corrected_ttest(record, nan_policy="omit")
+        numbers = comparison.to_dict()["per_dataset"][name]
+        assert numbers["bayesian_correlated_t"]["decision"] == alone.decision(0.9)
+        assert numbers["corrected_t"]["pvalue"] == tests.reference.pvalue
+    # More than two models, or no split sizes: none.
+    assert compare_models(table, random_state=0).per_dataset is None
+    unsized = ScoreTable({name: two.scores(name) for name in two.datasets}, models=two.models)
+    assert compare_models(unsized, random_state=0).per_dataset is None
+
+
+def test_each_data_set_s_tests_leave_out_the_data_sets_a_pair_lacks():
+    scores = _table(n_datasets=4).select(models=["knn", "tree"])
+    held = {name: scores.scores(name).copy() for name in scores.datasets}
+    held["d2"][1, 1:] = np.nan  # tree has one score on d2: no variance there
+    table = ScoreTable(held, models=("knn", "tree"), n_train=90, n_test=10)
+    comparison = compare_models(table, allow_incomplete=True, random_state=0)
+    assert list(comparison.per_dataset) == ["d0", "d1", "d3"]
+    assert comparison.n_datasets_omitted[0, 1] == 1
+    assert set(comparison.to_dict()["per_dataset"]) == {"d0", "d1", "d3"}

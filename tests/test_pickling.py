@@ -81,6 +81,15 @@ FACTORIES = {
     "ModelComparison": lambda: _quiet(
         compare_models, _table(), test="signed_rank", random_state=0, n_draws=500
     ),
+    "DatasetTests": lambda: compare_models(
+        _table().select(models=["a", "b"]), random_state=0
+    ).per_dataset["d0"],
+    "UnitsDiffer": lambda: (
+        ScoreTable(
+            {"small": RNG.random((2, 5)), "large": 100 * RNG.random((2, 5))},
+            models=["a", "b"],
+        ).units
+    ),
     "FrequentistReference": lambda: (
         compare_models(_table(), test="signed_rank", n_draws=500).reference
     ),

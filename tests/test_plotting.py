@@ -533,3 +533,26 @@ def test_every_diagram_says_what_no_bar_means():
     assert any(
         c.startswith("No bar: every pair of neighbours differs significantly") for c in captions
     )
+
+
+def test_forest_display_from_comparison_draws_the_stored_tests(tmp_path):
+    from sklearn_bayescmp import ScoreTable
+
+    rng = np.random.default_rng(1)
+    scores = {f"d{i}": rng.normal([[0.80], [0.81]], 0.02, size=(2, 20)) for i in range(4)}
+    comparison = compare_models(
+        ScoreTable(scores, models=["knn", "tree"], test_train_ratio=1 / 9), random_state=0
+    )
+    display = ForestDisplay.from_comparison(comparison)
+    _render(display, tmp_path)
+    posteriors = {name: tests.posterior for name, tests in comparison.per_dataset.items()}
+    labels = [label.get_text() for label in display.ax_.get_yticklabels()]
+    assert sorted(labels) == sorted(posteriors)
+    estimates = dict(zip(display.names, display.estimates, strict=True))
+    assert estimates == {name: p.loc for name, p in posteriors.items()}
+    plt.close(display.figure_)
+    # No split sizes: refused naming the argument; the sizes the message asks for draw it.
+    unsized = compare_models(ScoreTable(scores, models=["knn", "tree"]), random_state=0)
+    with pytest.raises(ValueError, match=r"^comparison: .*test_train_ratio=") as caught:
+        ForestDisplay.from_comparison(unsized)
+    assert "\n" not in str(caught.value)

@@ -16,7 +16,6 @@ from .._command import (
     automatic_test,
     check_probability,
     check_rope,
-    dataset_comparisons,
     has_splits,
     note_direction,
     pair_summary,
@@ -438,10 +437,7 @@ def _compare_models(args, table, options):
 
 def _report(args, table, comparison):
     """The printed report (``comparison.to_dict()``, with its ``_text``) and the figure."""
-    try:
-        report = comparison.to_dict()
-    except ValueError as exc:
-        raise InputError(f"{args.file!r}: {exc}") from None
+    report = comparison.to_dict()
     if table.n_models != 2:
         report["_text"] = comparison.summary()
 
@@ -454,35 +450,32 @@ def _report(args, table, comparison):
 
         return report, figure
     # Two models: each data set's comparison too (when the table has every split).
-    datasets = {}
-    if has_splits(table):
-        datasets = dataset_comparisons(table, rope=comparison.rope, threshold=comparison.threshold)
-    elif table.design == "seeds" and table.n_datasets > 1:
+    if not has_splits(table) and table.design == "seeds" and table.n_datasets > 1:
         print(
             "bayescmp compare: note: each data set's Bayesian correlated t-test is left out: "
             "the splits are training seeds on one split, which have no overlap of training "
             "sets to correct for.",
             file=sys.stderr,
         )
-    elif has_splits(table, sized=False):
+    elif not has_splits(table) and has_splits(table, sized=False):
         print(
             "bayescmp compare: note: each data set's Bayesian correlated t-test is left out: "
             "it corrects for the overlap of the training sets, and the table has no split "
             "sizes (pass --test-train-ratio, e.g. 1/9 for 10-fold cross-validation).",
             file=sys.stderr,
         )
-    report["_text"] = pair_summary(comparison, datasets if len(datasets) > 1 else {})
+    report["_text"] = pair_summary(comparison)
+    per_dataset = comparison.per_dataset or {}
 
     def figure():
         from ..plotting import ForestDisplay, PosteriorDisplay, SimplexDisplay
 
-        if not datasets:
+        if not per_dataset:
             drawn = SimplexDisplay.from_result(comparison.result(*comparison.models))
-        elif len(datasets) == 1:
-            only = next(iter(datasets.values()))
-            drawn = PosteriorDisplay.from_result(only.result(*only.models))
+        elif len(per_dataset) == 1:
+            drawn = PosteriorDisplay.from_result(next(iter(per_dataset.values())).posterior)
         else:
-            drawn = ForestDisplay.from_comparison(comparison, datasets=datasets)
+            drawn = ForestDisplay.from_comparison(comparison)
         return note_direction(drawn, comparison.reading_note, None)
 
     return report, figure

@@ -167,9 +167,7 @@ class ForestDisplay(_DisplayMixin):
         return display.plot(ax=ax, **kwargs)
 
     @classmethod
-    def from_comparison(
-        cls, comparison, *, datasets=None, prob=0.95, title=None, ax=None, **kwargs
-    ):
+    def from_comparison(cls, comparison, *, prob=0.95, title=None, ax=None, **kwargs):
         """Plot a two-model comparison over data sets with the scores of every split.
 
         Each data set's interval comes from its Bayesian correlated t-test; when
@@ -180,10 +178,8 @@ class ForestDisplay(_DisplayMixin):
         ----------
         comparison : ModelComparison
             Of two models, from :func:`~sklearn_bayescmp.compare_models`, on a
-            table with every split's scores and sizes.
-        datasets : dict of str to ModelComparison, default=None
-            Each data set's correlated t-test, when already computed; by
-            default computed here with the comparison's rope and threshold.
+            table with every split's scores and sizes: its ``per_dataset``
+            correlated t-tests are drawn.
         prob : float, default=0.95
             Probability of the intervals.%(title)s%(ax)s
         **kwargs : dict
@@ -193,7 +189,6 @@ class ForestDisplay(_DisplayMixin):
         -------
         ForestDisplay
         """
-        from .._compare_models import dataset_comparisons
         from ..stats import get_backend
 
         if len(comparison.models) != 2:
@@ -201,15 +196,19 @@ class ForestDisplay(_DisplayMixin):
                 f"comparison: a forest plot draws two models' difference; got "
                 f"{len(comparison.models)} models. Select two with table.select(models=...)."
             )
-        if datasets is None:
-            datasets = dataset_comparisons(
-                comparison.table, rope=comparison.rope, threshold=comparison.threshold
+        if not comparison.per_dataset:
+            raise ValueError(
+                "comparison: a forest plot draws each data set's correlated t-test, which "
+                "needs every split's scores and their sizes (n_train and n_test, or "
+                "test_train_ratio=... when reading the table); this comparison's table has "
+                "no such data set."
             )
-        posteriors = [one.result(*one.models) for one in datasets.values()]
+        names = list(comparison.per_dataset)
+        posteriors = [tests.posterior for tests in comparison.per_dataset.values()]
         result = comparison.result(*comparison.models)
         pooled = "forest" in get_backend(comparison.test).displays
         display = cls(
-            names=list(datasets),
+            names=names,
             estimates=np.array([p.loc for p in posteriors]),
             intervals=np.array([tuple(p.credible_interval(prob)) for p in posteriors]),
             rope=tuple(comparison.rope),

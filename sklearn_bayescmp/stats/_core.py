@@ -200,9 +200,12 @@ def record_scale(record):
     return tie_scale(record.differences)
 
 
-def standard_error(sample, test_train_ratio):
-    """``sqrt((1/n + n_test/n_train) s**2)`` (Nadeau & Bengio); ratio 0 is ``s / sqrt(n)``."""
-    return np.sqrt((1.0 / sample.n + test_train_ratio) * sample.variance)
+def standard_error(n, variance, test_train_ratio):
+    """``sqrt((1/n + n_test/n_train) s**2)`` (Nadeau & Bengio); ratio 0 is ``s / sqrt(n)``.
+
+    Element-wise on arrays (every data set of a sample) or on one data set's numbers.
+    """
+    return np.sqrt((1.0 / n + test_train_ratio) * variance)
 
 
 def t_pvalue(statistic, df, alternative):
@@ -247,7 +250,11 @@ def student_posterior(sample, prior):
     loc**2 (h + 1/k0)`` in a form free of cancellation.
     """
     if prior is None:
-        return sample.n - 1.0, sample.mean, standard_error(sample, sample.test_train_ratio)
+        return (
+            sample.n - 1.0,
+            sample.mean,
+            standard_error(sample.n, sample.variance, sample.test_train_ratio),
+        )
     ratio = sample.test_train_ratio
     rho = ratio / (1.0 + ratio)
     h = sample.n / (1.0 + (sample.n - 1) * rho)

@@ -20,7 +20,7 @@ corrected tester.
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from numbers import Real
 from typing import ClassVar
 
@@ -38,6 +38,8 @@ from ._core import (
     RecordOrigin,
     cv_sample,
     outcome_probabilities,
+    record_scales,
+    segment_statistics,
     standard_error,
     student_posterior,
     student_t_test,
@@ -135,15 +137,17 @@ class NormalGammaPrior:
         return cls(0.0, math.inf, -0.5, 0.0)
 
 
-def t_test_result(sample, alternative, *, corrected, test, origin=None):
-    """The (corrected or plain) one-sample t-test of one data set's differences.
+def t_test_result(sample, alternative, *, corrected, test, origin=None, index=0):
+    """The (corrected or plain) one-sample t-test of one data set's differences: entry
+    ``index`` of ``sample``.
 
     ``test`` is the back end's name in the registry (``"corrected_t"``...).
     """
     origin = RecordOrigin() if origin is None else origin
-    n, mean = int(sample.n[0]), float(sample.mean[0])
-    ratio = float(sample.test_train_ratio[0]) if corrected else 0.0
-    error = float(standard_error(sample, ratio)[0])
+    n, mean = int(sample.n[index]), float(sample.mean[index])
+    ratio = float(sample.test_train_ratio[index]) if corrected else 0.0
+    variance = sample.sum_squares[index] / (sample.n[index] - 1)
+    error = float(standard_error(n, variance, ratio))
     statistic, pvalue = student_t_test(mean, error, n - 1, alternative)
     return TTestResult(
         statistic=statistic,
@@ -154,7 +158,7 @@ def t_test_result(sample, alternative, *, corrected, test, origin=None):
         alternative=alternative,
         n_splits=n,
         test_train_ratio=ratio,
-        n_omitted=int(sample.n_omitted[0]),
+        n_omitted=int(sample.n_omitted[index]),
         test=test,
         model_a=origin.model_a,
         model_b=origin.model_b,
@@ -276,21 +280,71 @@ def bayesian_correlated_ttest(
     'undecided'
     """
     sample, origin = cv_sample(differences, n_train, n_test, nan_policy)
-    rope = check_rope(rope)
-    df, loc, scale = (float(v[0]) for v in student_posterior(sample, prior))
-    probs = outcome_probabilities(df, loc, scale, rope)[0]
-    return BayesianCorrelatedTTestResult(
-        *(float(p) for p in probs),
-        df=df,
-        loc=loc,
-        scale=scale,
-        rope=rope,
-        n_splits=int(sample.n[0]),
-        test_train_ratio=float(sample.test_train_ratio[0]),
-        prior=prior,
-        n_omitted=int(sample.n_omitted[0]),
-        **origin._asdict(),
+    return posterior_results(sample, check_rope(rope), prior, [origin])[0]
+
+
+def posterior_results(sample, rope, prior, origins):
+    """The correlated t-test's result of each data set of ``sample`` (one origin each)."""
+    df, loc, scale = student_posterior(sample, prior)
+    probabilities = outcome_probabilities(df, loc, scale, rope)
+    return [
+        BayesianCorrelatedTTestResult(
+            *(float(p) for p in probabilities[r]),
+            df=float(df[r]),
+            loc=float(loc[r]),
+            scale=float(scale[r]),
+            rope=rope,
+            n_splits=int(sample.n[r]),
+            test_train_ratio=float(sample.test_train_ratio[r]),
+            prior=prior,
+            n_omitted=int(sample.n_omitted[r]),
+            **origin._asdict(),
+        )
+        for r, origin in enumerate(origins)
+    ]
+
+
+def dataset_ttests(records, *, rope, prior=None, test="corrected_t"):
+    """Each record's Bayesian correlated t-test and corrected t-test, computed together.
+
+    The numbers of :func:`bayesian_correlated_ttest` and of ``test`` (the
+    corrected or the corrected resampled t-test, two-sided) called on each
+    record with ``nan_policy="omit"``: the records' statistics are summed
+    segment by segment, as each alone sums them, and the Student
+    probabilities are evaluated for all records in one call.
+
+    Parameters
+    ----------
+    records : list of CVDifferences
+        With their split sizes and at least two finite differences each.
+    rope : tuple of (float, float)
+        Validated.
+    prior : NormalGammaPrior, default=None
+    test : {"corrected_t", "corrected_resampled_t"}, default="corrected_t"
+
+    Returns
+    -------
+    posteriors : list of BayesianCorrelatedTTestResult
+    ttests : list of TTestResult
+    """
+    kept = [~np.isnan(record.differences) for record in records]
+    # The failed splits are dropped before the sums, as each test alone drops them: a
+    # zero in their place would pair the terms otherwise and move the last digit.
+    sample = segment_statistics(
+        np.concatenate([record.differences[k] for record, k in zip(records, kept, strict=True)]),
+        np.concatenate([record.n_train[k] for record, k in zip(records, kept, strict=True)]),
+        np.concatenate([record.n_test[k] for record, k in zip(records, kept, strict=True)]),
+        [int(k.sum()) for k in kept],
+        [record.name for record in records],
+        scales=record_scales(records),
     )
+    sample = replace(sample, n_omitted=np.array([k.size - k.sum() for k in kept]))
+    origins = [RecordOrigin.of(record, k) for record, k in zip(records, kept, strict=True)]
+    ttests = [
+        t_test_result(sample, "two-sided", corrected=True, test=test, origin=origin, index=r)
+        for r, origin in enumerate(origins)
+    ]
+    return posterior_results(sample, rope, prior, origins), ttests
 
 
 @fill_doc
@@ -557,7 +611,8 @@ class BayesianCorrelatedTTestResult(BayesianTableMixin, RopeOutcomesMixin):
         prob = check_interval_options(prob, method, parameter, ("mean_difference",))
         if self.scale == 0:
             return CredibleInterval(self.loc, self.loc)
-        low, high = self.posterior.interval(prob)
+        # The unfrozen distribution: freezing one costs more than the quantiles.
+        low, high = stats.t.interval(prob, self.df, loc=self.loc, scale=self.scale)
         return CredibleInterval(float(low), float(high))
 
     def _summary_lines(self, threshold):

@@ -11,7 +11,7 @@ they rank data sets by their means and ignore each mean's uncertainty, and
 "not significantly different" is not evidence of equivalence.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from numbers import Integral, Real
 
 import numpy as np
@@ -206,8 +206,6 @@ class FriedmanTestResult(TableMixin):
         False).
     pvalue : float
         Its p-value (chi-square with ``n_models - 1`` degrees of freedom).
-        ``iman_davenport_statistic`` and ``iman_davenport_pvalue`` give Iman
-        and Davenport's F, less conservative, which Demšar (2006) recommends.
     average_ranks : ndarray of shape (n_models,)
         Average rank of every model over the data sets (1 is best; ties get
         the average of their ranks).
@@ -225,6 +223,11 @@ class FriedmanTestResult(TableMixin):
     tie_corrected : bool
         Whether ``statistic`` is corrected for ties within data sets
         (:func:`scipy.stats.friedmanchisquare`) or Demšar's formula.
+    iman_davenport_statistic : float
+        Iman and Davenport's ``F = (N - 1) chi2 / (N (K - 1) - chi2)``, less
+        conservative than ``statistic``, which Demšar (2006) recommends.
+    iman_davenport_pvalue : float
+        Its p-value, ``P(F(K - 1, (K - 1)(N - 1)) >= F)``.
 
     See Also
     --------
@@ -250,18 +253,19 @@ class FriedmanTestResult(TableMixin):
     n_datasets: int
     tie_corrected: bool = True
 
-    @property
-    def iman_davenport_statistic(self):
-        """float: Iman and Davenport's ``F = (N - 1) chi2 / (N (K - 1) - chi2)``."""
+    #: Iman and Davenport's ``F = (N - 1) chi2 / (N (K - 1) - chi2)`` and its p-value
+    #: ``P(F(K - 1, (K - 1)(N - 1)) >= F)``: computed once, from the fields above.
+    iman_davenport_statistic: float = field(init=False)
+    iman_davenport_pvalue: float = field(init=False)
+
+    def __post_init__(self):
+        super().__post_init__()
         n, k = self.n_datasets, len(self.names)
         denominator = n * (k - 1) - self.statistic
-        return float(np.inf if denominator <= 0 else (n - 1) * self.statistic / denominator)
-
-    @property
-    def iman_davenport_pvalue(self):
-        """float: ``P(F(K - 1, (K - 1)(N - 1)) >= F)``."""
-        n, k = self.n_datasets, len(self.names)
-        return float(stats.f.sf(self.iman_davenport_statistic, k - 1, (k - 1) * (n - 1)))
+        statistic = float(np.inf if denominator <= 0 else (n - 1) * self.statistic / denominator)
+        pvalue = float(stats.f.sf(statistic, k - 1, (k - 1) * (n - 1)))
+        object.__setattr__(self, "iman_davenport_statistic", statistic)
+        object.__setattr__(self, "iman_davenport_pvalue", pvalue)
 
     def posthoc(self, *, method="nemenyi", control=None):
         """Post-hoc tests of the average ranks (Demšar, 2006, §3.2.2).

@@ -25,6 +25,7 @@ from ..utils._lazy import lazy_names
 _LOCATIONS = {
     "Reading": "._spec",
     "TableSpec": "._spec",
+    "UnitsDiffer": "._evidence",
 }
 
 __all__ = sorted(_LOCATIONS)

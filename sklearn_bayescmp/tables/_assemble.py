@@ -24,7 +24,7 @@ import numpy as np
 from ..exceptions import MissingScoresWarning
 from ..utils._frozen import ReadOnlyPickleMixin
 from ..utils._validation import check_names, unknown_names
-from ._evidence import filled_in, units_of
+from ._evidence import filled_in, units_of, units_text
 from ._names import SEED_NAMES, normalized
 from ._spec import DESIGNS, UNSCORED, LeftOut, Reading, Witness, unscored_words
 
@@ -895,4 +895,4 @@ def units_witness(data, metrics, normalize, *, share=False):
         differ = units_of(data, metrics, share=share)
     if differ is None:
         return "shared", Witness("units", "shared", "values", "one metric, one scale")
-    return "differ", Witness("units", "differ", "values", differ)
+    return "differ", Witness("units", "differ", "values", units_text(differ))

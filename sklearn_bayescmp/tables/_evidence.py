@@ -23,6 +23,7 @@ values show and the option that settles it:
 import math
 import re
 import warnings
+from dataclasses import dataclass
 
 import numpy as np
 from scipy.stats import rankdata
@@ -684,8 +685,97 @@ def check_negated_name(source, values, what, name):
 SCALE_RATIO = 10.0
 
 
+@dataclass(frozen=True)
+class UnitsDiffer:
+    """Why the data sets' scores are not in one unit: a code and its numbers.
+
+    What :attr:`ScoreTable.units <sklearn_bayescmp.ScoreTable>` holds (None
+    when they share one). The tests that pool the differences of the data
+    sets refuse such a table.
+
+    Attributes
+    ----------
+    kind : {"metrics", "scale", "spec"}
+        "metrics": the data sets are scored by different metrics; "scale":
+        their typical scores are :data:`SCALE_RATIO` times apart or more;
+        "spec": the spec says so (``units="differ"``).
+    metrics : tuple of (str, int)
+        "metrics": each metric with its number of data sets, in the order
+        they appear; empty otherwise.
+    factor : float or None
+        "scale": the largest typical ``|score|`` of a data set (its median)
+        over the smallest.
+    smallest, largest : tuple of (str, float) or None
+        "scale": the data sets of the smallest and the largest typical
+        ``|score|``, with it.
+
+    See Also
+    --------
+    sklearn_bayescmp.ScoreTable.normalized : Rescales every data set to one unit.
+
+    Examples
+    --------
+    >>> from sklearn_bayescmp import ScoreTable
+    >>> table = ScoreTable.from_wide(
+    ...     {"dataset": ["a", "b", "c"], "x": [0.3, 40.0, 2.0], "y": [0.4, 42.0, 2.5]},
+    ...     dataset="dataset",
+    ...     greater_is_better=False,
+    ... )
+    >>> table.units.kind, round(table.units.factor), table.units.largest[0]
+    ('scale', 117, 'b')
+    """
+
+    kind: str
+    metrics: tuple = ()
+    factor: float | None = None
+    smallest: tuple | None = None
+    largest: tuple | None = None
+
+    def to_dict(self):
+        """The code and its numbers, JSON-ready.
+
+        Returns
+        -------
+        dict
+        """
+        record = {"kind": self.kind}
+        if self.kind == "metrics":
+            record["metrics"] = dict(self.metrics)
+        if self.kind == "scale":
+            record["factor"] = self.factor
+            for side in ("smallest", "largest"):
+                name, typical = getattr(self, side)
+                record[side] = {"dataset": name, "typical": typical}
+        return record
+
+
+def units_text(units):
+    """What differs between the data sets' units, in words ("" for one unit).
+
+    Parameters
+    ----------
+    units : UnitsDiffer or None
+
+    Returns
+    -------
+    str
+    """
+    if units is None:
+        return ""
+    if units.kind == "metrics":
+        listed = ", ".join(f"{metric!r} on {n}" for metric, n in units.metrics)
+        return f"the data sets are scored by {len(units.metrics)} metrics ({listed})"
+    if units.kind == "scale":
+        (small, low), (large, high) = units.smallest, units.largest
+        return (
+            f"the data sets' scores differ in scale by a factor of {units.factor:,.0f} "
+            f"(typically {low:.3g} on {small!r}, {high:.3g} on {large!r})"
+        )
+    return "the spec says they differ"
+
+
 def units_of(data, metrics, *, share=False):
-    """Whether the data sets' scores share one unit, and if not, why in words.
+    """Whether the data sets' scores share one unit, and if not, what differs.
 
     Differences pooled across data sets (a mean over data sets, a rope over
     data sets, Cohen's d_z, the hierarchical model, the ranks of the signed
@@ -705,8 +795,8 @@ def units_of(data, metrics, *, share=False):
 
     Returns
     -------
-    str or None
-        None when one unit is plausible; else what differs.
+    UnitsDiffer or None
+        None when one unit is plausible.
     """
     held = {metrics[name] for name in data if name in metrics}
     if len(held) > 1:
@@ -714,8 +804,7 @@ def units_of(data, metrics, *, share=False):
         for name in data:
             if name in metrics:
                 counts[metrics[name]] = counts.get(metrics[name], 0) + 1
-        listed = ", ".join(f"{metric!r} on {n}" for metric, n in counts.items())
-        return f"the data sets are scored by {len(counts)} metrics ({listed})"
+        return UnitsDiffer("metrics", metrics=tuple(counts.items()))
     magnitudes, low, high = {}, np.inf, -np.inf
     for name, d in data.items():
         values = d.scores[d.present & np.isfinite(d.scores)]
@@ -734,9 +823,11 @@ def units_of(data, metrics, *, share=False):
     ratio = magnitudes[largest] / magnitudes[smallest]
     if ratio < SCALE_RATIO:
         return None
-    return (
-        f"the data sets' scores differ in scale by a factor of {ratio:,.0f} (typically "
-        f"{magnitudes[smallest]:.3g} on {smallest!r}, {magnitudes[largest]:.3g} on {largest!r})"
+    return UnitsDiffer(
+        "scale",
+        factor=float(ratio),
+        smallest=(smallest, magnitudes[smallest]),
+        largest=(largest, magnitudes[largest]),
     )
 
 

@@ -144,7 +144,7 @@ def test_the_command_reads_it_without_options_and_asks_for_one_unit(tmp_path, ca
     assert main(["compare", str(path), "--json", "--normalize", "best-worst"]) == 0
     out, err = capsys.readouterr()
     report = json.loads(out)
-    assert report["test"] == "signed_rank" and report["units"] is None
+    assert report["test"] == "signed_rank" and report["units"] == {"kind": "shared"}
     assert "rescaled from its worst model's mean (0) to its best model's (1)" in err
     # The tests that correct for the splits' overlap ask for the ratio, by name.
     assert main(["compare", str(path), "--metric", "auc", "--test", "poisson"]) == 2

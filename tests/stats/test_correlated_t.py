@@ -2,6 +2,7 @@
 
 import math
 import re
+from dataclasses import replace
 
 import numpy as np
 import pytest
@@ -16,9 +17,10 @@ from sklearn_bayescmp.stats import (
     corrected_ttest,
     poisson_test,
 )
+from sklearn_bayescmp.stats._correlated_t import dataset_ttests
 from sklearn_bayescmp.stats._rope import zero_one_loss
 from sklearn_bayescmp.utils._sklearn import InvalidParameterError
-from sklearn_bayescmp.utils._validation import SMALLEST_SCORE
+from sklearn_bayescmp.utils._validation import SMALLEST_SCORE, check_rope
 
 RNG = np.random.default_rng(42)
 DIFFS = RNG.normal(0.01, 0.03, size=30)
@@ -470,3 +472,47 @@ def test_zero_one_loss_reproduces_the_threshold_rule(x, rope, threshold):
     by_loss = post.rope_decision(loss=zero_one_loss(threshold))
     assert by_loss.decision == post.decision(threshold)
     assert by_loss.rule == "loss" and len(by_loss.expected_loss) == 4
+
+
+# Each data set's tests of a comparison of two models are computed together
+# (dataset_ttests); they must be the tests called on each record alone.
+records_strategy = st.lists(
+    st.tuples(
+        differences_strategy,
+        st.lists(st.booleans(), min_size=40, max_size=40),  # which splits failed
+        sizes,
+        sizes,
+        st.floats(0.1, 10),  # the scores' magnitude
+    ),
+    min_size=1,
+    max_size=6,
+)
+
+
+def _record(x, failed, n_train, n_test, magnitude, name):
+    x = x.copy()
+    keep = np.flatnonzero(~np.array(failed[: x.size]))
+    if keep.size >= 2:
+        x[np.setdiff1d(np.arange(x.size), keep[: max(2, keep.size)])] = np.nan
+    scores_b = np.full(x.size, magnitude)
+    scores_a = scores_b + x
+    return CVDifferences(
+        x, n_train=n_train, n_test=n_test, scores_a=scores_a, scores_b=scores_b, name=name
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    specs=records_strategy,
+    rope=ropes,
+    prior=st.sampled_from([None, NormalGammaPrior(0.0, 1.0, 1.0, 0.001)]),
+    test=st.sampled_from(["corrected_t", "corrected_resampled_t"]),
+)
+def test_dataset_ttests_equal_each_record_alone(specs, rope, prior, test):
+    records = [_record(*spec, name=f"d{r}") for r, spec in enumerate(specs)]
+    posteriors, ttests = dataset_ttests(records, rope=check_rope(rope), prior=prior, test=test)
+    for record, posterior, ttest in zip(records, posteriors, ttests, strict=True):
+        alone = bayesian_correlated_ttest(record, rope=rope, prior=prior, nan_policy="omit")
+        assert posterior == alone
+        reference = corrected_ttest(record, nan_policy="omit")
+        assert ttest == replace(reference, test=test)

@@ -15,6 +15,7 @@ import pytest
 
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.tables._evidence import units_text
 
 from .._tables import csv_file
 
@@ -61,8 +62,20 @@ def mixed(request):
 
 
 def test_the_table_says_its_units_differ():
-    assert "differ in scale by a factor of" in _optimizer_benchmark().units
-    assert "scored by 3 metrics ('1-auc' on 2, 'log_loss' on 1, 'rmse' on 1)" in _tabarena().units
+    table = _optimizer_benchmark()
+    scales = table.units
+    assert scales.kind == "scale" and scales.factor >= 10
+    (small, low), (large, high) = scales.smallest, scales.largest
+    assert high / low == pytest.approx(scales.factor)
+    assert small != large and {small, large} <= set(table.datasets)
+    assert scales.to_dict()["largest"] == {"dataset": large, "typical": high}
+    metrics = _tabarena().units
+    assert metrics.kind == "metrics"
+    assert metrics.metrics == (("1-auc", 2), ("log_loss", 1), ("rmse", 1))
+    assert metrics.to_dict() == {"kind": "metrics", "metrics": dict(metrics.metrics)}
+    assert units_text(metrics) == (
+        "the data sets are scored by 3 metrics ('1-auc' on 2, 'log_loss' on 1, 'rmse' on 1)"
+    )
 
 
 @pytest.mark.parametrize(
@@ -78,7 +91,7 @@ def test_the_tests_that_pool_in_score_units_refuse(mixed, test, options):
     with pytest.raises(ValueError) as caught:
         compare_models(mixed, test=test, random_state=0, **options)
     message = str(caught.value)
-    assert mixed.units in message
+    assert units_text(mixed.units) in message
     assert "metric=<name>" in message
     if test in ("signed_rank", "hierarchical"):  # they pool magnitudes: signs are another test
         assert "use a test of signs without a rope (test='sign' with rope=0" in message
@@ -98,7 +111,7 @@ def test_signs_without_a_rope_survive_and_no_pooled_number_is_printed(mixed, tes
     summary = comparison.summary()
     header = next(line for line in summary.splitlines() if "decision" in line)
     assert "mean A-B" not in header and "median A-B" not in header
-    assert f"no mean or median difference over data sets: {mixed.units}" in summary
+    assert f"no mean or median difference over data sets: {units_text(mixed.units)}" in summary
     # The ranks survive: Friedman's test and the Plackett-Luce ranking.
     assert comparison.reference.friedman is not None and comparison.ranking is not None
     assert comparison.ranking.order[0] in ("adam", "CatBoost")
@@ -107,7 +120,7 @@ def test_signs_without_a_rope_survive_and_no_pooled_number_is_printed(mixed, tes
 def test_wilcoxon_ranks_pooled_differences_and_refuses_other_units(mixed):
     with pytest.raises(ValueError, match="test='wilcoxon'.*pools the differences") as caught:
         compare_models(mixed, test="wilcoxon")
-    assert mixed.units in str(caught.value)
+    assert units_text(mixed.units) in str(caught.value)
     # Beside a test of signs, the reference's pairwise p-values are left out (NaN); the
     # Friedman test, which reads ranks within each data set, stays.
     comparison = compare_models(mixed, test="sign", rope=0, random_state=0)
@@ -166,7 +179,7 @@ def test_values_from_0_to_100_that_no_name_calls_a_share_do_not_share_a_unit():
     }
     table = ScoreTable.from_wide(columns)
     assert table.lower_is_better == table.datasets
-    assert "differ in scale by a factor of" in table.units
+    assert table.units.kind == "scale" and table.units.largest[0] == "tourism"
 
 
 def test_the_command_offers_what_the_field_does(tmp_path, capsys):
@@ -178,10 +191,12 @@ def test_the_command_offers_what_the_field_does(tmp_path, capsys):
     assert "--metric NAME" in err and "--normalize best-worst" in err
     assert main(["compare", str(path), "--json", "--normalize", "best-worst"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["units"] is None and report["reading"]["normalization"].startswith("each data")
+    assert report["units"] == {"kind": "shared"}
+    assert report["reading"]["normalization"].startswith("each data")
     assert main(["compare", str(path), "--json", "--test", "sign", "--rope", "0"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert "scale" in report["units"] and report["pairs"][0]["mean_difference"] is None
+    assert report["units"]["kind"] == "scale" and report["units"]["factor"] >= 10
+    assert report["pairs"][0]["mean_difference"] is None
 
 
 def test_normalizing_what_cannot_be_normalized_is_refused(tmp_path, capsys):
