@@ -24,7 +24,7 @@ from numbers import Integral, Real
 import numpy as np
 
 from ._comparison_record import DatasetTests, comparison_dict, has_splits
-from ._comparison_report import report_blocks
+from ._comparison_report import direction_note, report_blocks
 from ._score_table import ScoreTable
 from .stats._collection import DatasetMeans
 from .stats._core import holm_adjusted, record_scale
@@ -210,36 +210,6 @@ class ModelComparison(ReadOnlyPickleMixin):
             f"ModelComparison(models={self.models!r}, n_datasets={len(self.datasets)}, "
             f"test={self.test!r}, rope={self.rope})"
         )
-
-    @property
-    def direction_note(self):
-        """str or None: What "mean A-B" is when the scores were a loss (lower is better),
-        for every text, report and figure to say; None for scores."""
-        lower = self.table.lower_is_better
-        if not lower:
-            return None
-        where = (
-            ""
-            if len(lower) == len(self.datasets)
-            else (f" on {len(lower)} of {len(self.datasets)} data sets")
-        )
-        return (
-            f"lower is better{where}: the losses were negated, so a positive mean A-B means "
-            "A's loss is lower"
-        )
-
-    @property
-    def reading_note(self):
-        """str or None: What a figure of the comparison says under it of how the table was
-        read: which way is better, how the scores were rescaled, and the splits' design
-        when they are not cross-validation."""
-        reading = self.table.reading_details
-        notes = [self.direction_note] if self.direction_note else []
-        if reading.normalization:
-            notes.append(reading.normalization)
-        if reading.design in ("resamples", "seeds"):
-            notes.append(f"the splits are {reading.design_words}")
-        return "; ".join(notes) or None
 
     @property
     def pooled(self):
@@ -477,8 +447,9 @@ class ModelComparison(ReadOnlyPickleMixin):
             )
         if result_type._probabilities_note:
             lines.append(f"({result_type._probabilities_note})")
-        if self.direction_note:
-            lines.append(f"({self.direction_note})")
+        direction = direction_note(self)
+        if direction:
+            lines.append(f"({direction})")
         if not self.pooled:
             lines.append(
                 "(no mean or median difference over data sets: "

@@ -110,8 +110,13 @@ def comparison_dict(comparison):
     columns |= {key: list(values) for key, values in comparison.pair_numbers.items()}
     friedman = comparison.reference.friedman
     record = {
-        "read_as": table.reading,
-        "reading": table.reading_details.to_dict(),
+        # The spec is every decision with its witness; the reading adds what the assembly
+        # found (each once: the spec, the design, the direction are fields of their own).
+        "reading": {
+            key: value
+            for key, value in table.reading_details.to_dict().items()
+            if key in ("source", "metrics", "notes")
+        },
         "spec": table.spec.to_dict(),
         "design": table.design,
         "units": {"kind": "shared"} if table.units is None else table.units.to_dict(),

@@ -15,6 +15,7 @@ import numpy as np
 from .stats import _core, _effect_size, _friedman, _ranking
 from .stats._bibliography import cited
 from .stats._registry import get_backend
+from .tables._spec import DESIGNS, NORMALIZATION_WORDS
 from .utils._display import (
     PROBABILITY_COLUMNS,
     TABLE_DIGITS,
@@ -30,6 +31,52 @@ _EFFECT_DIGITS = {
     "Cohen's d_z": ".2f",
     "Cliff's delta": ".2f",
 }
+
+
+def direction_note(comparison):
+    """What "mean A-B" is when the scores were a loss (lower is better), for every text,
+    report and figure to say; None for scores.
+
+    Parameters
+    ----------
+    comparison : ModelComparison
+
+    Returns
+    -------
+    str or None
+    """
+    lower = comparison.table.lower_is_better
+    if not lower:
+        return None
+    n_datasets = len(comparison.datasets)
+    where = "" if len(lower) == n_datasets else f" on {len(lower)} of {n_datasets} data sets"
+    return (
+        f"lower is better{where}: the losses were negated, so a positive mean A-B means "
+        "A's loss is lower"
+    )
+
+
+def reading_note(comparison):
+    """What a figure of the comparison says under it of how the table was read: which
+    way is better, how the scores were rescaled, and the splits' design when they are
+    not cross-validation; None when there is nothing to say.
+
+    Parameters
+    ----------
+    comparison : ModelComparison
+
+    Returns
+    -------
+    str or None
+    """
+    spec = comparison.table.spec
+    direction = direction_note(comparison)
+    notes = [direction] if direction else []
+    if spec.normalize is not None:
+        notes.append(NORMALIZATION_WORDS[spec.normalize])
+    if spec.design in ("resamples", "seeds"):
+        notes.append(f"the splits are {DESIGNS[spec.design]}")
+    return "; ".join(notes) or None
 
 
 def probability_scope(test):
@@ -70,7 +117,7 @@ def _score_words(table):
 def _rope_units(comparison):
     """The units of the rope: the scores', or the share of a best-worst gap; and where it
     was the default, what it is one point of."""
-    if comparison.table.reading_details.normalization is not None:
+    if comparison.table.spec.normalize is not None:
         units = "units of each data set's gap between its worst and best model (0 to 1)"
     else:
         units = "the scores' units"
@@ -201,8 +248,9 @@ def _pairs(comparison, columns):
 
 def _pairs_note(comparison, shown):
     notes = []
-    if comparison.direction_note:
-        notes.append(comparison.direction_note[0].upper() + comparison.direction_note[1:] + ".")
+    direction = direction_note(comparison)
+    if direction:
+        notes.append(direction[0].upper() + direction[1:] + ".")
     result_type = get_backend(comparison.test).result_type
     if "CI low" in shown:
         notes.append(

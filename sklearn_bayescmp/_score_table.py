@@ -55,8 +55,6 @@ from .utils._io import file_stem, write_csv
 from .utils._validation import check_names, check_scale, check_splits, unknown_names
 from .utils._warnings import warn
 
-#: How the splits of cross-validation are said in what people read.
-CROSS_VALIDATION = "cross-validation"
 #: The column names the table itself writes, in order.
 LONG_COLUMNS = ("dataset", "model", "repeat", "fold", "n_train", "n_test", "score")
 #: The layouts a table is read from or written in.
@@ -197,8 +195,6 @@ class ScoreTable:
     design : str
         How the splits were made: "cross-validation", "resamples", "seeds" or
         "means".
-    resampling : str
-        The design in words for the splits' scores.
     units : UnitsDiffer or None
         None when the data sets' scores plausibly share one unit; else what
         differs, as a code (``units.kind``: "metrics", "scale" or "spec")
@@ -848,7 +844,7 @@ class ScoreTable:
         header ``Resamples:`` (or ``folds:``) and the resamples' numbers, then
         a row per data set with its score on each resample. The resamples are
         random train/test splits with the data set's original sizes, not
-        cross-validation: the table says so (``resampling``), and its
+        cross-validation: the table says so (``design``), and its
         frequentist reference on one data set is the corrected resampled
         t-test.
 
@@ -897,8 +893,8 @@ class ScoreTable:
         >>> table = ScoreTable.read_resamples(
         ...     [os.path.join(folder, f"{name}_accuracy.csv") for name in ("ROCKET", "HC2")]
         ... )
-        >>> table.models, table.resampling
-        (('ROCKET', 'HC2'), 'train/test resamples')
+        >>> table.models, table.design
+        (('ROCKET', 'HC2'), 'resamples')
         """
         if (n_train is None) != (n_test is None):
             raise ValueError("Pass both `n_train` and `n_test`, or neither (and test_train_ratio).")
@@ -1014,13 +1010,6 @@ class ScoreTable:
         """str: How the splits were made: "cross-validation", "resamples", "seeds" or
         "means" (one score per data set)."""
         return self._reading.design
-
-    @property
-    def resampling(self):
-        """str: The splits' design in words: "cross-validation", "train/test resamples"
-        or "training seeds on one split"."""
-        design = self._reading.design
-        return CROSS_VALIDATION if design in ("cross-validation", "means") else DESIGNS[design]
 
     @functools.cached_property
     def units(self):

@@ -264,8 +264,6 @@ def test_long_and_wide_tables_are_told_apart_and_agree(capsys, tmp_path):
     assert status == 2 and "cannot tell which way is better" in err and "--higher-is-better" in err
     wide = _json_report(capsys, tmp_path / "wide.csv", "--higher-is-better")
     # Each says how it was read; the numbers agree.
-    assert long.pop("read_as") is None  # the columns bear their roles' names
-    assert "; a column per model ('model 0', 'model 1', 'model 2')" in wide.pop("read_as")
     assert (long.pop("spec")["layout"], wide.pop("spec")["layout"]) == ("long", "wide")
     long.pop("reading"), wide.pop("reading")
     assert long == wide
@@ -308,8 +306,6 @@ def test_column_options_map_other_names(capsys, tmp_path):
     original.write_text(table.to_csv(layout="long"), newline="")
     original = _json_report(capsys, original)
     # The same numbers; each says which columns it read.
-    assert renamed.pop("read_as").startswith("model = 'learner', data set = 'problem'")
-    assert original.pop("read_as") is None
     renamed.pop("reading"), original.pop("reading")
     witnesses = {w["subject"]: w for w in renamed.pop("spec")["witnesses"]}
     assert witnesses["model"] == {

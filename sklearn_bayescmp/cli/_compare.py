@@ -476,7 +476,7 @@ def _report(args, table, comparison):
             drawn = PosteriorDisplay.from_result(next(iter(per_dataset.values())).posterior)
         else:
             drawn = ForestDisplay.from_comparison(comparison)
-        return note_direction(drawn, comparison.reading_note, None)
+        return note_direction(drawn, comparison, None)
 
     return report, figure
 

@@ -230,10 +230,13 @@ def set_title(ax, title):
 
 
 @plain_text
-def note_direction(display, note, ax):
-    """Say under a figure how the table was read (``note``: the comparison's
-    ``reading_note``: a loss, rescaled scores, the splits' design), when the display drew
-    its own figure (``ax`` None)."""
+def note_direction(display, comparison, ax):
+    """Say under a figure how the comparison's table was read (a loss, rescaled scores,
+    the splits' design), when the display drew its own figure (``ax`` None)."""
+    # Here, not at the top: this module loads no NumPy or SciPy (the command's --help).
+    from .._comparison_report import reading_note
+
+    note = reading_note(comparison)
     if note and ax is None:
         text = wrap_to_figure(note[0].upper() + note[1:] + ".", display.figure_)
         display.figure_.supxlabel(text, fontsize="small", color=INK)

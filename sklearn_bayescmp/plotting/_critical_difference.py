@@ -230,7 +230,7 @@ class CriticalDifferenceDisplay:
             of = len(comparison.datasets)
             if posthoc != "wilcoxon":
                 display = cls._classic(friedman, posthoc, title, ax, of=of)
-                return note_direction(display, comparison.reading_note, ax)
+                return note_direction(display, comparison, ax)
             # With a Friedman test (data sets, 3+ models) the pairwise reference is
             # the Wilcoxon test over the data sets.
             from ..stats import get_backend
@@ -246,7 +246,7 @@ class CriticalDifferenceDisplay:
                 test=f"{pairwise}, Holm, alpha = {alpha:g}",
                 of=of,
             )
-            return note_direction(display, comparison.reading_note, ax)
+            return note_direction(display, comparison, ax)
         ranks = "expected" if ranks is None else ranks
         if ranks not in ("expected", "average"):
             raise ValueError(f"`ranks` must be 'expected' or 'average'; got {ranks!r}.")
@@ -309,7 +309,7 @@ class CriticalDifferenceDisplay:
             ),
             title=title,
         )
-        return note_direction(display.plot(ax=ax), comparison.reading_note, ax)
+        return note_direction(display.plot(ax=ax), comparison, ax)
 
     @classmethod
     def from_friedman(cls, result, *, posthoc="nemenyi", title=None, ax=None):

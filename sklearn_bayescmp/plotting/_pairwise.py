@@ -180,7 +180,7 @@ default="prob_a_better"
             ordered_by=ordered_by,
         )
         display.order_ = order
-        return note_direction(display.plot(ax=ax), comparison.reading_note, ax)
+        return note_direction(display.plot(ax=ax), comparison, ax)
 
     @plain_text
     def plot(self, ax=None, *, title=None):

@@ -145,7 +145,7 @@ class RankingDisplay:
                 "model has scores)"
             )
         display = cls.from_result(comparison.ranking, title=title, ax=ax)
-        return note_direction(display, comparison.reading_note, ax)
+        return note_direction(display, comparison, ax)
 
     @plain_text
     def plot(self, ax=None, *, title=None):

@@ -482,21 +482,6 @@ class Reading:
         """str: A key of :data:`DESIGNS`."""
         return self.spec.design
 
-    @property
-    def design_words(self):
-        """str: The design as people read it ("train/test resamples")."""
-        return DESIGNS[self.spec.design]
-
-    @property
-    def normalization(self):
-        """str or None: How the scores were rescaled per data set, in words."""
-        if self.spec.normalize is None:
-            return None
-        return (
-            "each data set's scores rescaled from its worst model's mean (0) to its best "
-            "model's (1), over every model of the table: the rope is a share of that gap"
-        )
-
     def witness(self, subject):  # the spec's, documented there
         return self.spec.witness(subject)
 
@@ -525,9 +510,16 @@ class Reading:
             "metrics": dict(self.metrics),
             "lower_is_better": list(self.lower_is_better),
             "notes": list(self.notes),
-            "design_words": self.design_words,
-            "normalization": self.normalization,
         }
+
+
+#: How the scores were rescaled per data set (``TableSpec.normalize``), in words.
+NORMALIZATION_WORDS = {
+    "best-worst": (
+        "each data set's scores rescaled from its worst model's mean (0) to its best "
+        "model's (1), over every model of the table: the rope is a share of that gap"
+    )
+}
 
 
 def reading_text(reading, n_datasets, *, hints=False):
@@ -581,9 +573,9 @@ def reading_text(reading, n_datasets, *, hints=False):
     elif direction is not None and direction.by in ("values", "option"):
         parts.append(f"higher is better ({direction.why})")
     if said_design:
-        parts.append(f"the splits are {reading.design_words} ({design.why})")
-    if reading.normalization:
-        parts.append(reading.normalization)
+        parts.append(f"the splits are {DESIGNS[reading.design]} ({design.why})")
+    if spec.normalize is not None:
+        parts.append(NORMALIZATION_WORDS[spec.normalize])
     if hints and parts:
         parts.append("--print-spec shows the reading, --spec FILE corrects it")
     return "; ".join(parts) or None

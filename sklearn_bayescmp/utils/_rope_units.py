@@ -157,7 +157,7 @@ def table_scale(table):
     percentages (a name of a share measure or "percent", or % signs in the cells)."""
     import numpy as np
 
-    if table.reading_details.normalization is not None:
+    if table.spec.normalize is not None:
         # Each data set rescaled from its worst model (0) to its best (1): shares of the gap.
         return Scale("shares", "the scores rescaled per data set from its worst model to its best")
     low, high = np.inf, -np.inf

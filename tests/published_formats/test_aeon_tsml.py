@@ -19,7 +19,7 @@ def test_the_files_of_several_estimators_make_one_table(tmp_path):
     paths = tsml_files(tmp_path, LEADS)
     table = ScoreTable.read_resamples(paths)
     assert table.models == tuple(LEADS) and table.n_datasets == 6
-    assert table.resampling == "train/test resamples"
+    assert table.design == "resamples"
     assert "the files' common ending '_accuracy' left out" in table.reading
     # Row by row, resample by resample: the file's numbers.
     first = paths[1].read_text().splitlines()[1].split(",")

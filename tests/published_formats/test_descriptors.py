@@ -81,7 +81,7 @@ def test_the_fields_common_names_take_their_roles():
     ]
     frame = pd.DataFrame(rows, columns=["problem", "classifier", "resample", "accuracy"])
     table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)))
-    assert table.roles["split"] == "resample" and table.resampling == "train/test resamples"
+    assert table.roles["split"] == "resample" and table.design == "resamples"
     frame = frame.rename(columns={"problem": "instance", "classifier": "framework"})
     frame.insert(2, "iteration", 0)
     frame = frame.rename(columns={"resample": "fold"})
@@ -93,4 +93,4 @@ def test_the_fields_common_names_take_their_roles():
         "repeat": "iteration",
         "fold": "fold",
     }
-    assert table.resampling == "cross-validation"
+    assert table.design == "cross-validation"

@@ -32,7 +32,7 @@ def _seeds(**options):
 
 def test_a_seed_column_says_training_seeds_on_one_split():
     table = _seeds(split="seed")
-    assert table.design == "seeds" and table.resampling == "training seeds on one split"
+    assert table.design == "seeds"
     assert "the splits are training seeds on one split (column 'seed')" in table.reading
     witness = table.reading_details.witness("design")
     assert (witness.by, witness.value) == ("name", "training seeds on one split")

@@ -191,8 +191,7 @@ def test_the_command_offers_what_the_field_does(tmp_path, capsys):
     assert "--metric NAME" in err and "--normalize best-worst" in err
     assert main(["compare", str(path), "--json", "--normalize", "best-worst"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["units"] == {"kind": "shared"}
-    assert report["reading"]["normalization"].startswith("each data")
+    assert report["units"] == {"kind": "shared"} and report["spec"]["normalize"] == "best-worst"
     assert main(["compare", str(path), "--json", "--test", "sign", "--rope", "0"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["units"]["kind"] == "scale" and report["units"]["factor"] >= 10
