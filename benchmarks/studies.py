@@ -427,7 +427,7 @@ def power_study(
     >>> from studies import power_study
     >>> study = power_study(
     ...     "cf_network", [0.0, 0.1], n_datasets=10, n_repeats=1, n_experiments=20,
-    ...     random_state=0,
+    ...     tests=["poisson"], random_state=0,
     ... )
     >>> study.rate("poisson", 0.1, 1) > study.rate("poisson", 0.0, 1)
     True

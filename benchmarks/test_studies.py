@@ -174,6 +174,7 @@ def test_poisson_vs_wilcoxon():
         assert study.rate("poisson", delta, 10) > study.rate("poisson", delta, 1) + 0.1
 
 
+@pytest.mark.long
 def test_shrinkage_beats_the_means_short():
     table = shrinkage_study(
         [5, 10], n_experiments=3, sampler={"n_warmup": 200, "n_draws": 300}, random_state=0
@@ -192,6 +193,7 @@ def test_shrinkage_beats_the_means():
     assert shrinkage[2] < shrinkage[0]
 
 
+@pytest.mark.long
 def test_equivalence_study_short():
     table = equivalence_study(
         [5, 15], n_experiments=3, sampler={"n_warmup": 200, "n_draws": 300}, random_state=0
@@ -241,6 +243,7 @@ def test_equivalence_study(delta0):
         assert max(table["wilcoxon_rejection"]) <= 0.15
 
 
+@pytest.mark.long
 def test_the_papers_settings_fixed_size_resimulated_zeros_and_cauchy_deltas():
     # The authors simulate a data set again when all its differences are 0.
     rng = np.random.default_rng(0)

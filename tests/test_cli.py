@@ -85,6 +85,7 @@ def test_model_names_from_the_file_name_the_output(capsys, tmp_path):
     assert (report["model_a"], report["model_b"]) == ("logreg", "naive Bayes")
 
 
+@pytest.mark.long
 def test_compare_many_data_sets_json_round_trips_the_numbers(capsys, many_csv):
     path, records = many_csv
     status, out, _ = _run(capsys, "compare", path, "--json", "--rope", "0.02", "--seed", "3")
@@ -228,6 +229,7 @@ def test_help_of_every_command(command):
     assert completed.stdout.startswith("usage: bayescmp")
 
 
+@pytest.mark.long
 def test_demo_runs_the_main_job_with_a_progress_bar(capsys):
     status, out, err = _run(capsys, "demo", "--n-jobs", "2")
     assert status == 0
@@ -376,6 +378,7 @@ def test_many_models_plot(capsys, tmp_path):
 # -- failures: one line, no traceback, an exit status ---------------------------
 
 
+@pytest.mark.long
 def test_plot_without_matplotlib_is_refused_before_any_work(tmp_path, one_csv):
     completed = _python(
         "import sys\n"
@@ -435,6 +438,7 @@ class _InterruptedNB(GaussianNB):
         return super().fit(X, y, sample_weight=sample_weight)
 
 
+@pytest.mark.long
 def test_demo_interrupted_says_what_is_cached(capsys, tmp_path, monkeypatch):
     from sklearn_bayescmp.cli import _demo
 
@@ -499,6 +503,7 @@ _hostile_names = st.one_of(
 )
 
 
+@pytest.mark.long
 @settings(max_examples=40, deadline=None)
 @given(
     names=st.lists(_hostile_names, min_size=2, max_size=3, unique=True),
@@ -631,6 +636,7 @@ def _nonfinite_fields(value, found):
     return found
 
 
+@pytest.mark.long
 def test_every_number_the_json_can_hold_as_non_finite_is_documented(tmp_path, capsys):
     rng = np.random.default_rng(0)
     # Two models on the splits of three data sets: a constant difference, identical models,

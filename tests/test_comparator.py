@@ -57,6 +57,7 @@ def cancer():
     return X[:200], y[:200]
 
 
+@pytest.mark.long
 def test_gallery_example_end_to_end():
     # scikit-learn gallery "Statistical comparison of models using grid search"
     # (examples/model_selection/plot_grid_search_stats.py), rbf vs linear SVC.
@@ -151,6 +152,7 @@ def test_default_cv_for_regressors_is_repeated_kfold():
     assert cmp.cv_results_["test_score_a"][0] == est.score(X[test], y[test])
 
 
+@pytest.mark.long
 def test_swapping_estimators_mirrors_everything(cancer):
     X, y = cancer
     cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=3, random_state=1)
@@ -608,6 +610,7 @@ def test_5x2cv_conveniences_need_five_repeats_of_two_folds(cancer):
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.long
 def test_early_stopping_on_a_clear_cut_pair(cancer):
     X, y = cancer
     full = RepeatedCVComparator(_scaled_logistic(), DummyClassifier(), random_state=0).fit(X, y)
@@ -627,6 +630,7 @@ def test_early_stopping_on_a_clear_cut_pair(cancer):
     assert not full.stopped_early_ and full.n_repeats_run_ == 10
 
 
+@pytest.mark.long
 def test_the_stopping_threshold_is_stricter_than_the_decision_threshold():
     # Stopping at the decision threshold itself inflates false decisions
     # (benchmarks/study_early_stopping_error.py); by default it is stricter.
@@ -665,6 +669,7 @@ def test_early_stopping_runs_every_repeat_when_undecided():
         early.corrected_ttest()  # every repeat ran: no warning
 
 
+@pytest.mark.long
 def test_early_stopping_min_repeats_and_n_jobs(cancer):
     X, y = cancer
     runs = [
@@ -872,6 +877,7 @@ def test_early_stopping_with_several_metrics_waits_for_all(cancer):
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.long
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.SkipTestWarning")  # array API
 def test_scikit_learn_estimator_checks():
     from sklearn.model_selection import KFold

@@ -103,6 +103,7 @@ def test_pairs_do_not_depend_on_n_jobs_or_the_batches(test, monkeypatch):
             assert other.results[pair].mcse == result.mcse
 
 
+@pytest.mark.long
 def test_hierarchical_pairs_are_sampled_in_one_batch(table):
     options = {"n_chains": 2, "n_warmup": 150, "n_draws": 300}
     small = table.select(models=["knn", "tree", "forest"], datasets=table.datasets[:5])

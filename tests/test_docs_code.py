@@ -72,6 +72,7 @@ def test_the_pages_have_code_to_run():
     assert len(doctest.DocTestParser().get_examples(getting_started)) >= 10
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("page", PAGES, ids=[page.name for page in PAGES])
 def test_every_python_block_of_a_page_runs(page, monkeypatch, tmp_path):
     pytest.importorskip("matplotlib").use("Agg")
@@ -83,6 +84,7 @@ def test_every_python_block_of_a_page_runs(page, monkeypatch, tmp_path):
     assert not failures, failures
 
 
+@pytest.mark.long
 def test_the_readme_python_blocks_run(monkeypatch, tmp_path):
     readme = ROOT / "README.md"
     if not readme.exists():

@@ -131,6 +131,7 @@ def test_what_cannot_be_pickled_is_refused_with_its_reason():
         fingerprint({"lock": threading.Lock()})
 
 
+@pytest.mark.long
 def test_the_fingerprint_does_not_depend_on_the_process():
     script = textwrap.dedent(
         """

@@ -49,6 +49,7 @@ def sequential():
     return {name: _numbers(run(n_jobs=1)) for name, run in _runs().items()}
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("backend", ["loky", "threading", "multiprocessing"])
 def test_bit_identical_across_joblib_backends(sequential, backend):
     with parallel_config(backend=backend, n_jobs=2):
@@ -56,6 +57,7 @@ def test_bit_identical_across_joblib_backends(sequential, backend):
             np.testing.assert_array_equal(_numbers(run()), sequential[name], err_msg=name)
 
 
+@pytest.mark.long
 def test_bit_identical_on_a_local_dask_cluster(sequential):
     distributed = pytest.importorskip("distributed")
     with (

@@ -33,6 +33,7 @@ def gallery():
     return search, X, y
 
 
+@pytest.mark.long
 def test_gallery_pairwise_probabilities(gallery):
     # The gallery's pairwise Bayesian table (rope [-0.01, 0.01]):
     # (P(B better) "worse_prob", P(A better) "better_prob", P(rope)).
@@ -225,6 +226,7 @@ def test_compare_estimators_equals_pairwise_comparators(iris):
     assert comparison.test == "bayesian_correlated_t" and comparison.datasets == ("data",)
 
 
+@pytest.mark.long
 def test_compare_estimators_does_not_depend_on_n_jobs(iris):
     X, y = iris
     serial = compare_estimators(_models(), X, y, random_state=1, n_jobs=1)

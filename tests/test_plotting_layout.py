@@ -311,6 +311,7 @@ MANY_MODEL_DISPLAYS = {
 }
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("k", [2, 19, 40, 80])
 @pytest.mark.parametrize("name", MANY_MODEL_DISPLAYS)
 def test_many_models_fit_their_figure_without_overlapping_numbers(name, k):
@@ -363,6 +364,7 @@ def test_the_bayesian_diagram_names_equivalent_pairs_no_bar_can_join():
     plt.close(display.figure_)
 
 
+@pytest.mark.long
 def test_the_heatmap_keeps_numbers_while_they_fit():
     few, many = _many_models(19), _many_models(40)
     numbered = PairwiseDisplay.from_comparison(few)
@@ -380,6 +382,7 @@ def test_the_heatmap_keeps_numbers_while_they_fit():
     plt.close("all")
 
 
+@pytest.mark.long
 def test_the_heatmap_numbers_long_names_of_many_models_with_a_key():
     names = [f"HistGradientBoosting, learning rate {i / 100:.2f}, depth {i % 7}" for i in range(50)]
     comparison = _many_models(50, names=names)

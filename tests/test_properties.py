@@ -133,6 +133,7 @@ def test_5x2cv_tests_pvalues_mirror_and_shift(x, shift):
 
 # SciPy runs a permutation test for up to 13 values with ties (about 2 s a
 # call), so fewer examples here.
+@pytest.mark.long
 @settings(max_examples=20, deadline=None)
 @given(means=st.lists(difference, min_size=2, max_size=40))
 def test_wilcoxon_pvalues_and_mirror(means):
@@ -258,6 +259,7 @@ def json_texts(draw):
     return json.dumps(document)
 
 
+@pytest.mark.long
 @settings(max_examples=300, deadline=2000)
 @given(text=st.one_of(json_texts(), st.text(max_size=200)))
 def test_json_reader_never_crashes(text):

@@ -260,6 +260,7 @@ sys.exit(1 if failures else 0)
 """
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="needs os.fork")
 def test_every_module_imports_alone():
     import pkgutil

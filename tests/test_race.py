@@ -68,10 +68,12 @@ def _scores(search, metric="score"):
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.long
 def test_it_is_a_scikit_learn_search(raced):
     assert isinstance(raced, BaseSearchCV)
 
 
+@pytest.mark.long
 def test_the_practically_worse_leave_and_save_fits(raced):
     race, results = raced.race_, raced.cv_results_
     assert raced.best_params_ == {"logisticregression__C": 1.0}
@@ -98,6 +100,7 @@ def test_the_practically_worse_leave_and_save_fits(raced):
     assert results["race_first_split"][raced.best_index_] == 95
 
 
+@pytest.mark.long
 def test_a_drop_is_the_public_correlated_t_test_of_the_folds_run(raced, cancer):
     race, scores = raced.race_, _scores(raced)
     cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=0)
@@ -136,6 +139,7 @@ def test_a_short_budget_looks_less_and_drops_sooner(cancer):
     assert raced.race_.dropped_at[0] == 5
 
 
+@pytest.mark.long
 def test_without_drops_the_scores_are_grid_search_cv_s(cancer):
     # min_folds = every fold: no look, the standing recorded after the last fold.
     options = dict(cv=_cv(), return_train_score=True)
@@ -158,6 +162,7 @@ def test_a_rope_so_wide_that_nothing_is_dropped_ends_as_equivalent(cancer):
     assert raced.best_params_ == {"logisticregression__C": 1e-4}  # the first in the grid
 
 
+@pytest.mark.long
 def test_results_do_not_depend_on_n_jobs(cancer):
     one = RaceSearchCV(_logreg(), GRID, cv=_cv(), n_jobs=1).fit(*cancer)
     two = RaceSearchCV(_logreg(), GRID, cv=_cv(), n_jobs=2).fit(*cancer)
@@ -185,6 +190,7 @@ def test_the_race_on_stored_scores():
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.long
 def test_several_metrics_race_on_the_one_refit_names(cancer):
     scoring = {"acc": "accuracy", "auc": "roc_auc"}
     raced = RaceSearchCV(_logreg(), GRID, cv=_cv(), scoring=scoring, refit="auc").fit(*cancer)
@@ -332,6 +338,7 @@ def test_sample_weight_without_routing_reaches_fit_only(cancer):
 # --------------------------------------------------------------------------
 
 
+@pytest.mark.long
 def test_refit_rules(cancer):
     X, y = cancer
     refit = bayesian_refit(
@@ -352,6 +359,7 @@ def test_refit_rules(cancer):
         RaceSearchCV(_logreg(), GRID, refit=lambda r: 99, **quick).fit(X, y)
 
 
+@pytest.mark.long
 def test_delegates_to_the_refitted_estimator(raced, cancer):
     X, y = cancer
     assert raced.score(X, y) == pytest.approx(raced.best_estimator_.score(X, y))

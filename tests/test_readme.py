@@ -25,6 +25,7 @@ def _printed_block():
     return match.group(1)
 
 
+@pytest.mark.long
 @pytest.mark.skipif(not README.exists(), reason="installed without the source tree")
 def test_readme_block_is_what_the_main_job_prints():
     script = _main_job_script()

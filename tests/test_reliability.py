@@ -1487,6 +1487,7 @@ def observed(tmp_path_factory):
     return results
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("case", CASES, ids=[case.what for case in CASES])
 def test_every_case_gives_what_it_must(observed, case):
     result, _ = observed[case.what]
@@ -1546,6 +1547,7 @@ def render(observed):
     return "\n".join(lines)
 
 
+@pytest.mark.long
 def test_the_reliability_table_is_current(observed):
     table = render(observed)
     if os.environ.get("BAYESCMP_WRITE_RELIABILITY_TABLE"):

@@ -329,6 +329,7 @@ def test_markdown_keeps_a_row_per_pair_when_a_name_has_a_line_break():
     assert rows[0][:2] == ["gradient<br>boosting", "svm\\|rbf"]
 
 
+@pytest.mark.long
 def test_the_hierarchical_interval_is_named_as_delta0s(table):
     comparison = compare_models(
         table.select(models=["k_nn", "tree & co"]),
@@ -359,6 +360,7 @@ def _many_models_csv(path, k, n_datasets=30):
     return path
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("k", [40, pytest.param(80, marks=pytest.mark.slow)])
 def test_a_latex_report_of_many_models_fits_20_pages_with_every_pair_in_its_csv(
     tmp_path, capsys, k

@@ -162,6 +162,7 @@ def _verdict(rule, values, x, half_unit):
     raise AssertionError(f"a rule the page does not state: {rule}")
 
 
+@pytest.mark.long
 def test_every_verdict_on_the_papers_page_follows_from_the_stored_numbers(capsys):
     import runpy
 

@@ -78,13 +78,15 @@ class RaceLook:
     --------
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import RepeatedStratifiedKFold
     >>> from sklearn.pipeline import make_pipeline
     >>> from sklearn.preprocessing import StandardScaler
     >>> from sklearn_bayescmp.model_selection import RaceSearchCV
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> model = make_pipeline(StandardScaler(), LogisticRegression())
     >>> grid = {"logisticregression__C": [1e-4, 1e-2, 1.0]}
-    >>> search = RaceSearchCV(model, grid, random_state=0).fit(X, y)
+    >>> cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=4, random_state=0)  # 20 folds
+    >>> search = RaceSearchCV(model, grid, cv=cv, random_state=0).fit(X, y)
     >>> first = search.race_.looks[0]
     >>> first.n_folds, first.leader, first.dropped.tolist()
     (5, 2, [0])
@@ -147,15 +149,17 @@ class RaceRecord:
     --------
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import RepeatedStratifiedKFold
     >>> from sklearn.pipeline import make_pipeline
     >>> from sklearn.preprocessing import StandardScaler
     >>> from sklearn_bayescmp.model_selection import RaceSearchCV
     >>> X, y = load_breast_cancer(return_X_y=True)
     >>> model = make_pipeline(StandardScaler(), LogisticRegression())
     >>> grid = {"logisticregression__C": [1e-4, 1e-2, 1.0]}
-    >>> race = RaceSearchCV(model, grid, random_state=0).fit(X, y).race_
+    >>> cv = RepeatedStratifiedKFold(n_splits=5, n_repeats=4, random_state=0)  # 20 folds
+    >>> race = RaceSearchCV(model, grid, cv=cv, random_state=0).fit(X, y).race_
     >>> race.ended, race.survivors.tolist(), race.n_fits, race.n_fits_exhaustive
-    ('folds', [1, 2], 205, 300)
+    ('folds', [1, 2], 45, 60)
     """
 
     looks: tuple
@@ -541,6 +545,7 @@ class RaceSearchCV(BaseSearchCV):
     --------
     >>> from sklearn.datasets import load_breast_cancer
     >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.model_selection import RepeatedStratifiedKFold
     >>> from sklearn.pipeline import make_pipeline
     >>> from sklearn.preprocessing import StandardScaler
     >>> from sklearn_bayescmp.model_selection import RaceSearchCV
@@ -548,6 +553,7 @@ class RaceSearchCV(BaseSearchCV):
     >>> search = RaceSearchCV(
     ...     make_pipeline(StandardScaler(), LogisticRegression(max_iter=5000)),
     ...     {"logisticregression__C": [1e-4, 1e-3, 0.01, 0.1, 1]},
+    ...     cv=RepeatedStratifiedKFold(n_splits=5, n_repeats=4, random_state=0),
     ...     random_state=0,
     ... ).fit(X, y)
     >>> search.best_params_

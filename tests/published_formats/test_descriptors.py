@@ -63,6 +63,7 @@ def test_a_long_table_never_takes_a_descriptor_for_its_score():
     assert table.roles["score"] == "value_of_run" and "n_samples" in table.ignored_columns
 
 
+@pytest.mark.long
 def test_the_command_lists_every_model_it_took(tmp_path, capsys):
     path = tmp_path / "graphs.csv"
     path.write_text(_graphs().to_csv(index=False))

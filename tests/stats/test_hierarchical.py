@@ -246,6 +246,7 @@ def test_stan_fixtures_cover_the_defaults_the_paper_and_baycomp():
     }
 
 
+@pytest.mark.long
 def test_zero_variance_data_sets_do_not_collapse_the_population():
     # 20 ordinary data sets and 5 where the models score alike on every split.
     # With the vanishing floor this package used before, sigma0 fell towards
@@ -271,6 +272,7 @@ def test_zero_variance_data_sets_do_not_collapse_the_population():
     assert np.all(shift < 0.6 * posterior_sd)
 
 
+@pytest.mark.long
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 def test_the_zero_variance_warning_reaches_the_caller_from_workers():
     from sklearn_bayescmp.stats._hierarchical import hierarchical_tests
@@ -284,6 +286,7 @@ def test_the_zero_variance_warning_reaches_the_caller_from_workers():
     assert [result.n_zero_variance for result in results] == [0, 1]
 
 
+@pytest.mark.long
 def test_zero_variance_data_sets_leave_the_others_alone():
     # Two of the six data sets have zero variance: the population's spread
     # does not collapse onto them, and nu mixes.
@@ -296,6 +299,7 @@ def test_zero_variance_data_sets_leave_the_others_alone():
     )
 
 
+@pytest.mark.long
 def test_scalar_posteriors_match_stan(stan_case):
     _, result, stan = stan_case
     for parameter in ("delta0", "sigma0", "nu"):
@@ -308,12 +312,14 @@ def test_scalar_posteriors_match_stan(stan_case):
         assert result.rhat[parameter] <= 1.01
 
 
+@pytest.mark.long
 def test_shrinkage_estimates_match_stan(stan_case):
     _, result, stan = stan_case
     tolerance = 0.1 * np.asarray(stan["delta_sd"])
     assert np.all(np.abs(result.shrinkage_estimates - stan["delta_mean"]) <= tolerance)
 
 
+@pytest.mark.long
 def test_probabilities_match_stan_within_monte_carlo_error(stan_case):
     _, result, stan = stan_case
     outcomes = result.samples["outcome_probabilities"]
@@ -391,6 +397,7 @@ def _assert_uniform_ranks(ranks, n_draws, n_bins):
         assert stats.chisquare(counts).pvalue > 1e-3, (name, counts)
 
 
+@pytest.mark.long
 def test_simulation_based_calibration_short():
     ranks = _sbc_ranks(200, n_draws=49, thin=20, nu_shift=1.0, seed=0)
     _assert_uniform_ranks(ranks, 49, n_bins=5)
@@ -479,6 +486,7 @@ def test_results_depend_only_on_random_state(small_result):
     assert not np.array_equal(other.samples["delta0"], result.samples["delta0"])
 
 
+@pytest.mark.long
 def test_swapping_a_and_b_mirrors_the_probabilities():
     records = _simulated_records(3, [0.01, 0.02, 0.0, 0.015, 0.01])
     swapped = [
@@ -510,6 +518,7 @@ def test_scores_outside_unit_interval_are_rescaled():
     assert -1.0 <= result.means.min() and result.samples["delta0"].max() < result.scale
 
 
+@pytest.mark.long
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
 def test_zero_variance_data_sets_work():
     x = np.random.default_rng(5).normal(0.01, 0.02, (5, 30))
@@ -721,6 +730,7 @@ def _batch_collections():
     return collections
 
 
+@pytest.mark.long
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # short chains
 def test_batched_posteriors_depend_on_random_state_not_on_n_jobs(monkeypatch):
     collections = _batch_collections()
@@ -743,6 +753,7 @@ def test_batched_posteriors_depend_on_random_state_not_on_n_jobs(monkeypatch):
     assert not np.array_equal(batched[0].samples["delta0"], batched[1].samples["delta0"])
 
 
+@pytest.mark.long
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")  # tail ESS
 @pytest.mark.parametrize("n_collections", [2, pytest.param(4, marks=pytest.mark.slow)])
 def test_a_posterior_in_a_batch_agrees_with_it_alone_within_monte_carlo_error(n_collections):
@@ -799,6 +810,7 @@ def _one_data_set(rng, cut_below):
     )
 
 
+@pytest.mark.long
 def test_quadrature_integrates_each_data_set_as_a_fine_grid_does():
     # M_i = integral of t_nu(d; delta0, sigma0) L_i(d): a sharp population, a
     # sharp likelihood, both far apart, and bounds of sigma_i that cut.
@@ -866,6 +878,7 @@ def test_quadrature_nu_prior_is_the_mixed_gamma_density():
     assert mass == pytest.approx(1.0, rel=1e-8)
 
 
+@pytest.mark.long
 def test_quadrature_matches_stan_where_stan_mixes():
     # The reference shares no code with Stan: on a collection where NUTS mixes,
     # both give the same posterior (here the means of delta0, sigma0 and nu are
@@ -1060,6 +1073,7 @@ def test_nu_step_with_a_slope_keeps_the_conditional_of_sigma0_and_nu(upper):
     assert stats.kstest(nu_cdf, "uniform").pvalue > 1e-3
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("n_samples", [2000, pytest.param(5000, marks=pytest.mark.slow)])
 def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch, n_samples):
     # A heavy-tailed population (nu from 1 to 60) that the other moves sample
@@ -1084,6 +1098,7 @@ def test_move_across_modes_leaves_the_posterior_where_the_others_mix(monkeypatch
         assert abs(with_move[name].mean() - without[name].mean()) < 4 * np.sqrt(2) * error, name
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("seed", [0, pytest.param(3, marks=pytest.mark.slow)])
 def test_default_samples_both_modes_on_near_identical_models(seed):
     # Both collections put nu in two modes: near 1 (a Cauchy population, most
