@@ -697,7 +697,7 @@ class UnitsDiffer:
     ----------
     kind : {"metrics", "scale", "spec"}
         "metrics": the data sets are scored by different metrics; "scale":
-        their typical scores are :data:`SCALE_RATIO` times apart or more;
+        their typical scores are ten times apart or more (``SCALE_RATIO``);
         "spec": the spec says so (``units="differ"``).
     metrics : tuple of (str, int)
         "metrics": each metric with its number of data sets, in the order
