@@ -350,7 +350,9 @@ class ModelComparison(ReadOnlyPickleMixin):
         ("inf", "-inf" or "nan").
 
         A view of what :func:`compare_models` computed: nothing is tested or
-        drawn again.
+        drawn again. It begins with ``format`` and ``version``, the version
+        of its JSON Schema (see the command line's page, "The record's
+        schema").
 
         Returns
         -------

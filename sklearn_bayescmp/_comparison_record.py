@@ -18,6 +18,10 @@ from dataclasses import dataclass
 from .stats import get_backend
 from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 
+#: The record's name and the version of its JSON Schema (``docs/comparison.schema.json``).
+RECORD_FORMAT = "sklearn-bayescmp/comparison"
+RECORD_VERSION = 1
+
 
 @dataclass(frozen=True, eq=False)
 class DatasetTests(ReadOnlyPickleMixin):
@@ -110,6 +114,10 @@ def comparison_dict(comparison):
     columns |= {key: list(values) for key, values in comparison.pair_numbers.items()}
     friedman = comparison.reference.friedman
     record = {
+        # What a program reads first: which record, in which version of its schema
+        # (docs/comparison.schema.json); a change of a field's meaning is a new version.
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
         # The spec is every decision with its witness; the reading adds what the assembly
         # found (each once: the spec, the design, the direction are fields of their own).
         "reading": {

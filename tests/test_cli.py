@@ -5,6 +5,7 @@ import re
 import subprocess
 import sys
 import unicodedata
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -736,3 +737,80 @@ def test_json_is_the_comparison_dict(capsys, tmp_path):
     expected = compare_models(read, random_state=3).to_dict()
     assert out.strip() == json.dumps(expected, indent=2, allow_nan=False)
     assert json.loads(out) == expected and set(expected["per_dataset"]) == set(table.datasets)
+
+
+# --------------------------------------------------------------------------
+# the record's published schema
+# --------------------------------------------------------------------------
+
+
+def _schema():
+    path = Path(__file__).resolve().parents[1] / "docs" / "comparison.schema.json"
+    return json.loads(path.read_text())
+
+
+def _records_of_every_back_end():
+    """A record of every back end: many models over data sets, one data set, two models
+    with every split (each data set's tests), random resamples, 5x2cv, other units."""
+    from sklearn_bayescmp.stats import backend_names, get_backend
+
+    rng = np.random.default_rng(0)
+    scores = {f"d{i}": rng.normal([[0.8], [0.81], [0.83]], 0.02, (3, 10)) for i in range(5)}
+    scores["d4"][:, :] = scores["d4"][0]  # every split alike: infinite statistics
+    many = ScoreTable(scores, models=["a", "b", "c"], test_train_ratio=1 / 9)
+    five_by_two = ScoreTable(
+        {"d": rng.normal([[0.8], [0.83]], 0.02, (2, 10))},
+        models=["a", "b"],
+        repeat=np.repeat(np.arange(5), 2),
+        fold=np.tile(np.arange(2), 5),
+        test_train_ratio=1,
+    )
+    records = {}
+    for name in backend_names():
+        backend = get_backend(name)
+        if name.endswith("5x2cv"):
+            table = five_by_two
+        else:
+            table = many.select(datasets=["d0"]) if backend.scope == "dataset" else many
+        options = {"n_warmup": 100, "n_draws": 100, "n_chains": 2} if name == "hierarchical" else {}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # short chains, all-equal splits: said elsewhere
+            records[name] = compare_models(table, test=name, random_state=0, **options).to_dict()
+    two = many.select(models=["a", "b"])
+    records["two models"] = compare_models(two, random_state=0).to_dict()
+    resampled = ScoreTable(
+        {name: two.scores(name) for name in two.datasets},
+        models=two.models,
+        test_train_ratio=1 / 9,
+        design="resamples",
+    )
+    records["resamples"] = compare_models(resampled, random_state=0).to_dict()
+    units = ScoreTable(
+        {"small": rng.normal([[0.8], [0.82]], 0.02, (2, 10)), "large": rng.normal(80, 5, (2, 10))},
+        models=["a", "b"],
+        test_train_ratio=1 / 9,
+    )
+    records["other units"] = compare_models(units, test="sign", rope=0, random_state=0).to_dict()
+    return records
+
+
+@pytest.mark.long
+def test_every_record_follows_the_published_schema():
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = _schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    records = _records_of_every_back_end()
+    assert records["two models"]["per_dataset"] and records["resamples"]["per_dataset"]
+    assert "corrected_resampled_t" in next(iter(records["resamples"]["per_dataset"].values()))
+    assert records["other units"]["units"]["kind"] == "scale"
+    for name, record in records.items():
+        errors = sorted(validator.iter_errors(record), key=str)
+        assert not errors, (name, [error.message for error in errors[:3]])
+        assert (record["format"], record["version"]) == ("sklearn-bayescmp/comparison", 1)
+    # The schema refuses what a program must not meet: an unknown field, a sentence
+    # where a code is.
+    record = records["poisson"]
+    assert not validator.is_valid({**record, "read_as": "model = 'learner'"})
+    assert not validator.is_valid({**record, "units": "the data sets differ"})
+    assert not validator.is_valid({**record, "direction": "lower is better"})
