@@ -678,12 +678,11 @@ class RepeatedCVComparator(BaseEstimator):
             ]
         return "\n".join(lines)
 
-    def _dataset_comparisons(self, metric):
-        """Every data set's Bayesian correlated t-test, by data set."""
-        return {
-            name: self.comparison("bayesian_correlated_t", metric=metric, dataset=name)
-            for name in self.tables_[metric].datasets
-        }
+    def _dataset_posteriors(self, metric):
+        """Every data set's Bayesian correlated t-test, by data set: those the pair's
+        comparison keeps (``per_dataset``), computed together."""
+        per_dataset = self.comparison(metric=metric).per_dataset
+        return {name: tests.posterior for name, tests in per_dataset.items()}
 
     def _collection_summary(self):
         """Each data set's comparison and the pair's, for every metric (the command's writer)."""
@@ -718,11 +717,10 @@ class RepeatedCVComparator(BaseEstimator):
         check_is_fitted(self, "tables_")
         rows = []
         for metric in self.metrics_:
-            for dataset, comparison in self._dataset_comparisons(metric).items():
+            for dataset, result in self._dataset_posteriors(metric).items():
                 row = {"metric": metric}
                 if self.tables_[metric].n_datasets > 1:
                     row["dataset"] = dataset
-                result = comparison.result(*self.model_names_)
                 columns = result.to_columns(threshold=self.threshold)
                 rows.append({**row, **{key: values[0] for key, values in columns.items()}})
         return {key: [row[key] for row in rows] for key in rows[0]}
