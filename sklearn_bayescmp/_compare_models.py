@@ -678,7 +678,11 @@ def _pair_numbers(results):
     pair, in order)."""
     rows = [result._extra_numbers() for result in results]
     names = rows[0] if rows else {}
-    return FrozenMapping({name: tuple(row[name] for row in rows) for name in names})
+    # Read-only all the way down (the hierarchical test's prior is a dict).
+    frozen = [
+        {k: FrozenMapping(v) if isinstance(v, dict) else v for k, v in row.items()} for row in rows
+    ]
+    return FrozenMapping({name: tuple(row[name] for row in frozen) for name in names})
 
 
 def _dataset_tests(table, rope, threshold, prior):

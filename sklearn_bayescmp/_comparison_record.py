@@ -88,11 +88,10 @@ class DatasetTests(ReadOnlyPickleMixin):
             "mean_difference": float(reference.estimate),
             # zero_variance says why a statistic may be infinite: every difference is
             # the same.
-            reference.test: {
-                **row_of(reference),
-                "zero_variance": bool(reference.standard_error == 0),
-            },
-            "bayesian_correlated_t": row_of(posterior, threshold=threshold),
+            reference.test: FrozenMapping(
+                {**row_of(reference), "zero_variance": bool(reference.standard_error == 0)}
+            ),
+            "bayesian_correlated_t": FrozenMapping(row_of(posterior, threshold=threshold)),
         }
         return cls(posterior, reference, FrozenMapping(numbers))
 
