@@ -696,6 +696,8 @@ def _dataset_tests(table, rope, threshold, prior):
         for name, record in table.differences(*table.models).items()
         if np.isfinite(record.differences).sum() >= 2
     }
+    if not records:  # a test of means compared the pair on one shared split per data set
+        return FrozenMapping({})
     posteriors, references = dataset_ttests(
         list(records.values()), rope=rope, prior=prior, test=split_reference(table)
     )

@@ -515,3 +515,12 @@ def test_each_data_set_s_tests_leave_out_the_data_sets_a_pair_lacks():
     assert list(comparison.per_dataset) == ["d0", "d1", "d3"]
     assert comparison.n_datasets_omitted[0, 1] == 1
     assert set(comparison.to_dict()["per_dataset"]) == {"d0", "d1", "d3"}
+    # One shared split on every data set: a test of means compares the pair, and no data
+    # set has a variance for its own tests.
+    for name in held:
+        held[name][1, 1:] = np.nan
+    single = ScoreTable(held, models=("knn", "tree"), n_train=90, n_test=10)
+    comparison = compare_models(
+        single, test="signed_rank", allow_incomplete=True, random_state=0, n_draws=1000
+    )
+    assert comparison.per_dataset == {} and comparison.to_dict()["per_dataset"] == {}
