@@ -106,6 +106,7 @@ def comparison_dict(comparison):
     comparison : ModelComparison
     """
     table = comparison.table
+    reading = table.reading_details
     columns = comparison.to_columns()
     for key in ("ci_low", "ci_high", "cohens_dz", "cliffs_delta"):
         columns[key] = comparison.effects[key].tolist()
@@ -120,9 +121,9 @@ def comparison_dict(comparison):
         # The spec is every decision with its witness; the reading adds what the assembly
         # found (each once: the spec, the design, the direction are fields of their own).
         "reading": {
-            key: value
-            for key, value in table.reading_details.to_dict().items()
-            if key in ("source", "metrics", "notes")
+            "source": reading.source,
+            "metrics": dict(reading.metrics),
+            "notes": list(reading.notes),
         },
         "spec": table.spec.to_dict(),
         "design": table.design,

@@ -450,14 +450,15 @@ def _report(args, table, comparison):
 
         return report, figure
     # Two models: each data set's comparison too (when the table has every split).
-    if not has_splits(table) and table.design == "seeds" and table.n_datasets > 1:
+    # per_dataset is None where the table lacks what each data set's tests read: say why.
+    if comparison.per_dataset is None and table.design == "seeds" and table.n_datasets > 1:
         print(
             "bayescmp compare: note: each data set's Bayesian correlated t-test is left out: "
             "the splits are training seeds on one split, which have no overlap of training "
             "sets to correct for.",
             file=sys.stderr,
         )
-    elif not has_splits(table) and has_splits(table, sized=False):
+    elif comparison.per_dataset is None and has_splits(table, sized=False):
         print(
             "bayescmp compare: note: each data set's Bayesian correlated t-test is left out: "
             "it corrects for the overlap of the training sets, and the table has no split "

@@ -158,23 +158,34 @@ def cv_sample(differences, n_train, n_test, nan_policy, *, corrected=True):
     return replace(statistics, n_omitted=np.array([kept.size - x.size])), origin
 
 
-def collection_statistics(records, names):
+def collection_statistics(records, names, *, drop_failed=False):
     """Statistics of many ``CVDifferences`` at once (failed splits omitted).
 
     Records are validated on construction, so only the NaN count is checked;
-    every record needs its split sizes.
+    every record needs its split sizes. With ``drop_failed``, the failed splits
+    are dropped before the sums, as a test of one record (:func:`cv_sample`)
+    drops them, so that each record's statistics equal that test's to the last
+    digit; otherwise they are summed as zeros, which pairs the terms otherwise.
     """
     unsized = next((record for record in records if record.n_train is None), None)
     if unsized is not None:
         raise sizes_unknown(unsized)
-    return segment_statistics(
-        np.concatenate([record.differences for record in records]),
-        np.concatenate([record.n_train for record in records]),
-        np.concatenate([record.n_test for record in records]),
-        [record.n_splits for record in records],
+    kept = [slice(None)] * len(records)
+    if drop_failed:
+        kept = [~np.isnan(record.differences) for record in records]
+    pairs = list(zip(records, kept, strict=True))
+    lengths = np.array([record.differences[k].size for record, k in pairs])
+    sample = segment_statistics(
+        np.concatenate([record.differences[k] for record, k in pairs]),
+        np.concatenate([record.n_train[k] for record, k in pairs]),
+        np.concatenate([record.n_test[k] for record, k in pairs]),
+        lengths,
         names,
         scales=record_scales(records),
     )
+    if drop_failed:  # the dropped splits are the omitted ones
+        sample = replace(sample, n_omitted=np.array([r.n_splits for r in records]) - lengths)
+    return sample
 
 
 def record_scales(records):

@@ -20,7 +20,7 @@ corrected tester.
 """
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from numbers import Real
 from typing import ClassVar
 
@@ -36,10 +36,9 @@ from ._core import (
     ALTERNATIVE_CONSTRAINT,
     ONE_DATASET_CONSTRAINTS,
     RecordOrigin,
+    collection_statistics,
     cv_sample,
     outcome_probabilities,
-    record_scales,
-    segment_statistics,
     standard_error,
     student_posterior,
     student_t_test,
@@ -327,19 +326,9 @@ def dataset_ttests(records, *, rope, prior=None, test="corrected_t"):
     posteriors : list of BayesianCorrelatedTTestResult
     ttests : list of TTestResult
     """
-    kept = [~np.isnan(record.differences) for record in records]
-    # The failed splits are dropped before the sums, as each test alone drops them: a
-    # zero in their place would pair the terms otherwise and move the last digit.
-    sample = segment_statistics(
-        np.concatenate([record.differences[k] for record, k in zip(records, kept, strict=True)]),
-        np.concatenate([record.n_train[k] for record, k in zip(records, kept, strict=True)]),
-        np.concatenate([record.n_test[k] for record, k in zip(records, kept, strict=True)]),
-        [int(k.sum()) for k in kept],
-        [record.name for record in records],
-        scales=record_scales(records),
-    )
-    sample = replace(sample, n_omitted=np.array([k.size - k.sum() for k in kept]))
-    origins = [RecordOrigin.of(record, k) for record, k in zip(records, kept, strict=True)]
+    names = [record.name for record in records]
+    sample = collection_statistics(records, names, drop_failed=True)
+    origins = [RecordOrigin.of(record, ~np.isnan(record.differences)) for record in records]
     ttests = [
         t_test_result(sample, "two-sided", corrected=True, test=test, origin=origin, index=r)
         for r, origin in enumerate(origins)
