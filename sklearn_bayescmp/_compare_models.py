@@ -874,12 +874,14 @@ def _check_units(backend, table, rope):
         if backend.pools_differences
         else "read signs only (rope=0"
     )
+    # One metric at a time is advice only where a metric column names several.
+    first = "Compare one metric at a time (metric=<name>), " if units.kind == "metrics" else ""
+    signs = signs if first else signs[0].upper() + signs[1:]
     raise ValueError(
         f"test={backend.name!r} (the {backend.title}) {how} in the scores' units, but "
-        f"{units_text(units)}: "
-        f"one difference means something else on each. Compare one metric at a time "
-        f"(metric=<name>), {signs}; the Friedman test and the ranking beside it read ranks "
-        "only), or rescale every data set (table.normalized())."
+        f"{units_text(units)}: one difference means something else on each. {first}{signs}; "
+        "the Friedman test and the ranking beside it read ranks only), or rescale every data "
+        "set (table.normalized())."
     )
 
 

@@ -25,7 +25,7 @@ import numpy as np
 from ._differences import CVDifferences, differences_layout, trusted_record
 from ._search_results import search_candidates
 from ._skore import cross_validation_reports, split_scores
-from .exceptions import MissingScoresWarning
+from .exceptions import MissingScoresWarning, TableReadingError
 from .tables._assemble import (
     DEFAULT_DATASET,
     DatasetScores,
@@ -58,15 +58,25 @@ from .utils._warnings import warn
 #: The column names the table itself writes, in order.
 LONG_COLUMNS = ("dataset", "model", "repeat", "fold", "n_train", "n_test", "score")
 #: The layouts a table is read from or written in.
-LAYOUTS = ("auto", "long", "wide", "differences")
+LAYOUTS = ("auto", "long", "wide", "transposed", "differences")
 #: The options of each layout's reader (the columns by role, and the selections).
-_SPLIT_OPTIONS = ("dataset", "split", "repeat", "fold", "n_train", "n_test", "test_train_ratio")
+_SPLIT_OPTIONS = (
+    "dataset",
+    "split",
+    "repeat",
+    "fold",
+    "n_train",
+    "n_test",
+    "test_train_ratio",
+    "fold_suffix",
+)
 _READER_OPTIONS = ("datasets", "greater_is_better", "metric", "design", "imputed", "normalize")
 READ_OPTIONS = {
     "long": ("model", "score", *_SPLIT_OPTIONS, "models", *_READER_OPTIONS),
     "wide": ("models", *_SPLIT_OPTIONS, *_READER_OPTIONS),
 }
 READ_OPTIONS["auto"] = READ_OPTIONS["long"]
+READ_OPTIONS["transposed"] = READ_OPTIONS["wide"]
 #: The direction of scores given as arrays, and of scikit-learn's scorers' results.
 ARRAYS_DIRECTION = Witness(
     "direction", "higher is better", "name", "scores given as arrays are greater-is-better"
@@ -322,6 +332,7 @@ class ScoreTable:
         n_train=None,
         n_test=None,
         test_train_ratio=None,
+        fold_suffix=None,
         models=None,
         datasets=None,
         greater_is_better=None,
@@ -366,6 +377,13 @@ class ScoreTable:
         test_train_ratio : float, default=None
             ``n_test / n_train`` of the splits (e.g. ``1/9`` for 10-fold
             cross-validation), when the table has no sizes.
+        fold_suffix : str, default=None
+            The separator after which every id of the data-set column ends
+            with its fold, when no column gives the fold: ``"_"`` reads
+            ``10090_3`` as fold 3 of data set ``10090``; ``""`` reads every id
+            as a data set. None reads ids as (data set, fold) only where a word
+            says so ("credit-g-fold2", a column named "task_fold"), and asks
+            where ids only end with the same indices ("friedman_1", "monks_1").
         models, datasets : sequence of str, default=None
             Keep only these models / data sets, in this order (the first model
             is "A" of its pairs). None keeps all, in order of first appearance.
@@ -431,6 +449,7 @@ class ScoreTable:
         n_train=None,
         n_test=None,
         test_train_ratio=None,
+        fold_suffix=None,
         datasets=None,
         greater_is_better=None,
         metric=None,
@@ -452,6 +471,8 @@ class ScoreTable:
             As for :meth:`from_long`.
         test_train_ratio : float, default=None
             ``n_test / n_train`` of the splits, when the table has no sizes.
+        fold_suffix : str, default=None
+            As for :meth:`from_long`.
         datasets : sequence of str, default=None
             Keep only these data sets, in this order.
         greater_is_better : bool, default=None
@@ -727,11 +748,12 @@ class ScoreTable:
             model each (a long table per model, or aeon/tsml's per-estimator
             files) is read as one table; each file without a model column is
             named by its file.
-        layout : {"auto", "long", "wide", "differences"}, default="auto"
+        layout : {"auto", "long", "wide", "transposed", "differences"}, default="auto"
             "auto": differences when the file has a ``difference`` column (or
             ``score_a`` and ``score_b``, :meth:`CVDifferences.to_csv`'s
             layout), long when its columns' names say the model and the score,
-            otherwise wide.
+            otherwise wide. "transposed": a row per model (named by its text
+            column, or ``model=``) and a column per data set.
         delimiter : str, default=None
             None sniffs comma, semicolon or tab.
         encoding : str, default=None
@@ -778,15 +800,21 @@ class ScoreTable:
                 f"`layout` must be one of {', '.join(map(repr, LAYOUTS))}; got {layout!r}."
             )
         raw = RawColumns(read_csv_source(path_or_buf, delimiter=delimiter, encoding=encoding))
+        spec = _check_spec(spec)
+        if layout == "auto" and spec is not None and spec.layout is not None:
+            layout = spec.layout  # the spec's layout, never the columns' guess, decides
         names = set(raw.names)
         differences = "difference" in names or {"score_a", "score_b"} <= names
         if layout == "differences" or (layout == "auto" and differences):
-            return cls._read_differences(raw, path_or_buf, columns)
+            return cls._read_differences(raw, path_or_buf, columns, spec)
         return cls._read(raw, columns, layout, spec)
 
     @classmethod
-    def _read_differences(cls, raw, path_or_buf, columns):
+    def _read_differences(cls, raw, path_or_buf, columns, spec=None):
         greater_is_better = check_greater_is_better(columns.pop("greater_is_better", None))
+        said = _differences_spec(raw.source, spec, greater_is_better)
+        if greater_is_better is None and said.direction is not None:
+            greater_is_better = said.direction == "higher"
         if columns.pop("normalize", None) is not None:
             raise ValueError(
                 f"{raw.source}: normalize='best-worst' rescales the models' scores, and a "
@@ -802,21 +830,23 @@ class ScoreTable:
         if greater_is_better is False:  # differences of a loss: A - B favours B
             records = {name: _negated_record(record) for name, record in records.items()}
         table = cls.from_records(records)
+        direction = said.witness("direction")
         if greater_is_better is None:
             why = "a differences file holds score_a - score_b of greater-is-better scores"
             direction = Witness("direction", "higher is better", "name", why)
-        else:
+        elif direction is None:
             side = "higher" if greater_is_better else "lower"
             why = f"greater_is_better={greater_is_better}"
             direction = Witness("direction", f"{side} is better", "option", why)
-        spec = table._reading.spec
+        read = _arrays_reading(raw.source, table._data, said.design).spec
+        design = said.witness("design") or read.witness("design")
         table._reading = Reading(
             raw.source,
             dataclasses.replace(
-                spec,
+                read,
                 layout="differences",
                 direction="higher" if greater_is_better is not False else "lower",
-                witnesses=(direction, *spec.witnesses[1:]),
+                witnesses=(direction, design),
             ),
             lower_is_better=table.datasets if greater_is_better is False else (),
         )
@@ -1017,12 +1047,14 @@ class ScoreTable:
         else what differs, as a code with its numbers: their metrics ("metrics"), their
         scales ten times apart or more ("scale"), or the spec's word ("spec")."""
         spec = self._reading.spec
-        if spec.normalize is not None or not self._scores_known:
+        if spec.normalize is not None or not self._scores_known or spec.units == "shared":
             return None
         witness = spec.witness("units")
-        if witness is not None and witness.by == "option":
-            return None if spec.units == "shared" else UnitsDiffer("spec")
-        return units_of(self._data, self._reading.metrics, share=self._reading.shares)
+        if spec.units == "differ" and (witness is None or witness.by == "option"):
+            return UnitsDiffer("spec")
+        # Units that differ by the values are those of the data sets kept (``select``).
+        share = spec.scale in ("shares", "percent")
+        return units_of(self._data, self._reading.metrics, share=share)
 
     def _dataset(self, dataset):
         if dataset is None:
@@ -1588,6 +1620,49 @@ def _of_scikit_learn(table):
         table._reading, spec=dataclasses.replace(spec, witnesses=witnesses)
     )
     return table
+
+
+def _differences_spec(source, spec, greater_is_better):
+    """The spec passed back to a differences file's reader, where it says only what such a
+    file can be told (its direction, its design); any other field is refused, named."""
+    spec = spec or TableSpec()
+    blank = TableSpec()
+    fixed = [
+        item.name
+        for item in dataclasses.fields(TableSpec)
+        if item.name not in ("layout", "direction", "design", "units", "scale", "witnesses")
+        and getattr(spec, item.name) != getattr(blank, item.name)
+    ]
+    if fixed:
+        raise TableReadingError(
+            f"{source}: the spec's {', '.join(fixed)} cannot apply to a differences file, whose "
+            f"columns are fixed; remove {'it' if len(fixed) == 1 else 'them'} from the spec.",
+            spec=spec,
+        )
+    if isinstance(spec.direction, dict):
+        raise TableReadingError(
+            f"{source}: the spec's direction names metrics, and a differences file has one; "
+            'set it to "higher" or "lower".',
+            spec=spec,
+        )
+    if greater_is_better is not None and spec.direction not in (
+        None,
+        "higher" if greater_is_better else "lower",
+    ):
+        raise TableReadingError(
+            f"{source}: greater_is_better={greater_is_better} and the spec's direction "
+            f"({spec.direction!r}) disagree; give one of them.",
+            spec=spec,
+        )
+    witnesses = [w for w in spec.witnesses if w.subject in ("direction", "design")]
+    for subject in ("direction", "design"):
+        if getattr(spec, subject) is not None and not any(w.subject == subject for w in witnesses):
+            witnesses += (
+                TableSpec()
+                .decided(subject, getattr(spec, subject), "option", why="the spec given")
+                .witnesses
+            )
+    return dataclasses.replace(spec, witnesses=tuple(witnesses))
 
 
 def _merged(given, spec):

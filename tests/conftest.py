@@ -7,8 +7,11 @@ prints the blob that reproduces a failure; "dev" (the default) explores new
 examples at every run.
 """
 
+import json
 import os
 import sys
+import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -36,3 +39,50 @@ def indexed_binary_data():
     X = np.column_stack([np.arange(n), rng.normal(size=n)])
     y = np.arange(n) % 2
     return X, y
+
+
+#: The published JSON Schema of a table's spec (docs/table_spec.schema.json).
+SPEC_SCHEMA = Path(__file__).resolve().parents[1] / "docs" / "table_spec.schema.json"
+
+
+def _read_again_by_its_spec(guess):
+    """``guess`` that reads every table a second time by the spec of its first reading,
+    as ``spec=`` and ``--spec`` pass it back, and fails unless the second reading gives
+    the same models, scores, spec, units and direction; the spec's JSON follows the
+    published schema."""
+    from jsonschema import Draft202012Validator
+
+    from sklearn_bayescmp import ScoreTable
+
+    schema = Draft202012Validator(json.loads(SPEC_SCHEMA.read_text(encoding="utf-8")))
+
+    def read_twice(raw, options, *, spec=None):
+        parts = guess(raw, options, spec=spec)
+        first = parts.reading.spec
+        schema.validate(json.loads(first.to_json()))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            again = guess(raw, {}, spec=first)
+        assert again.models == parts.models, (raw.source, again.models, parts.models)
+        assert list(again.data) == list(parts.data), raw.source
+        assert all(again.data[n].equals(d) for n, d in parts.data.items()), raw.source
+        assert again.reading.spec == first, (raw.source, again.reading.spec, first)
+        assert again.reading.metrics == parts.reading.metrics, raw.source
+        assert again.reading.lower_is_better == parts.reading.lower_is_better, raw.source
+        units = [
+            ScoreTable._from_parts(p.models, p.data, reading=p.reading).units
+            for p in (parts, again)
+        ]
+        assert units[0] == units[1], (raw.source, units)
+        return parts
+
+    return read_twice
+
+
+@pytest.fixture(autouse=True)
+def every_reading_reads_again_by_its_spec(monkeypatch):
+    """The property that a table read by the spec of its reading is the same table: held
+    for every table any test of the suite reads (issue 55)."""
+    from sklearn_bayescmp import _score_table
+
+    monkeypatch.setattr(_score_table, "guess", _read_again_by_its_spec(_score_table.guess))

@@ -153,9 +153,10 @@ def build_parser():
     )
     comparing.add_argument(
         "--layout",
-        choices=("auto", "long", "wide", "differences"),
+        choices=("auto", "long", "wide", "transposed", "differences"),
         default="auto",
-        help="the table's layout (default: told by its columns)",
+        help="the table's layout (default: told by its columns); transposed: a row per model "
+        "and a column per data set",
     )
     for column, default in (
         ("dataset", "dataset"),
@@ -237,6 +238,14 @@ def build_parser():
         metavar="R",
         help="n_test / n_train of the splits when the table has no n_train and n_test "
         "columns: 1/9 for 10-fold cross-validation, 1/4 for 5-fold",
+    )
+    comparing.add_argument(
+        "--fold-suffix",
+        metavar="SEP",
+        help="the separator after which every id of the data-set column ends with its fold "
+        "('_' reads 10090_3 as fold 3 of data set 10090; '' reads every id as a data set); by "
+        "default ids are read so only where a word says it (credit-g-fold2), and asked about "
+        "where they only end with the same indices (friedman_1, monks_1)",
     )
     comparing.add_argument(
         "--test",

@@ -247,7 +247,7 @@ def _read(args):
     given = {column: getattr(args, f"{column}_col") for column in COLUMN_OPTIONS}
     given.update(metric=args.metric, models=args.models, datasets=args.datasets)
     given.update(design=args.design, imputed=args.imputed, normalize=args.normalize)
-    given["test_train_ratio"] = args.test_train_ratio
+    given.update(test_train_ratio=args.test_train_ratio, fold_suffix=args.fold_suffix)
     columns = {key: value for key, value in given.items() if value is not None}
     if args.lower_is_better or args.higher_is_better:
         columns["greater_is_better"] = bool(args.higher_is_better)
@@ -315,6 +315,7 @@ def _metric_option(match):
 #: The library's argument names in its messages, and the command's options for them.
 _OPTIONS = (
     (re.compile(r"`?test_train_ratio`?=?"), "--test-train-ratio "),
+    (re.compile(r"`?fold_suffix`?=?"), "--fold-suffix "),
     (re.compile(rf"\b(?P<role>{_ROLE})={_QUOTED}"), _column_option),
     (re.compile(rf"\bmetric={_QUOTED}"), _metric_option),
     (re.compile(r"\bmetric=<name>"), "--metric NAME"),
@@ -348,6 +349,7 @@ _OPTIONS = (
     (re.compile(r"\btest='([a-z_0-9]+)' with rope=0"), r"--test \1 --rope 0"),
     (re.compile(r"imputed='(keep|drop)'"), r"--imputed \1"),
     (re.compile(r"design='([a-z-]+)'"), r"--design \1"),
+    (re.compile(r"\blayout='([a-z]+)'"), r"--layout \1"),
     (re.compile(r"design=\.\.\."), "--design NAME"),
     (re.compile(r"greater_is_better=False"), "--lower-is-better"),
     (re.compile(r"greater_is_better=True"), "--higher-is-better"),

@@ -14,6 +14,7 @@ spec disagree, it refuses, naming the spec's field.
 
 import dataclasses
 import math
+import re
 import warnings
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -24,7 +25,7 @@ import numpy as np
 from ..exceptions import MissingScoresWarning
 from ..utils._frozen import ReadOnlyPickleMixin
 from ..utils._validation import check_names, unknown_names
-from ._evidence import filled_in, units_of, units_text
+from ._evidence import filled_in, refuse_mixed_fractions, score_range, units_of, units_text
 from ._names import SEED_NAMES, normalized
 from ._spec import DESIGNS, UNSCORED, LeftOut, Reading, Witness, unscored_words
 
@@ -102,7 +103,17 @@ def ratio_sizes(test_train_ratio):
 
 
 #: The fields of a spec that are also a reader's options (the others only a spec sets).
-_OPTION_FIELDS = ("test_train_ratio", "design", "models", "datasets", "metric", "imputed")
+_OPTION_FIELDS = (
+    "test_train_ratio",
+    "design",
+    "models",
+    "datasets",
+    "metric",
+    "imputed",
+    "fold_suffix",
+)
+#: The word an id's index may follow its separator with ("credit-g-fold2").
+_INDEX_WORD = re.compile(r"(?:fold|split|seed|resample|rep|run|cv)[_\-]?", re.IGNORECASE)
 
 
 def refuse_field(source, name, problem):
@@ -242,15 +253,16 @@ def _dataset_names(raw, spec):
     separator = spec.fold_suffix
     for i, label in enumerate(labels.tolist()):
         head, cut, tail = label.rpartition(separator)
-        digits = tail[len("fold") :] if tail.lower().startswith("fold") else tail
-        if not cut or not digits.lstrip("_-").isdigit():
+        word = _INDEX_WORD.match(tail)
+        digits = tail[word.end() :] if word else tail
+        if not cut or not digits.isdigit():
             refuse_field(
                 raw.source,
                 "fold_suffix",
                 f"is {separator!r}, but {raw.where(i)} holds the data set {label!r}, which "
                 "does not end with a fold after it.",
             )
-        names[i], folds[i] = head, int(digits.lstrip("_-"))
+        names[i], folds[i] = head, int(digits)
     return names, folds
 
 
@@ -606,6 +618,7 @@ def finish(arranged, spec, *, notes=()):
     Parts
     """
     raw, source = arranged.raw, arranged.raw.source
+    _check_left_columns(source, spec)
     models, data = list(arranged.models), dict(arranged.data)
     listed = {e.name for e in spec.left_out if e.kind in ("row", "data set")}
     unknown = listed - set(data) - set(arranged.unscored)
@@ -626,7 +639,9 @@ def finish(arranged, spec, *, notes=()):
             name: d.keep(splits=np.flatnonzero(~np.isin(d.fold, codes))) for name, d in data.items()
         }
     metrics = {name: arranged.metrics[name] for name in data if name in arranged.metrics}
+    _check_scale(source, spec, data)
     negated = _negated(source, spec, data, metrics)
+    refuse_mixed_fractions(data, models, negated)
     data = {n: replace(d, scores=0.0 - d.scores) if n in negated else d for n, d in data.items()}
     if spec.normalize is not None:
         data = normalized_scores(data, len(models), source)
@@ -659,13 +674,61 @@ def finish(arranged, spec, *, notes=()):
         replace(spec, left_out=tuple(dict.fromkeys(left_out))),
         metrics=metrics,
         lower_is_better=tuple(d for d in data if d in negated),
-        notes=(*notes, *_metrics_note(metrics), *cell_notes(raw, data)),
+        notes=(*notes, *_metrics_note(metrics), *_percent_note(spec), *cell_notes(raw, data)),
         generated=tuple(sorted(raw.source_record.generated)),
     )
     warned = []
     if unscored:
         warned.append((f"{source}: {unscored_words(unscored)}.", MissingScoresWarning))
     return Parts(models, data, reading, warned)
+
+
+def _percent_note(spec):
+    """Where the scores are percentages, what that makes the default rope."""
+    if spec.scale != "percent" or spec.normalize is not None:
+        return ()
+    sides = spec.direction.values() if isinstance(spec.direction, dict) else [spec.direction]
+    loss = ", of a loss" if "lower" in sides else ""
+    return (
+        f"the scores look like percentages (from 0 to 100{loss}): the default rope is one "
+        "percentage point (1)",
+    )
+
+
+def _check_left_columns(source, spec):
+    """Refuse a spec that leaves out a column it also reads (a model's, a role's)."""
+    read = {column: f"columns.{role}" for role, column in spec.columns.items()}
+    if spec.layout == "wide":
+        read.update((column, "models") for column in spec.models or ())
+    for entry in spec.left_out:
+        if entry.kind == "column" and entry.name in read:
+            refuse_field(
+                source,
+                "left_out",
+                f"leaves out column {entry.name!r}, which its {read[entry.name]} reads; "
+                "remove it from one of them.",
+            )
+
+
+def _check_scale(source, spec, data):
+    """Refuse a spec whose scale the scores contradict: shares beyond [-1, 1], or
+    percentages beyond [0, 100] (and [-100, 0])."""
+    if spec.scale in (None, "other") or spec.normalize is not None:
+        return
+    low, high = score_range(data)
+    if not np.isfinite(low):
+        return
+    if spec.scale == "shares":
+        inside, bounds = -1 <= low and high <= 1, "[-1, 1]"
+    else:  # a loss in percent may have been negated already
+        inside, bounds = 0 <= low and high <= 100 or -100 <= low and high <= 0, "[0, 100]"
+    if not inside:
+        refuse_field(
+            source,
+            "scale",
+            f"says {spec.scale}, but the scores run from {low:.6g} to {high:.6g}, beyond "
+            f'{bounds}; set it to "other" if they are of other units.',
+        )
 
 
 def _negated(source, spec, data, metrics):
@@ -794,7 +857,8 @@ def _check_sizes(source, spec, data):
 def _folds_per_repeat(spec, d):
     """The number k of folds, where a fold column (or the ids) numbers every repeat's folds
     0 to k - 1 (or 1 to k), all present, in two repeats or more (a repeated k-fold
-    cross-validation, whose sizes are then certain); None otherwise."""
+    cross-validation, whose sizes are then certain; one repeat's "folds" may be k random
+    resamples so labelled); None otherwise."""
     if not (spec.columns.get("fold") or spec.fold_suffix) or spec.columns.get("split"):
         return None
     folds = [sorted(d.fold[d.repeat == r].tolist()) for r in np.unique(d.repeat)]
@@ -831,7 +895,8 @@ def cell_notes(raw, data):
         )
     if forms.get("marked"):
         notes.append(
-            f"{forms['marked']} score(s) carried marks ('*', '†', bold), which are not read"
+            f"{forms['marked']} score(s) carried marks (such as '*', '†', '▲', bold), which are "
+            "not read"
         )
     if forms.get("percent"):
         notes.append(f"{forms['percent']} score(s) written with a percent sign, read in percent")

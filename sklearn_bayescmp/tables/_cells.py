@@ -34,8 +34,9 @@ MEAN_SPREAD = re.compile(
 )
 #: A number written with a percent sign ("85.3%"), read in percent.
 PERCENT = re.compile(rf"\s*(?P<number>{_NUMBER})\s*%\s*")
-#: Marks that papers set beside a score (significance, the best of a row).
-MARKS = "*†‡§¶∗⋆"
+#: Marks that papers set beside a score (significance, the best of a row, a win or loss
+#: against a baseline).
+MARKS = "*†‡§¶∗⋆▲▼△▽↑↓"
 #: Split indices and sizes must stay below this: they are counted exactly in floats.
 LARGEST_WHOLE_NUMBER = 2**53
 

@@ -20,6 +20,7 @@ values show and the option that settles it:
 - scores filled in from another model (``imputed``).
 """
 
+import ast
 import math
 import re
 import warnings
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import rankdata
 
-from ._names import BASELINE_NAMES, is_summary_name, normalized
+from ._names import BASELINE_NAMES, is_summary_name, normalized, words_of
 from ._spec import ROLE_WORDS
 
 # -- the grouping of the rows ------------------------------------------------------
@@ -135,39 +136,119 @@ def groups_the_splits(raw, column, split_columns):
     )
 
 
-#: A data set's id that ends with its fold: "10090_3", "credit-g-fold2", "adult/4".
-_FOLD_SUFFIX = re.compile(r"(?P<name>.+?)(?P<separator>[_\-/.: ]+(?:fold[_\-]?)?)(?P<fold>\d+)")
+#: A data set's id that ends with a split's index: "10090_3", "credit-g-fold2", "adult/4".
+_INDEX_SUFFIX = re.compile(
+    r"(?P<name>.+?)(?P<separator>[_\-/.: ]+(?P<word>(?:fold|split|seed|resample|rep|run|cv)"
+    r"[_\-]?)?)(?P<index>\d+)",
+    re.IGNORECASE,
+)
+#: Words of a data-set column's name that say its ids hold the splits too ("task_fold").
+SPLIT_WORDS = frozenset(("fold", "folds", "split", "splits", "seed", "resample", "cv"))
 
 
-def fold_suffix(labels):
-    """The separator after which every label ends with a fold, where the labels are
-    (data set, fold) pairs: two or more data sets, most of them with every fold 0..k-1
-    (or 1..k) of the same k >= 2. None otherwise.
+@dataclass(frozen=True)
+class IndexSuffix:
+    """Ids that are names followed by an index, the same indices after every name.
+
+    Attributes
+    ----------
+    separator : str
+        What stands between a name and its index ("_", "-fold").
+    indices : tuple of int
+        The indices every name has (0..k-1 or 1..k).
+    n_names : int
+        How many names the ids hold.
+    example : str
+        The first id.
+    witnessed : bool
+        Whether a word says the index is a split's: in the ids ("-fold2") or in
+        the column's name ("task_fold"). Without one, the index may be part of
+        the names ("friedman_1", "monks_1").
+    """
+
+    separator: str
+    indices: tuple
+    n_names: int
+    example: str
+    witnessed: bool
+
+
+def index_suffix(labels, column):
+    """The index that ends every id of a data-set column, where the ids are (name, index)
+    pairs: two or more names, each with every index 0..k-1 (or every 1..k) of the same
+    k >= 2, after one separator. None otherwise.
+
+    Parameters
+    ----------
+    labels : list of str
+        The column's distinct ids.
+    column : str
+        The column's name.
 
     Returns
     -------
-    separator : str or None
-    why : str
+    IndexSuffix or None
     """
-    matched = [_FOLD_SUFFIX.fullmatch(str(label)) for label in labels]
+    matched = [_INDEX_SUFFIX.fullmatch(str(label)) for label in labels]
     if len(labels) < 4 or not all(matched) or len({m["separator"] for m in matched}) != 1:
-        return None, ""
-    folds = {}
+        return None
+    indices = {}
     for m in matched:
-        folds.setdefault(m["name"], set()).add(int(m["fold"]))
-    counts = {}
-    for found in folds.values():
-        counts[len(found)] = counts.get(len(found), 0) + 1
-    k = max(counts, key=counts.get)
-    full = [f for f in folds.values() if f in (set(range(k)), set(range(1, k + 1)))]
-    if len(folds) < 2 or k < 2 or len(full) < max(2, 0.8 * len(folds)):
-        return None, ""
-    example = str(labels[0])
-    why = (
-        f"its {len(labels)} ids are {len(folds)} names each followed by a fold after "
-        f"{matched[0]['separator']!r} ({example!r}; {k} folds)"
+        indices.setdefault(m["name"], set()).add(int(m["index"]))
+    k = max(len(found) for found in indices.values())
+    full = [found for found in indices.values() if found in (set(range(k)), set(range(1, k + 1)))]
+    if len(indices) < 2 or k < 2 or not full:
+        return None
+    witnessed = matched[0]["word"] is not None or bool(SPLIT_WORDS & set(words_of(column)))
+    # A word allows a name a missing split; without one, every name has the same indices.
+    if len(full) < (max(2, 0.8 * len(indices)) if witnessed else len(indices)):
+        return None
+    if not witnessed and len({frozenset(found) for found in full}) != 1:
+        return None
+    return IndexSuffix(
+        matched[0]["separator"], tuple(sorted(full[0])), len(indices), labels[0], witnessed
     )
-    return matched[0]["separator"], why
+
+
+#: How many times more the column medians must spread than the row medians for a wide
+#: table to look turned around.
+TURNED_AROUND = 5.0
+
+
+def turned_around(matrix):
+    """Whether a wide table's scores (a row per data set, a column per model) spread
+    across the columns far more than down the rows: data sets differ more than models do,
+    so columns that differ as data sets would are data sets. Medians and median absolute
+    deviations, so that one broken model does not count.
+
+    Returns
+    -------
+    tuple of (float, float) or None
+        The spread across the columns and down the rows, where the first is
+        ``TURNED_AROUND`` times the second or more, over 4 rows and 4 columns or more
+        (fewer tell nothing).
+    """
+    matrix = np.asarray(matrix, dtype=float)
+    if matrix.shape[0] < 4 or matrix.shape[1] < 4 or not np.isfinite(matrix).all():
+        return None
+    rows, columns = np.median(matrix, axis=1), np.median(matrix, axis=0)
+    down = float(np.median(np.abs(rows - np.median(rows))))
+    across = float(np.median(np.abs(columns - np.median(columns))))
+    if across > 0 and across >= TURNED_AROUND * down:
+        return across, down
+    return None
+
+
+def tuple_parts(label):
+    """The parts of an id written as a tuple ("('Pima', 0.0, 1)"), or None."""
+    text = str(label).strip()
+    if len(text) > 1000 or not (text.startswith("(") and text.endswith(")") and "," in text):
+        return None  # (a literal's parser is not for long hostile text)
+    try:
+        value = ast.literal_eval(text)
+    except (ValueError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return value if isinstance(value, tuple) and len(value) >= 2 else None
 
 
 # -- the refusals the roles share ---------------------------------------------------
@@ -187,8 +268,9 @@ def refuse_turned_around(raw, column):
     raise ValueError(
         f"{raw.source}: column {column!r} names a model on each row, so the table has a row "
         "per model, while a wide table has a column per model; read this way its data sets "
-        "would become the models. Name the models of its rows with models=[...], which reads "
-        f"it turned around, or turn it around first (pandas: df.set_index({column!r}).T)."
+        "would become the models. Pass layout='transposed', which reads it turned around "
+        f"(or name the models of its rows with models=[...]), or turn it around first "
+        f"(pandas: df.set_index({column!r}).T)."
     )
 
 
@@ -295,6 +377,8 @@ def summary_statistic(summary, others, *, named):
             if not np.all(np.abs(mean[present] - summary[present]) <= tolerance):
                 return None
             return "mean" if _chance(others[:, present], tolerance) <= 1e-5 else None
+        if _informative(others[:, present]) < 2:
+            return None  # too few entries where the others differ to tell a statistic
         for name, values in _statistics(others, named):
             allowed = tolerance * (others.shape[0] if name == "sum" else 1)
             if np.all(np.abs(values[present] - summary[present]) <= allowed):
@@ -305,6 +389,13 @@ def summary_statistic(summary, others, *, named):
             if np.all(np.abs(values[present] - summary[present]) <= allowed):
                 return name
     return None
+
+
+def _informative(others):
+    """How many entries' others differ beyond their printed precision (where all are
+    equal, every statistic matches and says nothing)."""
+    spread = np.nanmax(others, axis=0) - np.nanmin(others, axis=0)
+    return int(np.sum(spread > 0.5 * 10.0 ** -decimals(others) + 1e-12))
 
 
 def _chance(others, tolerance):
@@ -447,6 +538,12 @@ def check_companion(raw, column, model, kind, n_models):
                 f"but it holds negative values (from {finite.min():.4g}); a spread never is. "
                 "If it is a model's scores, list the model columns with models=[...]."
             )
+        if _follows_the_scores(raw, column, model):
+            raise ValueError(
+                f"{raw.source}: column {column!r} is named like the spread of model {model!r}, "
+                "but its values follow that model's scores, on their scale; a spread does "
+                "not. If it is a model's scores, list the model columns with models=[...]."
+            )
         return "a model's spread"
     halves = np.all(2 * finite == np.round(2 * finite))
     if finite.size and (not halves or finite.min() < 1 or finite.max() > max(n_models, 2)):
@@ -456,6 +553,21 @@ def check_companion(raw, column, model, kind, n_models):
             "a model's scores, list the model columns with models=[...]."
         )
     return "a model's rank"
+
+
+def _follows_the_scores(raw, column, model):
+    """Whether a column named as ``model``'s spread holds values on the scale of its
+    scores (half of them or more) that rise and fall with them (correlation 0.8 or more,
+    over four rows or more): scores, as a spread is neither."""
+    if model not in raw.columns:
+        return False
+    spread, _ = raw.numbers(column, empty_is_missing=True)
+    scores, _ = raw.numbers(model, empty_is_missing=True)
+    both = np.isfinite(spread) & np.isfinite(scores)
+    if both.sum() < 4 or np.ptp(spread[both]) == 0 or np.ptp(scores[both]) == 0:
+        return False
+    level = np.median(np.abs(spread[both])) / max(np.median(np.abs(scores[both])), 1e-300)
+    return bool(level >= 0.5 and np.corrcoef(spread[both], scores[both])[0, 1] >= 0.8)
 
 
 def check_descriptor(raw, column, dataset, model_values, *, weak=False):
@@ -774,6 +886,16 @@ def units_text(units):
     return "the spec says they differ"
 
 
+def score_range(data):
+    """The smallest and largest finite score of the data sets (inf, -inf where none)."""
+    low, high = np.inf, -np.inf
+    for d in data.values():
+        values = d.scores[d.present & np.isfinite(d.scores)]
+        if values.size:
+            low, high = min(low, float(values.min())), max(high, float(values.max()))
+    return low, high
+
+
 def units_of(data, metrics, *, share=False):
     """Whether the data sets' scores share one unit, and if not, what differs.
 
@@ -840,9 +962,9 @@ _SHARE_WORDS = frozenset(
 )
 
 
-def percent_note(data, models, lower_is_better, names):
-    """A note when the values and a name say percent (a share printed as 0..100), or a
-    refusal when fractions and percentages are mixed.
+def refuse_mixed_fractions(data, models, lower_is_better):
+    """Refuse scores where some models or data sets are fractions (at most 1) and others
+    percentages (up to 100).
 
     Parameters
     ----------
@@ -850,28 +972,15 @@ def percent_note(data, models, lower_is_better, names):
         The scores as read (a loss not yet negated).
     models : sequence of str
     lower_is_better : set of str
-    names : sequence of str
-        The names that say the measure (the score column, the metrics, the file).
-
-    Returns
-    -------
-    str or None
+        The data sets whose scores are a loss.
     """
     present = [d.scores[d.present & np.isfinite(d.scores)] for d in data.values()]
     every = np.concatenate(present) if present else np.empty(0)
     if not every.size or every.min() < 0 or not PERCENT_ABOVE < every.max() <= 100:
-        return None
+        return
     loss = bool(lower_is_better)
     _refuse_mixed_models(data, models, loss)
     _refuse_mixed_datasets(data, loss)
-    words = {word for name in names if name for word in normalized(name).split("_")}
-    said = "percent" in words or "%" in "".join(map(str, filter(None, names)))
-    if np.all(every == np.round(every)) or not (said or words & _SHARE_WORDS):
-        return None
-    return (
-        f"the scores look like percentages (from 0 to 100{', of a loss' if loss else ''}): "
-        "the default rope is one percentage point (1)"
-    )
 
 
 def _refuse_mixed_models(data, models, loss):

@@ -18,6 +18,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..exceptions import TableReadingError
+from ..utils._rope_units import values_scale
 from ..utils._validation import check_names
 from . import _evidence as evidence
 from . import _names as naming
@@ -26,16 +27,40 @@ from ._spec import DESIGNS, LeftOut, TableSpec, Witness
 
 #: The reader's options that name a role's column, and the others.
 COLUMN_OPTIONS = ("model", "score", "dataset", "split", "repeat", "fold", "n_train", "n_test")
-SELECTIONS = ("models", "datasets", "metric", "design", "imputed", "test_train_ratio")
+SELECTIONS = (
+    "models",
+    "datasets",
+    "metric",
+    "design",
+    "imputed",
+    "test_train_ratio",
+    "fold_suffix",
+)
 
 
 class _Guess:
     """The decisions taken so far (``spec``), what was left out, and notes."""
 
-    def __init__(self, raw, options, given):
+    def __init__(self, raw, options, given, kept=None):
         self.raw, self.options, self.given = raw, options, given
         self.spec = given
         self.notes = []
+        # The decisions of a spec passed back that a name or the values took: taken again
+        # from this file, and kept where this file has no witness of them.
+        self.kept = kept or {}
+        self.taken_as_given = set()
+
+    def keep(self, subject):
+        """Take the spec's decision of ``subject`` where this file has no witness of it,
+        as the user's (its witness spoke of another file); False where the spec passed
+        back has none either."""
+        if subject not in self.kept:
+            return False
+        self.spec = self.spec.decided(
+            subject, self.kept[subject][0], "option", why="the spec given"
+        )
+        self.taken_as_given.add(subject)
+        return True
 
     def leave_out(self, column, reason):
         if column not in [e.name for e in self.spec.left_out if e.kind == "column"]:
@@ -67,34 +92,59 @@ def guess(raw, options, *, spec=None):
         The table's parts, with the spec in their reading.
     """
     given = _given_spec(raw, options, spec)
-    state = _Guess(raw, options, given)
+    # What a name or the values decided is taken again from this file, and must agree.
+    order = [w.subject for w in given.witnesses]
+    given, witnessed = _without_evidence(given)
+    state = _Guess(raw, options, given, witnessed)
     try:
-        if spec is not None and _complete(given):
-            return finish(arrange(raw, given), given)
         _roles(state)
         arranged = arrange(raw, state.spec)
-        note = _values(state, arranged)
-        if note:  # the percentages' units, said where the reading is read
-            state.notes.append(note)
-        parts = finish(arranged, state.spec, notes=state.notes)
-        parts.reading = replace(parts.reading, shares=_share_named(state, arranged))
-        return parts
+        _values(state, arranged)
+        witnessed = {s: w for s, w in witnessed.items() if s not in state.taken_as_given}
+        _check_evidence(raw.source, witnessed, state.spec)
+        if witnessed:  # the spec's own witnesses where this file agrees, in its order
+            found = {subject: witness for subject, (_, witness) in witnessed.items()}
+            said = [found.get(w.subject, w) for w in state.spec.witnesses]
+            rank = {subject: i for i, subject in enumerate(order)}
+            said.sort(key=lambda w: rank.get(w.subject, len(rank)))
+            state.spec = replace(state.spec, witnesses=tuple(said))
+        return finish(arranged, state.spec, notes=state.notes)
     except TableReadingError:
         raise
     except ValueError as exc:
         raise TableReadingError(str(exc), spec=state.spec) from None
 
 
-def _complete(spec):
-    """Whether a spec says every decision the assembly needs."""
-    needed = ("model", "score") if spec.layout == "long" else ()
-    return (
-        spec.layout in ("long", "wide", "transposed")
-        and all(role in spec.columns for role in needed)
-        and (spec.layout != "wide" or spec.models is not None)
-        and spec.direction is not None
-        and spec.design is not None
-    )
+#: The decisions that a witness of a spec passed back must still find in the file.
+EVIDENCED = ("direction", "design", "scale", "units")
+
+
+def _without_evidence(spec):
+    """The spec without the decisions that a name or the values took (to take them again
+    from the file read), and those decisions with their witnesses."""
+    witnessed = {}
+    for subject in EVIDENCED:
+        witness = spec.witness(subject)
+        if witness is not None and witness.by != "option":
+            witnessed[subject] = (getattr(spec, subject), witness)
+            spec = spec.decided(subject, None, None)
+    return spec, witnessed
+
+
+def _check_evidence(source, witnessed, spec):
+    """Refuse a spec passed back whose decisions by a name or by the values this file's
+    names and values contradict (the spec of another file), naming the field."""
+    for subject, (value, witness) in witnessed.items():
+        found = getattr(spec, subject)
+        if found == value:
+            continue
+        option = " (or pass greater_is_better=)" if subject == "direction" else ""
+        what = {"name": "names", "values": "values"}
+        raise ValueError(
+            f"{source}: the spec's `{subject}` is {value!r} by the {what[witness.by]} of the "
+            f"table it was read from, but this table's {what[spec.witness(subject).by]} say "
+            f"{found!r}; correct it, or delete its witness to take it as given{option}."
+        )
 
 
 def _given_spec(raw, options, spec):
@@ -110,7 +160,7 @@ def _given_spec(raw, options, spec):
                 "disagree; give one of them."
             )
     witnesses = [w for w in spec.witnesses if _still_true(spec, w)]
-    for subject in ("direction", "design", "units"):  # set, or edited, by hand
+    for subject in ("direction", "design", "units", "scale"):  # set, or edited, by hand
         value = getattr(spec, subject)
         if value is not None and not any(w.subject == subject for w in witnesses):
             said_by_hand = TableSpec().decided(subject, value, "option", why="the spec given")
@@ -152,7 +202,9 @@ def _given_spec(raw, options, spec):
 def _still_true(spec, witness):
     """Whether a spec's witness still says what its field holds (a field edited by hand
     takes the user's witness instead)."""
-    value = {"direction": spec.direction, "design": spec.design, "units": spec.units}
+    value = {
+        subject: getattr(spec, subject) for subject in ("direction", "design", "units", "scale")
+    }
     if witness.subject in naming.ROLE_NAMES:
         return spec.columns.get(witness.subject) == witness.value
     if witness.subject not in value:
@@ -184,19 +236,22 @@ def _roles(state):
         if found:
             state.spec = replace(state.spec, layout="long")
             _filled_in_marker(state)
+            _tuple_ids(state)
             _fold_suffix(state)
             return
         state.spec = state.given
     listed = spec.models
     absent = [name for name in listed or () if name not in raw.columns]
     column = _rows_named(raw, listed) if absent else None
+    if column is None and layout == "transposed":
+        column = _model_rows(state)
     if column is not None:
-        state.spec = replace(spec, layout="transposed").decided(
-            "model", column, "option", why="its rows' labels, named by `models`"
-        )
+        why = "its rows' labels, named by `models`" if listed else "layout='transposed'"
+        state.spec = replace(spec, layout="transposed").decided("model", column, "option", why=why)
+        said = "as the models given name" if listed else "by layout='transposed':"
         state.notes.append(
-            f"turned around, as the models given name the rows of column {column!r}: a row "
-            "per model, a column per data set"
+            f"turned around, {said} the rows of column {column!r}: a row per model, a column "
+            "per data set"
         )
         for c in raw.names:
             if c != column and not raw.is_numeric(c):
@@ -205,6 +260,18 @@ def _roles(state):
     state.spec = replace(state.spec, layout="wide")
     _wide_roles(state)
     _filled_in_marker(state)
+
+
+def _model_rows(state):
+    """The column that names a transposed table's models (``layout="transposed"``): the
+    model column given, or the one text column."""
+    raw, spec = state.raw, state.spec
+    if spec.columns.get("model") is not None:
+        return spec.columns["model"]
+    text = [c for c in raw.names if not raw.is_numeric(c)]
+    if len(text) != 1:
+        evidence.refuse(raw, "model", text)
+    return text[0]
 
 
 def _rows_named(raw, models):
@@ -303,6 +370,21 @@ def _split_by_word(state, found, taken):
         return ("name", "a word of its name")
 
 
+def _sides_disagree(raw, metric, score):
+    """Whether the metrics a column names are all of one direction, and the score column's
+    name of the other ("loss" beside "accuracy"), with no generic score column ("result")
+    whose metric it could name: kept, the metric column is asked about instead of left out
+    as another score column's."""
+    side = naming.direction_of_name(score)[0]
+    if side is None or metric not in raw.columns:
+        return False
+    if any(naming.normalized(c) in naming.GENERIC_SCORE_NAMES for c in raw.names if c != score):
+        return False
+    names = list(dict.fromkeys(raw.labels(metric, "metrics").tolist()))
+    sides = {naming.direction_of_name(name)[0] for name in names[: evidence.SAMPLE]}
+    return len(sides) == 1 and None not in sides and side not in sides
+
+
 def _long_roles(state, *, probing):
     """The long layout's roles, from the options and the columns' names and values; False
     when no model column can be told and no column is named like a score (a wide table,
@@ -319,9 +401,11 @@ def _long_roles(state, *, probing):
     if "metric" in found and score is not None and spec.metric is None:
         # The metric column describes a generic score ("result") or one named after it
         # ("metric_error"), not one metric's own column ("auc").
-        if naming.normalized(
-            score
-        ) not in naming.GENERIC_SCORE_NAMES and "metric" not in naming.words_of(score):
+        if (
+            naming.normalized(score) not in naming.GENERIC_SCORE_NAMES
+            and "metric" not in naming.words_of(score)
+            and not _sides_disagree(raw, found["metric"], score)
+        ):
             column = found.pop("metric")
             state.leave_out(column, f"names the metric of another score column, not of {score!r}")
     if evidence.seed_of_a_run(raw, found, state.given.columns):
@@ -466,12 +550,36 @@ def _wide_roles(state):
             "or list the model columns with models=[...]."
         )
     _take_roles(state, found, how)
+    _tuple_ids(state)
     _fold_suffix(state)
     _repeated_names(state)
     models = _model_columns(state, rest, found.get("dataset"))
     if not models:
         raise ValueError(f"{raw.source} has no model columns besides {raw.names}.")
+    _turned_around(state, models)
     state.spec = replace(state.spec, models=tuple(models))
+
+
+def _turned_around(state, models):
+    """Ask about a wide table whose values vary across its columns as data sets' do and
+    little down its rows, as a table with a row per model and a column per data set
+    would: read as wide, its models would be taken for data sets. ``layout`` answers."""
+    raw, spec = state.raw, state.spec
+    if state.given.layout is not None or any(spec.columns.get(r) for r in naming.SPLIT_ROLES):
+        return
+    column = spec.columns.get("dataset")
+    matrix = np.column_stack([raw.numbers(m, empty_is_missing=True)[0] for m in models])
+    found = evidence.turned_around(matrix)
+    if found is None:
+        return
+    across, down = found
+    where = f"the labels of column {column!r}" if column else "the rows"
+    raise ValueError(
+        f"{raw.source}: the scores differ across the columns (typically by {across:.3g}) far "
+        f"more than down the rows ({down:.3g}), as a table with a row per model and a column "
+        f"per data set would: are {where} models? Pass layout='transposed' if so, "
+        "layout='wide' if each row is a data set."
+    )
 
 
 def _index_column(state, found, how, taken):
@@ -508,9 +616,9 @@ def _refuse_transposed(raw, first):
         raise ValueError(
             f"{raw.source}: the first column ({first!r}, an index) holds names, and the table "
             f"has more columns ({len(raw.names) - 1}) than rows ({raw.n_rows}): a table turned "
-            "around, a row per model and a column per data set? Name the models of its rows "
-            "with models=[...], which reads it so; or name the data-set column with "
-            "dataset=<column>."
+            "around, a row per model and a column per data set? Pass layout='transposed', "
+            "which reads it so (or name the models of its rows with models=[...]); or name "
+            "the data-set column with dataset=<column>."
         )
 
 
@@ -663,23 +771,62 @@ def _filled_in_marker(state):
 # -- the design's witnesses in the ids and the rows -----------------------------------
 
 
-def _fold_suffix(state):
-    """Data-set ids that end with a fold ("10090_3") are (data set, fold) pairs: read so,
-    and said, where no column says the splits."""
+def _tuple_ids(state):
+    """Refuse data-set ids that are tuples written out ("('Pima', 0.0, 1)", a dataframe's
+    index of several levels): read whole, each combination of parts would be a data set,
+    while the parts may be a data set, a setting and a seed."""
     raw, spec = state.raw, state.spec
     column = spec.columns.get("dataset")
-    if spec.fold_suffix is not None or column is None or column not in raw.columns:
+    if column is None or column not in raw.columns:
         return
-    if any(spec.columns.get(role) for role in ("split", "fold")):
+    labels = raw.labels(column, "datasets")
+    if not len(labels) or not str(labels[0]).lstrip().startswith("("):
+        return
+    labels = list(dict.fromkeys(labels.tolist()))
+    parts = [evidence.tuple_parts(label) for label in labels[: evidence.SAMPLE]]
+    if not labels or any(p is None for p in parts) or len({len(p) for p in parts}) != 1:
+        return
+    raise ValueError(
+        f"{raw.source}: the ids of column {column!r} are tuples of {len(parts[0])} parts "
+        f"({labels[0]}), and read whole each would be a data set; split them into a column "
+        "per part, and name the data set's with dataset=<column>, a seed's with "
+        "repeat=<column>."
+    )
+
+
+def _fold_suffix(state):
+    """Data-set ids that end with a split's index ("credit-g-fold2") are (data set, fold)
+    pairs where a word says so; ids that only end with the same indices ("friedman_1",
+    "monks_1") are asked about, as the index may be part of the names."""
+    raw, spec = state.raw, state.spec
+    column = spec.columns.get("dataset")
+    if column is None or column not in raw.columns:
+        return
+    if spec.fold_suffix:
+        state.notes.append(
+            f"the data sets of column {column!r} read as (data set, fold), the fold after "
+            f"{spec.fold_suffix!r} (fold_suffix={spec.fold_suffix!r})"
+        )
+    if spec.fold_suffix is not None or any(spec.columns.get(r) for r in ("split", "fold")):
         return
     labels = list(dict.fromkeys(raw.labels(column, "datasets").tolist()))
-    separator, why = evidence.fold_suffix(labels)
-    if separator is not None:
-        state.spec = replace(spec, fold_suffix=separator)
-        state.notes.append(
-            f"the data sets of column {column!r} read as (data set, fold): {why}; a spec "
-            'with fold_suffix "" reads every id as a data set'
+    found = evidence.index_suffix(labels, column)
+    if found is None:
+        return
+    indices = f"{found.indices[0]}..{found.indices[-1]}"
+    if not found.witnessed:
+        raise ValueError(
+            f"{raw.source}: every id of column {column!r} ends with {indices} after "
+            f"{found.separator!r} ({found.example!r}), and no word says whether that is a fold "
+            f"or part of {found.n_names} names; pass fold_suffix={found.separator!r} if it is "
+            "a fold, fold_suffix='' if every id is a data set."
         )
+    state.spec = replace(spec, fold_suffix=found.separator)
+    state.notes.append(
+        f"the data sets of column {column!r} read as (data set, fold): its {len(labels)} ids "
+        f"are {found.n_names} names each followed by a fold after {found.separator!r} "
+        f"({found.example!r}; folds {indices}); fold_suffix='' reads every id as a data set"
+    )
 
 
 def _repeated_names(state):
@@ -749,8 +896,8 @@ def _tells_apart(raw, column, group):
 
 
 def _values(state, arranged):
-    """Summary splits, data sets and models; the direction; the design; the units; and
-    the note on percentages, if any."""
+    """Summary splits, data sets and models; the direction; the design; the scale and
+    the units."""
     spec = state.spec
     single = len(arranged.data) > 1 and all(d.scores.shape[1] == 1 for d in arranged.data.values())
     left = list(spec.left_out)
@@ -762,12 +909,13 @@ def _values(state, arranged):
     data = _kept(arranged, spec)
     _direction(state, arranged, data)
     _design(state, data)
+    if state.spec.scale is None:
+        _scale(state, arranged, data)
     if state.spec.units is None:
         metrics = {n: arranged.metrics[n] for n in data if n in arranged.metrics}
-        share = _share_named(state, arranged)
+        share = state.spec.scale in ("shares", "percent")
         units, witness = units_witness(data, metrics, state.spec.normalize, share=share)
         state.spec = state.spec.decided("units", units, witness.by, why=witness.why)
-    return _unit_note(state, arranged, data)
 
 
 def _kept(arranged, spec):
@@ -894,7 +1042,7 @@ def _direction(state, arranged, data):
         witness = spec.witness("direction")
         if witness is not None and witness.by == "option" and isinstance(spec.direction, str):
             over = _overridden(state, arranged, spec.direction, metrics)
-            if over:
+            if over and not witness.why.endswith(f", over {over}"):  # said once
                 why = f"{witness.why}, over {over}"
                 state.spec = spec.decided("direction", spec.direction, "option", why=why)
         return
@@ -930,6 +1078,8 @@ def _direction(state, arranged, data):
         )
     if spec.columns.get("metric") is not None and metrics:
         state.spec = _metric_direction(state, data, metrics, said)
+        return
+    if not said and state.keep("direction"):
         return
     if not said:
         looked = (
@@ -998,6 +1148,9 @@ def _metric_direction(state, data, metrics, said):
                 "greater_is_better=True if higher is better."
             )
         side = side or (other[2] if other is not None else None)
+        kept = state.kept.get("direction", (None,))[0]
+        if side is None and isinstance(kept, dict):
+            side = kept.get(metric)
         if side is None:
             raise ValueError(
                 f"{raw.source}: cannot tell which way is better for metric {metric!r} (column "
@@ -1067,11 +1220,22 @@ def _design(state, data):
                 ),
             )
         design = named
+    if design is None and state.keep("design"):
+        return
     if design is None:
+        # A column of such a name that the reading left out is named, with why.
+        left = {e.name: e.reason for e in spec.left_out if e.kind == "column"}
+        named = [
+            c
+            for c in left
+            if naming.split_design(c) or naming.normalized(c) in naming.ROLE_NAMES["repeat"]
+        ]
         where = (
             f"column {spec.columns['split']!r} does not say"
             if spec.columns.get("split")
-            else ("no column names them (fold, split, seed, resample)")
+            else f"column {named[0]!r} is left out ({left[named[0]]})"
+            if named
+            else "no column names them (fold, split, seed, resample)"
         )
         raise ValueError(
             f"{raw.source}: cannot tell how the splits were made: {where}, and the table does "
@@ -1079,6 +1243,21 @@ def _design(state, data):
             "'seeds'."
         )
     state.spec = replace(spec, design=design, witnesses=(*spec.witnesses, witness))
+
+
+def _scale(state, arranged, data):
+    """What the scores are: shares by their values (within [-1, 1]), percentages where a
+    name or % signs say so and the values agree (within [0, 100]), else other units."""
+    if state.spec.normalize is not None:
+        state.spec = state.spec.decided("scale", "shares", "option", why="normalized per data set")
+        return
+    low, high = evidence.score_range(data)
+    named = _share_named(state, arranged)
+    scale = values_scale(low, high, percent=named).kind if np.isfinite(low) else "other"
+    why = "a name or % signs say percent" if scale == "percent" else "the scores' range"
+    state.spec = state.spec.decided(
+        "scale", scale, "name" if scale == "percent" else "values", why=why
+    )
 
 
 def _share_named(state, arranged):
@@ -1091,14 +1270,3 @@ def _share_named(state, arranged):
     return bool(words & (_SHARE_WORDS | {"percent", "pct"})) or bool(
         state.raw.cell_forms.get("percent")
     )
-
-
-def _unit_note(state, arranged, data):
-    """The percentage note (values and a name say percent), and the refusal of fractions
-    mixed with percentages."""
-    names = [name for _, name in _names_of_measure(state, arranged)]
-    names += list(arranged.metrics.values())
-    if state.raw.cell_forms.get("percent"):
-        names.append("%")
-    lower = {n for n in data if state.spec.side(arranged.metrics.get(n)) == "lower"}
-    return evidence.percent_note(data, arranged.models, lower, names)

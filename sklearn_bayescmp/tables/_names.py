@@ -12,7 +12,11 @@ speaks for the measure. Nothing here reads a value: the evidence
 names is complete: where no name says which way is better, the reader asks.
 """
 
+import csv
+import functools
 import re
+import unicodedata
+from pathlib import Path
 
 
 def _words(text):
@@ -107,7 +111,7 @@ SUMMARY_NAMES = frozenset(
         """average avg mean means median total sum overall all wins win losses ties w_t_l
         win_tie_loss wins_ties_losses rank ranks avg_rank average_rank mean_rank ranking std sd
         stdev best worst min max count p_value pvalue geo_mean geomean geometric_mean
-        harmonic_mean hmean"""
+        harmonic_mean hmean gm"""
     )
 )
 #: Words that qualify a summary without naming anything else ("Overall mean").
@@ -129,8 +133,9 @@ INDEX_NAMES = frozenset(["", *_words("index unnamed_0 level_0 idx row row_id id"
 
 def normalized(name):
     """A name as the role lists spell it: ``"Data Set"``, ``"data.set"``, ``"dataSet"``
-    -> ``"data_set"``; ``"#Ex."`` -> ``"ex"``."""
-    text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", str(name).strip())
+    -> ``"data_set"``; ``"#Ex."`` -> ``"ex"``; ``"R²"`` -> ``"r2"``."""
+    text = unicodedata.normalize("NFKC", str(name)).strip()
+    text = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", text)
     return "_".join(word for word in re.split(r"[\W_]+", text.lower()) if word)
 
 
@@ -206,9 +211,73 @@ def score_word(name):
     return next((word for word in text.split("_") if word in SCORE_WORDS), None)
 
 
+#: The names of measures, with their direction (``measure_names.csv``: scikit-learn's
+#: scorers and metrics, OpenML's evaluation measures, the measures of common benchmarks
+#: and metric libraries, in several languages).
+MEASURE_NAMES_FILE = Path(__file__).with_name("measure_names.csv")
+#: The longest name of the file, in words.
+_LONGEST_MEASURE = 6
+
+
+def _compact(text):
+    """A name's letters and digits only, in lower case (``"c-index"`` -> ``"cindex"``)."""
+    return "".join(c for c in unicodedata.normalize("NFKC", text).casefold() if c.isalnum())
+
+
+@functools.cache
+def measure_names():
+    """The measures of ``measure_names.csv``: compact name -> "higher" or "lower"."""
+    with open(MEASURE_NAMES_FILE, encoding="utf-8", newline="") as file:
+        return {_compact(row["name"]): row["direction"] for row in csv.DictReader(file)}
+
+
+def _is_ideographic(text):
+    return any(unicodedata.name(c, "").startswith("CJK") for c in text)
+
+
+def named_measure(name):
+    """The direction of the longest measure of ``measure_names.csv`` that the words of
+    ``name`` hold ("test_auroc" holds "auroc"), and that measure; ``(None, None)`` where
+    none, or where measures of both directions are equally long or a word of the other
+    direction stands beside it ("iou_loss")."""
+    names = measure_names()
+    words = [_compact(word) for word in words_of(name)]
+    for length in range(min(len(words), _LONGEST_MEASURE), 0, -1):
+        found = {}
+        for start in range(len(words) - length + 1):
+            key = "".join(words[start : start + length])
+            if key in names:
+                found[key] = start
+        sides = {names[key] for key in found}
+        if len(sides) > 1:
+            return None, None
+        if found:
+            key, start = next(iter(found.items()))
+            rest = "_".join(words[:start] + words[start + length :])
+            other = loss_word(rest) if names[key] == "higher" else _score_word_only(rest)
+            return (None, None) if other else (names[key], key)
+    text = _compact(str(name))  # names written without spaces: "测试准确率"
+    found = {key: side for key, side in names.items() if _is_ideographic(key) and key in text}
+    if len(set(found.values())) == 1:
+        longest = max(found, key=len)
+        return found[longest], longest
+    return None, None
+
+
+def _score_word_only(text):
+    """A score's word of ``text``, "score" aside (a loss's name may end with it)."""
+    word = score_word(text) if text else None
+    return None if word in (None, "score") else word
+
+
 def direction_of_name(name, *, costs=True):
     """What a name says of the direction: ``("lower", word)``, ``("higher", word)`` or
-    ``(None, None)`` when it says nothing (or both, as "error_score" would)."""
+    ``(None, None)`` when it says nothing (or both, as "error_score" would). A measure
+    of ``measure_names.csv`` that the name holds speaks first."""
+    if not normalized(name).startswith("neg_"):
+        side, measure = named_measure(name)
+        if side is not None and (costs or measure not in COST_OF_RUNNING):
+            return side, measure
     loss, score = loss_word(name, costs=costs), score_word(name)
     if loss is not None and (score is None or score == "score" or loss in LOSS_PHRASES):
         return "lower", loss

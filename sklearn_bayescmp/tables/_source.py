@@ -191,6 +191,10 @@ def _is_row_positions(index):
     return bool(np.array_equal(values, np.arange(values.size)))
 
 
+#: The row under a Markdown table's header: "|---|:---:|".
+_MARKDOWN_RULE = re.compile(r"\s*\|?(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?")
+
+
 def sniff_delimiter(text, source):
     """The delimiter of a CSV text: :class:`csv.Sniffer`'s, else the one the header holds
     most; a header with none of them is one column, unless it holds spaces or bars.
@@ -211,6 +215,12 @@ def sniff_delimiter(text, source):
             return guess
     if guesses:
         return guesses[0]
+    lines = text.splitlines()
+    if header.strip().startswith("|") and len(lines) > 1 and _MARKDOWN_RULE.fullmatch(lines[1]):
+        raise ValueError(
+            f"{source} is a Markdown table (cells between '|', then a '|---|' row), not CSV: "
+            "write it as CSV, its cells between commas and without the '---' row."
+        )
     if any(other in header.strip() for other in " |"):
         raise ValueError(
             f"{source}: cannot tell the CSV delimiter from the header {header[:80]!r}; "

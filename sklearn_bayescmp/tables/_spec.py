@@ -50,10 +50,15 @@ ROLE_WORDS = {
 DIRECTIONS = ("higher", "lower")
 #: Whether the data sets' differences share one unit (what pooling them needs).
 UNITS = ("shared", "differ")
+#: What the scores are: shares (0.93), percentages (93.0) or numbers of other units.
+SCALES = ("shares", "percent", "other")
 #: How the scores can be rescaled per data set.
 NORMALIZATIONS = ("best-worst",)
 #: What the options of ``imputed`` do with the scores a column marks as filled in.
 IMPUTED = ("keep", "drop")
+#: What a reading can leave out: a column, a row (or several rows alike), a model, a
+#: split or a data set.
+LEFT_OUT_KINDS = ("column", "row", "rows", "model", "split", "data set")
 #: How many model columns of a wide table the one-line reading names.
 MODELS_SHOWN = 30
 #: The JSON document's format and version.
@@ -67,7 +72,8 @@ class Witness:
     Attributes
     ----------
     subject : str
-        What was decided: a role ("model", "score"...), "direction", "design" or "units".
+        What was decided: a role ("model", "score"...), "direction", "design",
+        "units" or "scale".
     value : str
         What it was decided to be: a column's name, "lower is better", a design.
     by : {"option", "name", "values"}
@@ -103,6 +109,12 @@ class LeftOut:
     kind: str
     name: str
     reason: str
+
+    def __post_init__(self):
+        # A misspelt kind would leave out nothing, silently: refused instead.
+        _check_choice(self.kind, LEFT_OUT_KINDS, "left_out[].kind", none=False)
+        if not isinstance(self.name, str):
+            raise ValueError(f"`left_out[].name` must be a name; got {self.name!r}.")
 
 
 def _check_choice(value, choices, name, *, none=True):
@@ -164,6 +176,11 @@ class TableSpec:
     units : {"shared", "differ"} or None
         Whether the data sets' differences share one unit: the tests that pool
         them across data sets refuse "differ".
+    scale : {"shares", "percent", "other"} or None
+        What the scores are: shares (every score within [-1, 1]), percentages
+        (within [0, 100], said by a name or a % sign) or other units. It sets
+        the default rope (one point of shares or percentages; none on other
+        units) and which bounded scores share a unit.
     normalize : {"best-worst"} or None
         Each data set's scores rescaled over every model of the file.
     witnesses : tuple of Witness
@@ -201,6 +218,7 @@ class TableSpec:
     test_train_ratio: float | None = None
     fold_suffix: str | None = None
     units: str | None = None
+    scale: str | None = None
     normalize: str | None = None
     witnesses: tuple = ()
 
@@ -218,6 +236,7 @@ class TableSpec:
         _check_choice(self.imputed, IMPUTED, "imputed")
         _check_choice(self.design, DESIGNS, "design")
         _check_choice(self.units, UNITS, "units")
+        _check_choice(self.scale, SCALES, "scale")
         _check_choice(self.normalize, NORMALIZATIONS, "normalize")
         if isinstance(self.direction, dict):
             for metric, side in self.direction.items():
@@ -426,9 +445,6 @@ class Reading:
     generated : tuple of str
         The columns the reader made (several files' models and scores), not
         said among the roles.
-    shares : bool
-        Whether a name says the scores are shares (an accuracy, an error rate)
-        or percentages, which share one unit across data sets.
 
     See Also
     --------
@@ -455,7 +471,6 @@ class Reading:
     lower_is_better: tuple = ()
     notes: tuple = ()
     generated: tuple = ()
-    shares: bool = False
 
     @property
     def layout(self):

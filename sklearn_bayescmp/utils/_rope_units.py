@@ -153,8 +153,9 @@ def values_scale(low, high, *, percent=False, shares=None):
 
 def table_scale(table):
     """The scale of a :class:`~sklearn_bayescmp.ScoreTable`'s scores (of its differences,
-    for a table of differences only), from their range and the reading's witness of
-    percentages (a name of a share measure or "percent", or % signs in the cells)."""
+    for a table of differences only): the reading's ``scale`` where a name, % signs or
+    the user said it, else the range of the data sets kept (a table's selection of one
+    metric's data sets may be shares where the whole table is not)."""
     import numpy as np
 
     if table.spec.normalize is not None:
@@ -173,7 +174,10 @@ def table_scale(table):
             low, high = min(low, float(values.min())), max(high, float(values.max()))
     if not np.isfinite(low):
         return Scale("other", "no finite score")
-    scale = values_scale(low, high, percent=table.reading_details.shares)
+    scale = values_scale(low, high)
+    witness = table.spec.witness("scale")
+    if witness is not None and witness.by != "values":  # a name, % signs or the user said it
+        scale = Scale(table.spec.scale, scale.seen)
     if not table.has_scores:
         return Scale(scale.kind, scale.seen.replace("scores", "differences", 1))
     return scale

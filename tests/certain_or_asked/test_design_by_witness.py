@@ -3,6 +3,7 @@ options; ids that end with a fold are read as (data set, fold); repeated names w
 split column are asked about; sizes that no cross-validation has are refused."""
 
 import io
+import json
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ import pytest
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
+from tests._messages import naming
 
 
 def _per_fold_ids(n_tasks=6, n_folds=10, seed=0):
@@ -25,8 +27,13 @@ def _per_fold_ids(n_tasks=6, n_folds=10, seed=0):
     return "\n".join(lines) + "\n"
 
 
-def test_ids_that_end_with_a_fold_are_data_sets_and_folds():
-    table = ScoreTable.read_csv(io.StringIO(_per_fold_ids()), greater_is_better=True)
+def test_ids_that_only_end_with_the_same_indices_are_asked_and_the_answer_is_read():
+    # "10090_3": fold 3 of task 10090, or a data set of that name? No word says.
+    with pytest.raises(TableReadingError, match="fold_suffix='_' if it is a fold"):
+        ScoreTable.read_csv(io.StringIO(_per_fold_ids()), greater_is_better=True)
+    table = ScoreTable.read_csv(
+        io.StringIO(_per_fold_ids()), greater_is_better=True, fold_suffix="_"
+    )
     assert table.n_datasets == 6 and table.datasets[0] == "10090"
     assert table.splits("10090")["fold"].tolist() == list(range(10))
     assert table.design == "cross-validation" and table.spec.fold_suffix == "_"
@@ -34,14 +41,53 @@ def test_ids_that_end_with_a_fold_are_data_sets_and_folds():
     # Friedman over the six tasks, not over sixty folds.
     comparison = compare_models(table, random_state=0)
     assert comparison.reference.friedman.n_datasets == 6
-
-
-def test_a_spec_that_reads_every_id_as_a_data_set_is_taken_as_given():
-    first = ScoreTable.read_csv(io.StringIO(_per_fold_ids()), greater_is_better=True)
-    # The ids as data sets: then the values, not the folds, decide the design.
-    spec = first.spec.decided("fold_suffix", "", "option").decided("design", None, None)
-    every = ScoreTable.read_csv(io.StringIO(_per_fold_ids()), spec=spec)
+    # The other answer: every id a data set, one score each.
+    every = ScoreTable.read_csv(
+        io.StringIO(_per_fold_ids()), greater_is_better=True, fold_suffix=""
+    )
     assert every.n_datasets == 60 and every.design == "means"
+
+
+@pytest.mark.parametrize(
+    "ids",
+    [
+        ["friedman_1", "friedman_2", "friedman_3", "monks_1", "monks_2", "monks_3"],
+        [f"{c}-{s}" for c in ("fog", "snow", "frost") for s in range(1, 6)],
+        ["covtype_0", "covtype_1", "higgs_0", "higgs_1"],
+    ],
+)
+def test_names_that_end_in_digits_are_never_merged_without_a_word(ids):
+    rng = np.random.default_rng(1)
+    text = "dataset,a,b\n" + "".join(f"{i},{rng.uniform():.3f},{rng.uniform():.3f}\n" for i in ids)
+    with pytest.raises(TableReadingError) as caught:
+        ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
+    assert str(caught.value).count("\n") == 0 and "fold_suffix=''" in str(caught.value)
+    table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True, fold_suffix="")
+    assert table.datasets == tuple(ids)
+
+
+def test_names_whose_digits_differ_between_data_sets_are_names():
+    ids = ["log4j-1.0", "log4j-1.1", "log4j-1.2", "ant-1.3", "ant-1.4", "ant-1.5", "ant-1.6"]
+    text = "dataset,a,b\n" + "".join(f"{i},0.{k + 2},0.{k + 1}\n" for k, i in enumerate(ids))
+    assert ScoreTable.read_csv(io.StringIO(text), greater_is_better=True).datasets == tuple(ids)
+
+
+@pytest.mark.parametrize(
+    "column, ids",
+    [
+        ("dataset", [f"{d}-fold{f}" for d in ("credit-g", "adult") for f in range(3)]),
+        ("dataset", [f"{d}_seed{f}" for d in ("credit-g", "adult") for f in range(3)]),
+        ("task_fold", [f"{d}_{f}" for d in ("credit-g", "adult") for f in range(3)]),
+    ],
+)
+def test_ids_whose_index_a_word_names_are_data_sets_and_folds(column, ids):
+    rng = np.random.default_rng(2)
+    text = f"{column},a,b\n" + "".join(
+        f"{i},{rng.uniform():.3f},{rng.uniform():.3f}\n" for i in ids
+    )
+    table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True, dataset=column)
+    assert table.datasets == ("credit-g", "adult")
+    assert table.splits("adult")["fold"].tolist() == [0, 1, 2]
 
 
 def test_repeated_data_set_names_without_a_split_column_are_asked_about():
@@ -120,3 +166,41 @@ def test_the_command_refuses_a_ratio_of_nine(tmp_path, capsys):
     assert main(["compare", str(path), "--test-train-ratio", "9"]) == 2
     err = capsys.readouterr().err
     assert "--test-train-ratio" in err and err.count("\n") == 1
+
+
+def test_the_command_asks_about_an_index_suffix_and_takes_either_answer(tmp_path, capsys):
+    path = tmp_path / "accuracy.csv"
+    path.write_text(_per_fold_ids())
+    assert main(["compare", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "--fold-suffix '_' if it is a fold" in err and "--fold-suffix ''" in err
+    assert main(["compare", str(path), "--fold-suffix", "_", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["datasets"]) == 6
+    assert main(["compare", str(path), "--fold-suffix", "", "--json"]) == 0
+    assert len(json.loads(capsys.readouterr().out)["datasets"]) == 60
+
+
+def test_ids_written_as_tuples_are_asked_about_and_their_parts_read():
+    # ADBench's index: (data set, labelled share, seed), written out as one cell.
+    rng = np.random.default_rng(3)
+    ids = [(d, 0.0, seed) for d in ("Pima", "cardio", "wine") for seed in (0, 1, 2)]
+    rows = [(repr(i), *i, rng.uniform(0.6, 0.9), rng.uniform(0.6, 0.9)) for i in ids]
+    whole = "index,IForest,LOF\n" + "".join(f'"{r[0]}",{r[4]:.4f},{r[5]:.4f}\n' for r in rows)
+    with pytest.raises(TableReadingError, match=naming("tuples of 3 parts", "dataset=<column>")):
+        ScoreTable.read_csv(io.StringIO(whole), greater_is_better=True, dataset="index")
+    # The advice followed: a column per part, the data set's and the seed's named.
+    split = "dataset,share,seed,IForest,LOF\n" + "".join(
+        f"{r[1]},{r[2]},{r[3]},{r[4]:.4f},{r[5]:.4f}\n" for r in rows
+    )
+    with pytest.raises(TableReadingError, match=naming("column 'share'", "models=[...]")):
+        ScoreTable.read_csv(io.StringIO(split), greater_is_better=True, dataset="dataset")
+    table = ScoreTable.read_csv(
+        io.StringIO(split),
+        greater_is_better=True,
+        dataset="dataset",
+        repeat="seed",
+        models=["IForest", "LOF"],
+        design="seeds",
+    )
+    assert table.datasets == ("Pima", "cardio", "wine") and table.design == "seeds"
+    assert table.splits("Pima")["repeat"].tolist() == [0, 1, 2]

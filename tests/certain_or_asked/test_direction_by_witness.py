@@ -82,7 +82,7 @@ def test_columns_named_after_a_loss(column):
     assert table.spec.direction == "lower" and table.lower_is_better == ("d0", "d1")
 
 
-@pytest.mark.parametrize("column", ["Genauigkeit", "quality", "y"])
+@pytest.mark.parametrize("column", ["Kennzahl", "quality", "y"])
 def test_a_name_that_says_nothing_is_asked_about(column):
     rows = "".join(
         f"d{d},{m},{f},{0.8 + 0.01 * d}\n" for d in range(2) for m in "ab" for f in (0, 1)

@@ -2,6 +2,7 @@
 time, saved and passed back (``spec=``, ``--spec FILE``) for the same comparison, bit for
 bit; an unknown field, or one the file contradicts, is refused with the field named."""
 
+import dataclasses
 import io
 import json
 
@@ -12,6 +13,7 @@ from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
 from sklearn_bayescmp.tables import TableSpec
+from sklearn_bayescmp.tables._spec import LeftOut
 from tests._messages import naming
 
 TEXT = "dataset,classifier,run,fold,n_train,n_test,error_rate\n" + "".join(
@@ -164,3 +166,133 @@ def test_a_refusal_pickles_with_its_spec():
         ScoreTable.from_wide({"dataset": ["a", "b", "c"], "x": [1.0, 2, 3], "y": [2.0, 1, 3]})
     again = pickle.loads(pickle.dumps(caught.value))
     assert str(again) == str(caught.value) and again.spec == caught.value.spec
+
+
+def _accuracy_of_two_scales():
+    """Accuracy in percent on data sets whose differences are ten times apart and more:
+    one unit, said by the name (``accuracy``), which the range alone would not say."""
+    rows = ["dataset,model,fold,accuracy"]
+    for d, spread in enumerate((0.05, 0.5, 5.0)):
+        for m, offset in (("a", 1), ("b", 0)):
+            rows += [f"d{d},{m},{f},{50 + spread * (offset + 0.1 * f):.4f}" for f in range(5)]
+    return "\n".join(rows) + "\n"
+
+
+def test_the_units_and_the_scale_of_a_reading_are_those_of_its_spec_passed_back(tmp_path, capsys):
+    first = ScoreTable.read_csv(io.StringIO(_accuracy_of_two_scales()), design="resamples")
+    assert first.spec.scale == "percent" and first.spec.units == "shared"
+    assert first.units is None
+    again = ScoreTable.read_csv(io.StringIO(_accuracy_of_two_scales()), spec=first.spec)
+    assert again.units is None and again.spec == first.spec
+    # The command: --print-spec then --spec gives what the plain run gives.
+    path = tmp_path / "accuracy.csv"
+    path.write_text(_accuracy_of_two_scales())
+    assert main(["compare", str(path), "--design", "resamples", "--json"]) == 0
+    plain = capsys.readouterr().out
+    assert main(["compare", str(path), "--design", "resamples", "--print-spec"]) == 0
+    spec = tmp_path / "spec.json"
+    spec.write_text(capsys.readouterr().out)
+    assert main(["compare", str(path), "--json", "--spec", str(spec)]) == 0
+    assert capsys.readouterr().out == plain
+
+
+@pytest.mark.parametrize(
+    "scale, values",
+    [("shares", "1.5,2.5,1.2"), ("percent", "150,250,120"), ("percent", "-5,40,50")],
+)
+def test_a_scale_the_scores_contradict_is_refused_naming_the_field(scale, values):
+    text = "dataset,a,b\n" + "".join(
+        f"d{d},{value},{float(value) + 0.5}\n" for d, value in enumerate(values.split(","))
+    )
+    spec = TableSpec(direction="higher", scale=scale)
+    with pytest.raises(TableReadingError, match=naming("the spec's `scale` says", scale)):
+        ScoreTable.read_csv(io.StringIO(text), spec=spec)
+    assert ScoreTable.read_csv(io.StringIO(text), spec=spec.decided("scale", "other", "option"))
+
+
+def test_a_misspelt_kind_of_what_is_left_out_is_refused():
+    data = {"kind": "rwo", "name": "Average", "reason": "the mean of the other rows"}
+    with pytest.raises(ValueError, match=naming("left_out[].kind", "'rwo'")):
+        TableSpec.from_dict({"left_out": [data]})
+
+
+def test_a_column_both_left_out_and_read_as_a_model_is_refused():
+    text = "dataset,a,b,c\nd0,0.8,0.7,0.75\nd1,0.9,0.85,0.8\nd2,0.7,0.72,0.71\n"
+    first = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
+    left = (*first.spec.left_out, LeftOut("column", "c", "not a model"))
+    spec = dataclasses.replace(first.spec, left_out=left)
+    with pytest.raises(TableReadingError, match=naming("leaves out column 'c'", "models")):
+        ScoreTable.read_csv(io.StringIO(text), spec=spec)
+
+
+def _differences():
+    rng = np.random.default_rng(0)
+    rows = ["dataset,repeat,fold,n_train,n_test,difference"]
+    rows += [f"d{d},0,{f},90,10,{rng.normal(0.01, 0.02):.4f}" for d in range(3) for f in range(10)]
+    return "\n".join(rows) + "\n"
+
+
+def test_a_differences_file_is_read_by_the_spec_passed_back():
+    first = ScoreTable.read_csv(io.StringIO(_differences()))
+    assert ScoreTable.read_csv(io.StringIO(_differences()), spec=first.spec).spec == first.spec
+    told = ScoreTable.read_csv(
+        io.StringIO(_differences()), spec=TableSpec(direction="lower", design="resamples")
+    )
+    assert told.spec.direction == "lower" and told.design == "resamples"
+    np.testing.assert_array_equal(
+        told.differences("A", "B")["d0"].differences,
+        -first.differences("A", "B")["d0"].differences,
+    )
+    with pytest.raises(TableReadingError, match=naming("the spec's fold_suffix", "remove it")):
+        ScoreTable.read_csv(io.StringIO(_differences()), spec=TableSpec(fold_suffix="_"))
+    with pytest.raises(TableReadingError, match=naming("greater_is_better=True", "'lower'")):
+        ScoreTable.read_csv(
+            io.StringIO(_differences()), greater_is_better=True, spec=TableSpec(direction="lower")
+        )
+
+
+def test_the_spec_of_another_file_is_refused_where_this_file_contradicts_it(tmp_path):
+    rows = "".join(f"d{d},{m},{v}\n" for d in range(3) for m, v in (("a", 0.1), ("b", 0.2)))
+    errors, accuracy = tmp_path / "test_error.csv", tmp_path / "accuracy.csv"
+    errors.write_text("dataset,model,value\n" + rows)
+    accuracy.write_text("dataset,model,value\n" + rows)
+    spec = ScoreTable.read_csv(errors).spec
+    assert spec.direction == "lower" and spec.witness("direction").by == "name"
+    with pytest.raises(TableReadingError, match=naming("`direction` is 'lower'", "'higher'")):
+        ScoreTable.read_csv(accuracy, spec=spec)
+    # The advice: the user's answer is taken over the spec's witness.
+    assert (
+        ScoreTable.read_csv(accuracy, spec=spec, greater_is_better=False).spec.direction == "lower"
+    )
+
+
+def test_units_a_spec_found_shared_are_refused_on_scores_of_other_scales():
+    def rmse(scales):
+        rows = "".join(
+            f"d{d},{m},{scale * v}\n"
+            for d, scale in enumerate(scales)
+            for m, v in (("a", 1.0), ("b", 1.2), ("c", 1.1))
+        )
+        return io.StringIO("dataset,model,rmse\n" + rows)
+
+    spec = ScoreTable.read_csv(rmse([1, 2, 3])).spec
+    assert spec.units == "shared" and spec.witness("units").by == "values"
+    with pytest.raises(TableReadingError, match=naming("`units` is 'shared'", "'differ'")):
+        ScoreTable.read_csv(rmse([1, 1e4, 1e7]), spec=spec)
+    # Deleting the witness takes the field as the user's, as the message says.
+    said = dataclasses.replace(
+        spec, witnesses=tuple(w for w in spec.witnesses if w.subject != "units")
+    )
+    assert ScoreTable.read_csv(rmse([1, 1e4, 1e7]), spec=said).units is None
+
+
+def test_a_spec_s_decision_is_the_user_s_where_this_file_has_no_witness_of_it(tmp_path):
+    rows = "".join(f"d{d},{m},{v}\n" for d in range(3) for m, v in (("a", 0.1), ("b", 0.2)))
+    errors, results = tmp_path / "test_error.csv", tmp_path / "results.csv"
+    errors.write_text("dataset,model,value\n" + rows)
+    results.write_text("dataset,model,value\n" + rows)
+    table = ScoreTable.read_csv(results, spec=ScoreTable.read_csv(errors).spec)
+    # Not the other file's name as this file's evidence: the spec's choice, said so.
+    assert table.spec.direction == "lower"
+    assert table.spec.witness("direction").by == "option"
+    assert "test_error" not in table.reading

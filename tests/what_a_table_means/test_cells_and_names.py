@@ -251,9 +251,9 @@ def test_a_text_column_found_by_its_values_is_said_so():
 @pytest.mark.parametrize(
     "form, note",
     [
-        ("{m}*", "carried marks ('*', '†', bold), which are not read"),
-        ("**{m}**", "carried marks ('*', '†', bold), which are not read"),
-        ("{m}†", "carried marks ('*', '†', bold), which are not read"),
+        ("{m}*", "carried marks (such as '*', '†', '▲', bold), which are not read"),
+        ("**{m}**", "carried marks (such as '*', '†', '▲', bold), which are not read"),
+        ("{m}†", "carried marks (such as '*', '†', '▲', bold), which are not read"),
     ],
 )
 def test_marks_beside_a_score_are_not_read_and_said(form, note):

@@ -1,0 +1,109 @@
+"""Fresh variants of the classes of silent readings: each ends in a right reading, or in
+a one-line question whose advice, followed, gives the right reading."""
+
+import io
+
+import pytest
+
+from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp.exceptions import TableReadingError
+from tests._messages import naming
+
+
+def _read(text, **options):
+    return ScoreTable.read_csv(io.StringIO(text), **options)
+
+
+def test_a_loss_column_beside_a_metric_column_of_a_score_is_asked():
+    rows = "".join(
+        f"d{d},{m},accuracy,{0.8 + 0.01 * d + (0.02 if m == 'a' else 0)}\n"
+        for d in range(4)
+        for m in "ab"
+    )
+    text = "dataset,model,metric,loss\n" + rows
+    with pytest.raises(TableReadingError, match=naming("'loss'", "'accuracy'", "disagree")):
+        _read(text)
+    assert _read(text, greater_is_better=True).spec.direction == "higher"
+
+
+def test_a_column_named_like_a_spread_that_holds_scores_is_asked():
+    text = (
+        "dataset,A,sd_A,B\nd0,0.8,0.79,0.7\nd1,0.9,0.88,0.85\nd2,0.7,0.71,0.72\nd3,0.75,0.74,0.7\n"
+    )
+    with pytest.raises(TableReadingError, match=naming("'sd_A'", "models=[...]")):
+        _read(text, greater_is_better=True)
+    table = _read(text, greater_is_better=True, models=["A", "sd_A", "B"])
+    assert table.models == ("A", "sd_A", "B")
+
+
+def test_a_spread_column_is_still_a_spread():
+    text = (
+        "dataset,A,sd_A,B\nd0,0.8,0.02,0.7\nd1,0.9,0.01,0.85\nd2,0.7,0.03,0.72\nd3,0.75,0.02,0.7\n"
+    )
+    assert _read(text, greater_is_better=True).models == ("A", "B")
+
+
+def test_a_geometric_mean_row_named_gm_is_left_out():
+    text = "dataset,A,B,C\nd0,0.8,0.7,0.6\nd1,0.9,0.85,0.7\nd2,0.7,0.72,0.5\nGM,0.796,0.755,0.594\n"
+    table = _read(text, greater_is_better=True)
+    assert table.datasets == ("d0", "d1", "d2")
+    assert ("row", "GM") in {(e.kind, e.name) for e in table.spec.left_out}
+
+
+@pytest.mark.parametrize("mark", ["▲", "▼", "↑", "△"])
+def test_cells_with_a_triangle_or_an_arrow_keep_their_model(mark):
+    text = (
+        f"dataset,A,B,C\nd0,0.812 {mark},0.7,0.6\nd1,0.9,0.85 {mark},0.7\n"
+        f"d2,0.7,0.72 {mark},0.5\nd3,0.7,0.72,0.5\n"
+    )
+    table = _read(text, greater_is_better=True)
+    assert table.models == ("A", "B", "C") and table.scores("d0")[0, 0] == 0.812
+
+
+@pytest.mark.parametrize("ratio", [1 / 4, 0.3])
+def test_a_ratio_no_repeated_ten_fold_cross_validation_has_is_refused(ratio):
+    rows = "".join(
+        f"d{d},{m},{r},{f},{0.8 + 0.01 * f + (0.02 if m == 'a' else 0)}\n"
+        for d in range(3)
+        for m in "ab"
+        for r in range(2)
+        for f in range(10)
+    )
+    text = "dataset,model,repeat,fold,accuracy\n" + rows
+    with pytest.raises(TableReadingError, match=naming("10 folds", "test_train_ratio=1/9")):
+        _read(text, test_train_ratio=ratio)
+    assert _read(text, test_train_ratio=1 / 9).design == "cross-validation"
+
+
+_TURNED = (
+    "Dataset,iris,wine,glass,yeast\nA,0.95,0.7,0.6,0.5\nB,0.94,0.71,0.62,0.51\nD,0.92,0.72,0.6,0.5\n"
+    "C,0.93,0.69,0.59,0.52\n"
+)
+
+
+def test_a_table_whose_columns_differ_as_data_sets_do_is_asked_which_way_round():
+    with pytest.raises(TableReadingError, match=naming("layout='transposed'", "layout='wide'")):
+        _read(_TURNED, greater_is_better=True)
+    turned = _read(_TURNED, greater_is_better=True, layout="transposed")
+    assert turned.models == ("A", "B", "D", "C") and turned.datasets[0] == "iris"
+    assert _read(_TURNED, greater_is_better=True, layout="wide").models[0] == "iris"
+
+
+def test_turning_a_table_around_needs_no_model_names(tmp_path, capsys):
+    from sklearn_bayescmp.cli import main
+
+    path = tmp_path / "accuracy.csv"
+    path.write_text("model," + _TURNED.split(",", 1)[1])
+    assert main(["compare", str(path)]) == 2
+    assert "--layout transposed" in capsys.readouterr().err
+    assert main(["compare", str(path), "--layout", "transposed"]) == 0
+
+
+def test_a_markdown_table_is_named_as_one_and_its_csv_is_read():
+    markdown = "| dataset | A | B |\n|---|:---:|---:|\n| d0 | 0.8 | 0.7 |\n| d1 | 0.9 | 0.85 |\n"
+    with pytest.raises(ValueError, match=naming("is a Markdown table", "as CSV")):
+        _read(markdown, greater_is_better=True)
+    # The advice followed: the cells between commas, without the '---' row.
+    lines = [line.strip("| ").replace(" | ", ",") for line in markdown.splitlines()]
+    text = "\n".join(line for k, line in enumerate(lines) if k != 1) + "\n"
+    assert _read(text, greater_is_better=True).models == ("A", "B")
