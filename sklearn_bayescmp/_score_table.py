@@ -1638,12 +1638,15 @@ def _differences_spec(source, spec, greater_is_better):
             f"{source}: the spec's {', '.join(fixed)} cannot apply to a differences file, whose "
             f"columns are fixed; remove {'it' if len(fixed) == 1 else 'them'} from the spec.",
             spec=spec,
+            field=fixed[0],
         )
     if isinstance(spec.direction, dict):
         raise TableReadingError(
             f"{source}: the spec's direction names metrics, and a differences file has one; "
             'set it to "higher" or "lower".',
             spec=spec,
+            field="direction",
+            option="greater_is_better",
         )
     if greater_is_better is not None and spec.direction not in (
         None,
@@ -1653,6 +1656,8 @@ def _differences_spec(source, spec, greater_is_better):
             f"{source}: greater_is_better={greater_is_better} and the spec's direction "
             f"({spec.direction!r}) disagree; give one of them.",
             spec=spec,
+            field="direction",
+            option="greater_is_better",
         )
     witnesses = [w for w in spec.witnesses if w.subject in ("direction", "design")]
     for subject in ("direction", "design"):

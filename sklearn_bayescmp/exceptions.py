@@ -22,6 +22,20 @@ class TableReadingError(ValueError):
         What the reader looked at, and the option that settles it.
     spec : TableSpec, default=None
         The decisions taken before the refusal (the others None).
+    field : str, default=None
+        The spec's field that settles it ("direction", "design",
+        "fold_suffix", "layout", "scale", "units", "left_out",
+        "columns.dataset"...), where one does.
+    option : str, default=None
+        The reader's option that gives that field ("greater_is_better",
+        "design", "fold_suffix", "layout", "dataset"...), where one does;
+        None where only the spec sets it.
+
+    Attributes
+    ----------
+    spec : TableSpec or None
+    field : str or None
+    option : str or None
 
     See Also
     --------
@@ -35,24 +49,25 @@ class TableReadingError(ValueError):
     >>> try:
     ...     ScoreTable.from_wide(scores)
     ... except TableReadingError as error:
-    ...     spec = error.spec
-    >>> spec.direction is None, spec.models
-    (True, ('knn', 'tree'))
+    ...     spec, field, option = error.spec, error.field, error.option
+    >>> spec.direction is None, spec.models, field, option
+    (True, ('knn', 'tree'), 'direction', 'greater_is_better')
     >>> ScoreTable.from_wide(scores, spec=spec.decided("direction", "lower", "option")).models
     ('knn', 'tree')
     """
 
-    def __init__(self, message, *, spec=None):
+    def __init__(self, message, *, spec=None, field=None, option=None):
         super().__init__(message)
-        self.spec = spec
+        self.spec, self.field, self.option = spec, field, option
 
     def __reduce__(self):
-        return _table_reading_error, (str(self), self.spec)
+        return _table_reading_error, (str(self), self.spec, self.field, self.option)
 
 
-def _table_reading_error(message, spec):
-    """A :class:`TableReadingError` rebuilt from its message and spec (for pickling)."""
-    return TableReadingError(message, spec=spec)
+def _table_reading_error(message, spec, field=None, option=None):
+    """A :class:`TableReadingError` rebuilt from its message, spec, field and option (for
+    pickling)."""
+    return TableReadingError(message, spec=spec, field=field, option=option)
 
 
 class MissingScoresWarning(UserWarning):

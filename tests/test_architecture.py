@@ -152,3 +152,24 @@ def test_the_back_ends_name_the_designs_the_tables_know():
     from sklearn_bayescmp.tables._spec import DESIGNS
 
     assert ALL_DESIGNS == tuple(DESIGNS)
+
+
+def test_every_data_file_of_the_package_ships_in_its_wheel():
+    # A file the package reads at run time (the names of measures) must be declared as
+    # package data, or `pip install .` leaves it out and the reader fails.
+    import tomllib
+
+    root = pathlib.Path(__file__).resolve().parents[1]
+    declared = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"
+    ]
+    package = root / "sklearn_bayescmp"
+    data = [
+        path
+        for path in package.rglob("*")
+        if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+    ]
+    assert data
+    for path in data:
+        module = ".".join(path.parent.relative_to(root).parts)
+        assert any(path.match(pattern) for pattern in declared.get(module, ())), path

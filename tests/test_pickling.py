@@ -106,7 +106,9 @@ FACTORIES = {
     "ReplicabilitySummary": lambda: replicability_summary([["a", "b"], ["a", "a"]]),
     "Reading": lambda: _table().reading_details,
     "TableSpec": lambda: _table().spec,
-    "TableReadingError": lambda: TableReadingError("refused", spec=_table().spec),
+    "TableReadingError": lambda: TableReadingError(
+        "refused", spec=_table().spec, field="direction", option="greater_is_better"
+    ),
     "RopeUnitsError": lambda: RopeUnitsError("scores from 2,100 to 9,400", name="rope"),
     "RaceSearchCV": lambda: _race(),
     "RaceRecord": lambda: _race().race_,

@@ -22,7 +22,7 @@ from numbers import Real
 
 import numpy as np
 
-from ..exceptions import MissingScoresWarning
+from ..exceptions import MissingScoresWarning, TableReadingError
 from ..utils._frozen import ReadOnlyPickleMixin
 from ..utils._validation import check_names, unknown_names
 from ._evidence import filled_in, refuse_mixed_fractions, score_range, units_of, units_text
@@ -119,8 +119,9 @@ _INDEX_WORD = re.compile(r"(?:fold|split|seed|resample|rep|run|cv)[_\-]?", re.IG
 def refuse_field(source, name, problem):
     """Refuse a spec that the file contradicts, naming the field (the option's name, where
     the field is also an option)."""
-    field = f"`{name}`" if name in _OPTION_FIELDS else f"the spec's `{name}`"
-    raise ValueError(f"{source}: {field} {problem}")
+    option = name if name in _OPTION_FIELDS else None
+    field = f"`{name}`" if option else f"the spec's `{name}`"
+    raise TableReadingError(f"{source}: {field} {problem}", field=name, option=option)
 
 
 # -- laying out the cells --------------------------------------------------------
@@ -648,7 +649,7 @@ def finish(arranged, spec, *, notes=()):
     if spec.models is not None and spec.layout in ("long", "transposed"):
         message = unknown_names(spec.models, models, "models", "model")
         if message is not None:
-            raise ValueError(f"{source}: {message}")
+            raise TableReadingError(f"{source}: {message}", field="models", option="models")
         rows = [models.index(m) for m in check_names(spec.models, "models")]
         models, data = list(spec.models), {name: d.keep(models=rows) for name, d in data.items()}
     data = _selected_datasets(source, spec, data, arranged.unscored)
@@ -780,7 +781,7 @@ def _selected_datasets(source, spec, data, unscored):
     chosen = check_names(spec.datasets, "datasets")
     message = unknown_names(chosen, [*data, *unscored], "datasets", "data set")
     if message is not None:
-        raise ValueError(f"{source}: {message}")
+        raise TableReadingError(f"{source}: {message}", field="datasets", option="datasets")
     empty = [name for name in chosen if name not in data]
     if empty:
         raise ValueError(

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.stats import rankdata
 
+from ..exceptions import TableReadingError
 from ._names import BASELINE_NAMES, is_summary_name, normalized, words_of
 from ._spec import ROLE_WORDS
 
@@ -257,9 +258,11 @@ def tuple_parts(label):
 def refuse(raw, role, candidates):
     """Refuse a table whose ``role`` no column, or several, could hold."""
     what = f"columns {candidates}" if candidates else "no column"
-    raise ValueError(
+    raise TableReadingError(
         f"{raw.source}: cannot tell which column holds the {ROLE_WORDS[role]}: {what} could. "
-        f"Name it with {role}=<column>."
+        f"Name it with {role}=<column>.",
+        field=f"columns.{role}",
+        option=role,
     )
 
 

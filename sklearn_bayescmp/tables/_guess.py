@@ -109,7 +109,9 @@ def guess(raw, options, *, spec=None):
             said.sort(key=lambda w: rank.get(w.subject, len(rank)))
             state.spec = replace(state.spec, witnesses=tuple(said))
         return finish(arranged, state.spec, notes=state.notes)
-    except TableReadingError:
+    except TableReadingError as exc:
+        if exc.spec is None:  # the reading reached, for the one field to correct
+            exc.spec = state.spec
         raise
     except ValueError as exc:
         raise TableReadingError(str(exc), spec=state.spec) from None
@@ -138,12 +140,15 @@ def _check_evidence(source, witnessed, spec):
         found = getattr(spec, subject)
         if found == value:
             continue
-        option = " (or pass greater_is_better=)" if subject == "direction" else ""
+        option = {"direction": "greater_is_better", "design": "design"}.get(subject)
         what = {"name": "names", "values": "values"}
-        raise ValueError(
+        raise TableReadingError(
             f"{source}: the spec's `{subject}` is {value!r} by the {what[witness.by]} of the "
             f"table it was read from, but this table's {what[spec.witness(subject).by]} say "
-            f"{found!r}; correct it, or delete its witness to take it as given{option}."
+            f"{found!r}; correct it, or delete its witness to take it as given"
+            f"{f' (or pass {option}=)' if option else ''}.",
+            field=subject,
+            option=option,
         )
 
 
@@ -176,7 +181,11 @@ def _given_spec(raw, options, spec):
             if key in ("models", "datasets"):
                 value = tuple(check_names(value, key))
             if current is not None and current != value:
-                raise ValueError(f"{key}={value!r} and the spec's {key} ({current!r}) disagree.")
+                raise TableReadingError(
+                    f"{key}={value!r} and the spec's {key} ({current!r}) disagree.",
+                    field=key,
+                    option=key,
+                )
             said[key] = value
     if said.get("layout") in ("auto", None):
         said.pop("layout", None)
@@ -184,9 +193,11 @@ def _given_spec(raw, options, spec):
     if direction is not None:
         side = "higher" if direction else "lower"
         if spec.direction not in (None, side):
-            raise ValueError(
+            raise TableReadingError(
                 f"greater_is_better={direction} and the spec's direction "
-                f"({spec.direction!r}) disagree."
+                f"({spec.direction!r}) disagree.",
+                field="direction",
+                option="greater_is_better",
             )
         said["direction"] = side
         witnesses = [w for w in witnesses if w.subject != "direction"]
@@ -574,11 +585,13 @@ def _turned_around(state, models):
         return
     across, down = found
     where = f"the labels of column {column!r}" if column else "the rows"
-    raise ValueError(
+    raise TableReadingError(
         f"{raw.source}: the scores differ across the columns (typically by {across:.3g}) far "
         f"more than down the rows ({down:.3g}), as a table with a row per model and a column "
         f"per data set would: are {where} models? Pass layout='transposed' if so, "
-        "layout='wide' if each row is a data set."
+        "layout='wide' if each row is a data set.",
+        field="layout",
+        option="layout",
     )
 
 
@@ -786,11 +799,13 @@ def _tuple_ids(state):
     parts = [evidence.tuple_parts(label) for label in labels[: evidence.SAMPLE]]
     if not labels or any(p is None for p in parts) or len({len(p) for p in parts}) != 1:
         return
-    raise ValueError(
+    raise TableReadingError(
         f"{raw.source}: the ids of column {column!r} are tuples of {len(parts[0])} parts "
         f"({labels[0]}), and read whole each would be a data set; split them into a column "
         "per part, and name the data set's with dataset=<column>, a seed's with "
-        "repeat=<column>."
+        "repeat=<column>.",
+        field="columns.dataset",
+        option="dataset",
     )
 
 
@@ -815,11 +830,13 @@ def _fold_suffix(state):
         return
     indices = f"{found.indices[0]}..{found.indices[-1]}"
     if not found.witnessed:
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: every id of column {column!r} ends with {indices} after "
             f"{found.separator!r} ({found.example!r}), and no word says whether that is a fold "
             f"or part of {found.n_names} names; pass fold_suffix={found.separator!r} if it is "
-            "a fold, fold_suffix='' if every id is a data set."
+            "a fold, fold_suffix='' if every id is a data set.",
+            field="fold_suffix",
+            option="fold_suffix",
         )
     state.spec = replace(spec, fold_suffix=found.separator)
     state.notes.append(
@@ -1047,11 +1064,13 @@ def _direction(state, arranged, data):
                 state.spec = spec.decided("direction", spec.direction, "option", why=why)
         return
     if ranks:
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: every row holds the ranks of the models (a permutation of 1 to "
             f"{means.shape[1]}, ties as midranks), not their scores. Pass "
             "greater_is_better=False if rank 1 is the best, greater_is_better=True if the "
-            "largest rank is; the scores themselves give a better comparison."
+            "largest rank is; the scores themselves give a better comparison.",
+            field="direction",
+            option="greater_is_better",
         )
     names = _names_of_measure(state, arranged)
     said = [(what, name, *_side_of(what, name)) for what, name in names]
@@ -1070,11 +1089,13 @@ def _direction(state, arranged, data):
     sides = {entry[2] for entry in said}
     if len(sides) > 1:
         (what, name, side, word), other = said[0], next(e for e in said if e[2] != said[0][2])
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: {what} {name!r} says {_side_words(side, word)}, while {other[0]} "
             f"{other[1]!r} {_side_words(other[2], other[3])}: they disagree on which way is "
             "better. Pass greater_is_better=False if the scores are a loss (lower is better), "
-            "or greater_is_better=True if higher is better."
+            "or greater_is_better=True if higher is better.",
+            field="direction",
+            option="greater_is_better",
         )
     if spec.columns.get("metric") is not None and metrics:
         state.spec = _metric_direction(state, data, metrics, said)
@@ -1089,10 +1110,12 @@ def _direction(state, arranged, data):
             else "no score column, metric column or file's name says it (a wide table's columns "
             "name its models)"
         )
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: cannot tell which way is better: {looked}, and no value says it (no "
             "marks on each row's best cell, no ranks, no negatives in a loss). Pass "
-            "greater_is_better=True if higher is better, greater_is_better=False for a loss."
+            "greater_is_better=True if higher is better, greater_is_better=False for a loss.",
+            field="direction",
+            option="greater_is_better",
         )
     what, name, side, word = said[0]
     by = "values" if what == "the marks" else "name"
@@ -1140,23 +1163,27 @@ def _metric_direction(state, data, metrics, said):
             where = f"data set {dataset!r}, " if len(data) > 1 else ""
             evidence.check_sign(raw.source, d.scores[d.present], where, metric, side)
         if other is not None and side is not None and other[2] != side:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}: {other[0]} {other[1]!r} is named as {_side_words(*other[2:])} "
                 f"while column {column!r} names {metric!r} on data set {dataset!r}, "
                 f"{_side_words(side, word)}: they disagree on which way is better. Pass "
                 "greater_is_better=False if the scores are a loss (lower is better), or "
-                "greater_is_better=True if higher is better."
+                "greater_is_better=True if higher is better.",
+                field="direction",
+                option="greater_is_better",
             )
         side = side or (other[2] if other is not None else None)
         kept = state.kept.get("direction", (None,))[0]
         if side is None and isinstance(kept, dict):
             side = kept.get(metric)
         if side is None:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}: cannot tell which way is better for metric {metric!r} (column "
                 f"{column!r}, data set {dataset!r}): its name says neither a loss nor a score. "
                 "Pass greater_is_better=True if higher is better, greater_is_better=False for "
-                "a loss, or keep other metrics with metric=<name>."
+                "a loss, or keep other metrics with metric=<name>.",
+                field="direction",
+                option="greater_is_better",
             )
         sides[metric] = side
     return spec.decided("direction", sides, "name", why=f"column {column!r} names the metric")
@@ -1237,10 +1264,12 @@ def _design(state, data):
             if named
             else "no column names them (fold, split, seed, resample)"
         )
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: cannot tell how the splits were made: {where}, and the table does "
             "not hold one score per data set. Pass design='cross-validation', 'resamples' or "
-            "'seeds'."
+            "'seeds'.",
+            field="design",
+            option="design",
         )
     state.spec = replace(spec, design=design, witnesses=(*spec.witnesses, witness))
 

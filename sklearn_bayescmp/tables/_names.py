@@ -215,8 +215,6 @@ def score_word(name):
 #: scorers and metrics, OpenML's evaluation measures, the measures of common benchmarks
 #: and metric libraries, in several languages).
 MEASURE_NAMES_FILE = Path(__file__).with_name("measure_names.csv")
-#: The longest name of the file, in words.
-_LONGEST_MEASURE = 6
 
 
 def _compact(text):
@@ -242,7 +240,7 @@ def named_measure(name):
     direction stands beside it ("iou_loss")."""
     names = measure_names()
     words = [_compact(word) for word in words_of(name)]
-    for length in range(min(len(words), _LONGEST_MEASURE), 0, -1):
+    for length in range(len(words), 0, -1):  # the longest first: a few words at most
         found = {}
         for start in range(len(words) - length + 1):
             key = "".join(words[start : start + length])

@@ -5,8 +5,9 @@ ends in a :class:`TableSpec`, then a deterministic assembly of the file by
 that spec (``_assemble``). The spec holds every decision that changes what
 is compared: the layout, each role's column, the model columns, the rows and
 columns left out (each with why), the direction of the scores, the design of
-the experiment, the split sizes, the units and a normalization; and the
-witness of each (the user's option, a name, the values). It round-trips
+the experiment, the split sizes, a fold suffix of the ids, the units, the
+scale and a normalization; and the witness of each (the user's option, a
+name, the values). It round-trips
 through JSON, so that a person who disagrees corrects one field and passes
 it back (``spec=``, ``bayescmp compare --spec FILE``). A :class:`Reading` is
 what a table keeps: its spec, its source and what the assembly found (each

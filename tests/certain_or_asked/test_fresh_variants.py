@@ -107,3 +107,43 @@ def test_a_markdown_table_is_named_as_one_and_its_csv_is_read():
     lines = [line.strip("| ").replace(" | ", ",") for line in markdown.splitlines()]
     text = "\n".join(line for k, line in enumerate(lines) if k != 1) + "\n"
     assert _read(text, greater_is_better=True).models == ("A", "B")
+
+
+_NO_DIRECTION = "dataset,a,b,c\nd0,0.8,0.7,0.75\nd1,0.9,0.85,0.8\nd2,0.7,0.72,0.71\n"
+_SUFFIXED = "dataset,a,b\n" + "".join(
+    f"{name}_{i},0.{i}{k},0.{k}{i}\n"
+    for k, name in enumerate(["friedman", "monks"])
+    for i in (1, 2, 3)
+)
+_LOSS_AND_ACCURACY = "dataset,model,metric,loss\n" + "".join(
+    f"d{d},{m},accuracy,{0.8 + 0.01 * d + (0.02 if m == 'a' else 0)}\n"
+    for d in range(4)
+    for m in "ab"
+)
+
+
+@pytest.mark.parametrize(
+    "text, options, field, option, answer",
+    [
+        (_NO_DIRECTION, {}, "direction", "greater_is_better", True),
+        (_LOSS_AND_ACCURACY, {}, "direction", "greater_is_better", True),
+        (_SUFFIXED, {"greater_is_better": True}, "fold_suffix", "fold_suffix", ""),
+        (_TURNED, {"greater_is_better": True}, "layout", "layout", "transposed"),
+    ],
+)
+def test_a_question_names_its_field_and_the_option_that_answers_it(
+    text, options, field, option, answer
+):
+    with pytest.raises(TableReadingError) as caught:
+        _read(text, **options)
+    assert (caught.value.field, caught.value.option) == (field, option)
+    assert caught.value.spec is not None  # the reading reached, to correct and pass back
+    # The option the error names, given, answers it.
+    assert _read(text, **options, **{option: answer}).spec.witnesses
+
+
+def test_a_spec_the_file_contradicts_names_the_field():
+    spec = ScoreTable.read_csv(io.StringIO(_NO_DIRECTION), greater_is_better=True).spec
+    with pytest.raises(TableReadingError) as caught:
+        _read(_NO_DIRECTION, spec=spec, datasets=["d0", "d9"])
+    assert caught.value.option == "datasets" and caught.value.field == "datasets"
