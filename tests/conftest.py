@@ -53,11 +53,16 @@ def _read_again_by_its_spec(guess):
     from jsonschema import Draft202012Validator
 
     from sklearn_bayescmp import ScoreTable
+    from sklearn_bayescmp.exceptions import TableReadingError
 
     schema = Draft202012Validator(json.loads(SPEC_SCHEMA.read_text(encoding="utf-8")))
 
     def read_twice(raw, options, *, spec=None):
-        parts = guess(raw, options, spec=spec)
+        try:
+            parts = guess(raw, options, spec=spec)
+        except TableReadingError as error:  # the option it names is in its advice
+            assert error.option is None or error.option in str(error), (error.option, error)
+            raise
         first = parts.reading.spec
         schema.validate(json.loads(first.to_json()))
         with warnings.catch_warnings():

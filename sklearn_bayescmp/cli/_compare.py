@@ -332,8 +332,8 @@ _OPTIONS = (
     (re.compile(r"\(`(models|datasets)`\)"), r"(--\1)"),
     (re.compile(r"`(models|datasets)` names"), r"--\1 names"),
     (
-        re.compile(r"list the model columns with models=\[\.\.\.\]"),
-        "list the model columns with --layout wide --models NAME ...",
+        re.compile(r"([Ll])ist the model columns with models=\[\.\.\.\]"),
+        r"\1ist the model columns with --layout wide --models NAME ...",
     ),
     (re.compile(r"\bmodels=\[\.\.\.\]"), "--models NAME ..."),
     (re.compile(r"\bdatasets=\[\.\.\.\]"), "--datasets NAME ..."),

@@ -94,9 +94,11 @@ def ratio_sizes(test_train_ratio):
         or not isinstance(test_train_ratio, Real)
         or not low <= test_train_ratio <= high
     ):
-        raise ValueError(
+        raise TableReadingError(
             f"`test_train_ratio` must be a number from {low:g} to {high:g}, n_test / n_train of "
-            f"the splits (e.g. 1/9 for 10-fold cross-validation); got {test_train_ratio!r}."
+            f"the splits (e.g. 1/9 for 10-fold cross-validation); got {test_train_ratio!r}.",
+            field="test_train_ratio",
+            option="test_train_ratio",
         )
     ratio = Fraction(test_train_ratio).limit_denominator(10**6)
     return ratio.denominator, ratio.numerator
@@ -191,11 +193,13 @@ def _filled_in_rows(raw, spec):
         return raw, []
     flags = filled_in(raw, column)
     if flags.any() and spec.imputed is None:
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: column {column!r} marks {int(flags.sum())} of {flags.size} rows as "
             "filled-in scores (copied from another model, not the model's own runs): compared "
             "as they are, they would count as the model's results. Keep them (imputed='keep') "
-            "or drop them (imputed='drop'), which makes them missing scores."
+            "or drop them (imputed='drop'), which makes them missing scores.",
+            field="imputed",
+            option="imputed",
         )
     count = int(flags.sum())
     if spec.imputed == "keep":
@@ -213,9 +217,11 @@ def _metric_rows(raw, spec):
     column = spec.columns.get("metric")
     if column is None:
         if spec.metric is not None:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source} has no metric column (named metric, function, measure...), so "
-                f"`metric={spec.metric!r}` keeps nothing; drop it, or name the column."
+                f"`metric={spec.metric!r}` keeps nothing; drop it, or name the column.",
+                field="metric",
+                option="metric",
             )
         return raw, None
     metrics = raw.labels(column, "metric")
@@ -234,10 +240,12 @@ def _metric_rows(raw, spec):
         held.setdefault(name, {})[metric] = None
     for name, found in held.items():
         if len(found) > 1:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}, column {column!r}: data set {name!r} has scores of "
                 f"{len(found)} metrics ({', '.join(map(repr, found))}), which do not compare. "
-                f"Keep one with metric={next(iter(found))!r}."
+                f"Keep one with metric={next(iter(found))!r}.",
+                field="metric",
+                option="metric",
             )
     return raw, metrics
 
@@ -307,9 +315,11 @@ def _sizes(raw, spec, n_rows):
     the table does not say them."""
     n_train, n_test = spec.columns.get("n_train"), spec.columns.get("n_test")
     if (n_train is None) != (n_test is None):
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source} has only one of the n_train and n_test columns; give both, or "
-            "neither and test_train_ratio."
+            "neither and test_train_ratio.",
+            field="test_train_ratio",
+            option="test_train_ratio",
         )
     if n_train is None:
         if spec.test_train_ratio is None:
@@ -317,8 +327,10 @@ def _sizes(raw, spec, n_rows):
         train, test = ratio_sizes(spec.test_train_ratio)
         return np.full(n_rows, train, np.int64), np.full(n_rows, test, np.int64)
     if spec.test_train_ratio is not None:
-        raise ValueError(
-            f"{raw.source} has n_train and n_test columns; do not pass test_train_ratio as well."
+        raise TableReadingError(
+            f"{raw.source} has n_train and n_test columns; do not pass test_train_ratio as well.",
+            field="test_train_ratio",
+            option="test_train_ratio",
         )
     return raw.integers(n_train, positive=True), raw.integers(n_test, positive=True)
 
@@ -334,22 +346,26 @@ def _row_splits(raw, spec, order):
         return np.zeros(raw.n_rows, np.int64), raw.split_codes(fold)
     if repeat is not None:
         if fold is None and order is None:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source} has a repeat column ({repeat!r}) but no fold column; a split "
                 "is identified by its fold (and its repeat, when cross-validation was "
                 f"repeated). If {repeat!r} alone tells the splits apart (training seeds on "
                 f"one split, say), pass split={repeat!r}; if it is the repeat of "
-                "cross-validation, name the fold's column with fold=<column>."
+                "cross-validation, name the fold's column with fold=<column>.",
+                field="columns.split",
+                option="split",
             )
         folds = order if fold is None else raw.integers(fold, positive=False)
         return raw.integers(repeat, positive=False), folds
     if order is not None:
         return np.zeros(raw.n_rows, np.int64), order
-    raise ValueError(
+    raise TableReadingError(
         f"{raw.source} does not say which split each score is from: it needs a split column, "
         f"or repeat and fold columns, to pair the models' scores; found {raw.names}. Name "
         "them with split=... (a column of training seeds too, which the reading says) or "
-        "repeat=... and fold=..."
+        "repeat=... and fold=...",
+        field="columns.split",
+        option="split",
     )
 
 
@@ -659,9 +675,11 @@ def finish(arranged, spec, *, notes=()):
         raise ValueError(f"{source} holds no score: every cell of the chosen models is empty.")
     absent = [m for k, m in enumerate(models) if not any(d.present[k].any() for d in data.values())]
     if absent:
-        raise ValueError(
+        raise TableReadingError(
             f"{source}: model {absent[0]!r} has no score at all (every cell is empty); leave it "
-            "out (models=[...])."
+            "out (models=[...]).",
+            field="models",
+            option="models",
         )
     _check_design(source, spec, data)
     _check_sizes(source, spec, data)
@@ -813,9 +831,11 @@ def _check_design(source, spec, data):
         spec.design != "means" and single and len(data) > 1
     ):
         what = "one score per data set and model" if single else "several splits per data set"
-        raise ValueError(
+        raise TableReadingError(
             f"{source}: design={spec.design!r} ({DESIGNS[spec.design]}), but the table holds "
-            f"{what}."
+            f"{what}.",
+            field="design",
+            option="design",
         )
 
 
@@ -837,21 +857,25 @@ def _check_sizes(source, spec, data):
         ratio = d.n_test / d.n_train
         if np.any(ratio > 2):  # 2-fold's test sets are about as large as its training sets
             i = int(np.argmax(ratio))
-            raise ValueError(
+            raise TableReadingError(
                 f"{source}: data set {name!r} has n_test {d.n_test[i]} > n_train {d.n_train[i]} "
                 f"({given}), which no k-fold cross-validation has: swapped? Give n_test / "
-                "n_train (1/9 for 10-fold), or design='resamples' for random train/test splits."
+                "n_train (1/9 for 10-fold), or design='resamples' for random train/test splits.",
+                field="design",
+                option="design",
             )
         k = _folds_per_repeat(spec, d)
         if k is None or k < 2:
             continue
         expected = 1 / (k - 1)
         if float(np.max(ratio)) > 2 * expected or float(np.min(ratio)) < expected / 2:
-            raise ValueError(
+            raise TableReadingError(
                 f"{source}: data set {name!r} has {k} folds per repeat, so n_test / n_train is "
                 f"about 1/{k - 1} under cross-validation, but {given} give "
                 f"{float(np.median(ratio)):.4g}. Give the splits' sizes (test_train_ratio="
-                f"1/{k - 1} for {k}-fold), or design='resamples' for random train/test splits."
+                f"1/{k - 1} for {k}-fold), or design='resamples' for random train/test splits.",
+                field="test_train_ratio",
+                option="test_train_ratio",
             )
 
 

@@ -103,11 +103,13 @@ def refuse_data_set_candidates(raw, columns, found):
         text = not raw.is_numeric(column)
         if not text and not _could_name_data_sets(codes(raw.columns[column]), models, split):
             continue
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: column {column!r} has no role, and no column names the data "
             f"sets; {'its text' if text else 'its values, shared by every model,'} could. "
             f"If it names the data sets, pass dataset={column!r}; if it tells the repeat or "
-            f"the split, repeat={column!r} or split={column!r}; otherwise drop it."
+            f"the split, repeat={column!r} or split={column!r}; otherwise drop it.",
+            field="columns.dataset",
+            option="dataset",
         )
 
 
@@ -268,12 +270,14 @@ def refuse(raw, role, candidates):
 
 def refuse_turned_around(raw, column):
     """Refuse a table with a row per model, as a wide table's reader would misread it."""
-    raise ValueError(
+    raise TableReadingError(
         f"{raw.source}: column {column!r} names a model on each row, so the table has a row "
         "per model, while a wide table has a column per model; read this way its data sets "
         "would become the models. Pass layout='transposed', which reads it turned around "
         f"(or name the models of its rows with models=[...]), or turn it around first "
-        f"(pandas: df.set_index({column!r}).T)."
+        f"(pandas: df.set_index({column!r}).T).",
+        field="layout",
+        option="layout",
     )
 
 
@@ -465,18 +469,22 @@ def refuse_summary_row(source, label, means, others, models, unnamed):
     with np.errstate(invalid="ignore"):
         mean = np.nanmean(others, axis=0)
     if unnamed:
-        raise ValueError(
+        raise TableReadingError(
             f"{source}: row {label!r} equals the mean of the other rows on every model (to "
             "the table's printed precision): a summary row of a paper's table? Drop it, or "
-            "keep it as a data set by naming it in datasets=[...]."
+            "keep it as a data set by naming it in datasets=[...].",
+            field="datasets",
+            option="datasets",
         )
     gaps = np.abs(means - mean)
     k = int(np.nanargmax(gaps)) if np.isfinite(gaps).any() else 0
-    raise ValueError(
+    raise TableReadingError(
         f"{source}: row {label!r} is named like a summary of the other rows, but its values "
         "are not their mean, median, sum, extremes, spread, wins or average rank (on model "
         f"{models[k]!r}: {means[k]:.6g}, where their mean is {mean[k]:.6g}). Drop the row, or "
-        "keep it as a data set by naming it in datasets=[...]."
+        "keep it as a data set by naming it in datasets=[...].",
+        field="datasets",
+        option="datasets",
     )
 
 
@@ -536,24 +544,30 @@ def check_companion(raw, column, model, kind, n_models):
     finite = values[np.isfinite(values)]
     if kind == "spread":
         if finite.size and finite.min() < 0:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like the spread of model {model!r}, "
                 f"but it holds negative values (from {finite.min():.4g}); a spread never is. "
-                "If it is a model's scores, list the model columns with models=[...]."
+                "If it is a model's scores, list the model columns with models=[...].",
+                field="models",
+                option="models",
             )
         if _follows_the_scores(raw, column, model):
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like the spread of model {model!r}, "
                 "but its values follow that model's scores, on their scale; a spread does "
-                "not. If it is a model's scores, list the model columns with models=[...]."
+                "not. If it is a model's scores, list the model columns with models=[...].",
+                field="models",
+                option="models",
             )
         return "a model's spread"
     halves = np.all(2 * finite == np.round(2 * finite))
     if finite.size and (not halves or finite.min() < 1 or finite.max() > max(n_models, 2)):
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: column {column!r} is named like the rank of model {model!r}, but "
             f"its values ({_range_words(values)}) are not ranks from 1 to {n_models}. If it is "
-            "a model's scores, list the model columns with models=[...]."
+            "a model's scores, list the model columns with models=[...].",
+            field="models",
+            option="models",
         )
     return "a model's rank"
 
@@ -588,10 +602,12 @@ def check_descriptor(raw, column, dataset, model_values, *, weak=False):
     if dataset is not None:
         groups, cells = codes(raw.columns[dataset]), codes(raw.columns[column])
         if len(np.unique(np.column_stack([groups, cells]), axis=0)) != groups.max() + 1:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like a description of the data "
                 "sets (a size, a count...), but it varies within a data set. If it holds a "
-                "model's scores, list the model columns with models=[...]."
+                "model's scores, list the model columns with models=[...].",
+                field="models",
+                option="models",
             )
     finite = values[np.isfinite(values)]
     models = np.asarray(model_values if model_values is not None else [], dtype=float).ravel()
@@ -602,11 +618,13 @@ def check_descriptor(raw, column, dataset, model_values, *, weak=False):
             return "describes the data sets: whole numbers"
     elif not finite.size or inside.mean() < 0.5:
         return "describes the data sets: outside the range of the scores"
-    raise ValueError(
+    raise TableReadingError(
         f"{raw.source}: column {column!r} is named like a description of the data sets, "
         f"but its values ({_range_words(values)}) lie in the range of the model columns' "
         "scores: they may be a model's scores. List the model columns with models=[...] "
-        "(with it if it is a model)."
+        "(with it if it is a model).",
+        field="models",
+        option="models",
     )
 
 
@@ -709,10 +727,12 @@ def refuse_scale_outliers(source, outliers):
     column, why = next(iter(outliers.items()))
     others = [name for name in outliers if name != column]
     also = f" (also {', '.join(map(repr, others[:3]))})" if others else ""
-    raise ValueError(
+    raise TableReadingError(
         f"{source}: column {column!r}{also} holds {why}: it is not a score of the same metric "
         "as the other model columns (a description of the data sets, a count, a spread or a "
-        "rank?). List the model columns with models=[...], or drop the column."
+        "rank?). List the model columns with models=[...], or drop the column.",
+        field="models",
+        option="models",
     )
 
 
@@ -786,11 +806,13 @@ def check_negated_name(source, values, what, name):
     itself: the loss was not negated."""
     finite = values[np.isfinite(values)]
     if finite.size and finite.max() > 0:
-        raise ValueError(
+        raise TableReadingError(
             f"{source}: {what} {name!r} names scikit-learn's negated loss (greater is better, "
             f"never positive), but holds positive values (up to {finite.max():.4g}): the loss "
             "was not negated. Pass greater_is_better=False if the values are the loss, or "
-            "greater_is_better=True if higher is better."
+            "greater_is_better=True if higher is better.",
+            field="direction",
+            option="greater_is_better",
         )
 
 

@@ -15,6 +15,7 @@ import os
 
 import numpy as np
 
+from ..exceptions import TableReadingError
 from ..utils._io import file_stem
 from ..utils._validation import check_names
 from ._cells import RawColumns
@@ -201,7 +202,11 @@ def _per_dataset_size(size, datasets, argument):
     from collections.abc import Mapping
 
     if size is None:
-        raise ValueError("Pass both `n_train` and `n_test`, or neither (and test_train_ratio).")
+        raise TableReadingError(
+            "Pass both `n_train` and `n_test`, or neither (and test_train_ratio).",
+            field="test_train_ratio",
+            option="test_train_ratio",
+        )
     if not isinstance(size, Mapping):
         return np.full(len(datasets), size, dtype=object)
     absent = sorted({name for name in datasets.tolist() if name not in size})

@@ -448,10 +448,12 @@ def _long_roles(state, *, probing):
         elif probing:
             return False
         else:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}: cannot tell which column holds the model's name (no column "
                 f"named model, classifier, learner..., and not exactly one text column among "
-                f"{raw.names}). Name it with model=<column>."
+                f"{raw.names}). Name it with model=<column>.",
+                field="columns.model",
+                option="model",
             )
     if "score" not in found:
         if len(numeric) != 1:
@@ -493,10 +495,12 @@ def _wide_roles(state):
         role: c for role, c in spec.columns.items() if role in ("dataset", *naming.SPLIT_ROLES)
     }
     if "model" in spec.columns or "score" in spec.columns:
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: model= and score= name the columns of a long table (a row per data "
             "set, model and split); this one is read as wide (a column per model). List the "
-            "model columns with models=[...] instead."
+            "model columns with models=[...] instead.",
+            field="models",
+            option="models",
         )
     how = {role: ("option", "given") for role in found}
     listed = list(spec.models or ())
@@ -532,12 +536,14 @@ def _wide_roles(state):
     if "dataset" not in found:
         grouping = [c for c in rest if c and evidence.groups_the_splits(raw, c, splits)]
         if grouping:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}: column {grouping[0]!r} has no role, and no column names the "
                 f"data sets; its values could: each is on several rows, which the split "
                 f"columns ({', '.join(map(repr, splits))}) tell apart only with it. If it "
                 f"names the data sets, pass dataset={grouping[0]!r}; if it is a model's "
-                "scores, list the model columns with models=[...]."
+                "scores, list the model columns with models=[...].",
+                field="columns.dataset",
+                option="dataset",
             )
     for column in text:  # scores but for some cells: name the first cell that is not one
         if raw.score_share(column) > 0.5:
@@ -547,18 +553,22 @@ def _wide_roles(state):
             state.leave_out(column, "describes the data sets (one value for each)")
             text.remove(column)
     if text:
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: columns {text} hold text, so they are not scores of models, and a "
             "wide table (a column per model) has one data-set column: name it with "
             "dataset=<column> and list the model columns with models=[...]. If the table is "
             "long (a row per data set, model and split), name its columns with model=<column> "
-            "and score=<column>."
+            "and score=<column>.",
+            field="columns.dataset",
+            option="dataset",
         )
     if "" in rest:
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source} has a column without a name (column {raw.names.index('') + 1}; a "
             "dataframe's index written by to_csv?). Name it, drop it (to_csv(index=False)), "
-            "or list the model columns with models=[...]."
+            "or list the model columns with models=[...].",
+            field="models",
+            option="models",
         )
     _take_roles(state, found, how)
     _tuple_ids(state)
@@ -626,12 +636,14 @@ def _refuse_transposed(raw, first):
     """An index of names with more columns than rows: a table turned around (``df.T``
     written with its index), whose rows would be read as data sets."""
     if len(raw.names) - 1 > raw.n_rows:
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: the first column ({first!r}, an index) holds names, and the table "
             f"has more columns ({len(raw.names) - 1}) than rows ({raw.n_rows}): a table turned "
             "around, a row per model and a column per data set? Pass layout='transposed', "
             "which reads it so (or name the models of its rows with models=[...]); or name "
-            "the data-set column with dataset=<column>."
+            "the data-set column with dataset=<column>.",
+            field="layout",
+            option="layout",
         )
 
 
@@ -703,10 +715,12 @@ def _changes(state, models, values):
             models.remove(column)
         elif change is not None and np.isfinite(values[column]).sum() >= 3:
             a, b, kind = change
-            raise ValueError(
+            raise TableReadingError(
                 f"{state.raw.source}: column {column!r} is the {kind} of {a!r} against {b!r} on "
                 "every row: a column of changes, not a model? List the model columns with "
-                "models=[...]."
+                "models=[...].",
+                field="models",
+                option="models",
             )
 
 
@@ -732,21 +746,25 @@ def _summaries(state, models, values):
                 "columns: read as a model"
             )
         else:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like a summary of the model columns, "
                 "but its values are not their mean, median, sum, extremes, wins or average "
                 "rank, row by row. If it is a model, list the model columns with models=[...]; "
-                "otherwise drop it."
+                "otherwise drop it.",
+                field="models",
+                option="models",
             )
     for column in list(models):
         others = [c for c in models if c != column]
         if len(others) >= 3:
             stack = np.column_stack([values[c] for c in others]).T
             if evidence.summary_statistic(values[column], stack, named=False) is not None:
-                raise ValueError(
+                raise TableReadingError(
                     f"{raw.source}: column {column!r} equals the row mean of the other model "
                     "columns on every row (to the table's printed precision): a summary "
-                    "column? Drop it, or list the model columns with models=[...]."
+                    "column? Drop it, or list the model columns with models=[...].",
+                    field="models",
+                    option="models",
                 )
 
 
@@ -766,18 +784,22 @@ def _filled_in_marker(state):
     column = spec.columns.get("imputed")
     if column is not None and column in raw.columns and not evidence.filled_in(raw, column).any():
         if spec.imputed is not None:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source}: imputed={spec.imputed!r} is given, but column {column!r} marks "
-                "no score as filled in; leave the option out."
+                "no score as filled in; leave the option out.",
+                field="imputed",
+                option="imputed",
             )
         columns = {r: c for r, c in spec.columns.items() if r != "imputed"}
         witnesses = tuple(w for w in spec.witnesses if w.subject != "imputed")
         state.spec = replace(spec, columns=columns, witnesses=witnesses)
         state.leave_out(column, "marks no score as filled in")
     elif column is None and spec.imputed is not None:
-        raise ValueError(
+        raise TableReadingError(
             f"{raw.source}: imputed={spec.imputed!r} is given, but no column marks filled-in "
-            "scores (named imputed, is_imputed, filled...); leave the option out."
+            "scores (named imputed, is_imputed, filled...); leave the option out.",
+            field="imputed",
+            option="imputed",
         )
 
 
@@ -858,12 +880,14 @@ def _repeated_names(state):
         return
     if column is None:
         if raw.n_rows > 1:
-            raise ValueError(
+            raise TableReadingError(
                 f"{raw.source} has a column per model and no data set column, so its rows are "
                 "read as the splits of one data set, whose sizes are needed: pass "
                 "test_train_ratio (1/9 for 10-fold cross-validation). If each row is a data set "
                 "instead (a paper's table, autorank's input), add a column naming them "
-                "(dataset=<column>; a pandas index that names them is read as one)."
+                "(dataset=<column>; a pandas index that names them is read as one).",
+                field="test_train_ratio",
+                option="test_train_ratio",
             )
         return
     labels = raw.labels(column, "datasets")
@@ -884,12 +908,14 @@ def _repeated_names(state):
         if others
         else ""
     )
-    raise ValueError(
+    raise TableReadingError(
         f"{raw.source}: data set {name!r} of column {column!r} is on several rows "
         f"({', '.join(rows)}; {int((counts > 1).sum())} names repeat), and no column says "
         f"which split each row is.{apart} If each data set's rows are its splits in order, "
         "say how they were made with design='cross-validation' (or 'resamples', 'seeds') "
-        "and their sizes with test_train_ratio."
+        "and their sizes with test_train_ratio.",
+        field="design",
+        option="design",
     )
 
 
@@ -991,11 +1017,13 @@ def _summary_models(state, arranged, left):
         if statistic is None:
             if evidence.is_baseline_name(model):
                 continue
-            raise ValueError(
+            raise TableReadingError(
                 f"{state.raw.source}: model {model!r} is named like a summary of the other "
                 "models, but its scores are not their mean, median, sum, extremes, wins or "
                 "average rank on every data set. If it is a model, name the models with "
-                "models=[...]."
+                "models=[...].",
+                field="models",
+                option="models",
             )
         left.append(LeftOut("model", model, evidence.summary_words(statistic, "the other models")))
 

@@ -147,3 +147,19 @@ def test_a_spec_the_file_contradicts_names_the_field():
     with pytest.raises(TableReadingError) as caught:
         _read(_NO_DIRECTION, spec=spec, datasets=["d0", "d9"])
     assert caught.value.option == "datasets" and caught.value.field == "datasets"
+
+
+def test_the_command_s_advice_to_list_the_models_says_the_layout_too(tmp_path, capsys):
+    from sklearn_bayescmp.cli import main
+
+    # Column 'X' is 'B' minus 'C' on every row: a column of changes, or a model?
+    rows = [(0.8, 0.7), (0.9, 0.85), (0.7, 0.72), (0.75, 0.7)]
+    text = "dataset,X,B,C\n" + "".join(
+        f"d{d},{b - c:.2f},{b},{c}\n" for d, (b, c) in enumerate(rows)
+    )
+    path = tmp_path / "scores.csv"
+    path.write_text(text)
+    assert main(["compare", str(path), "--higher-is-better"]) == 2
+    assert "--layout wide --models NAME" in capsys.readouterr().err
+    told = ["--higher-is-better", "--layout", "wide", "--models", "X", "B", "C"]
+    assert main(["compare", str(path), *told]) == 0
