@@ -37,7 +37,7 @@ from .tables._assemble import (
 from .tables._cells import RawColumns
 from .tables._evidence import UnitsDiffer, units_of
 from .tables._files import read_files
-from .tables._guess import guess
+from .tables._guess import guess, hand_witnesses
 from .tables._names import (
     ROLE_NAMES,
     companion_of,
@@ -76,7 +76,8 @@ READ_OPTIONS = {
     "wide": ("models", *_SPLIT_OPTIONS, *_READER_OPTIONS),
 }
 READ_OPTIONS["auto"] = READ_OPTIONS["long"]
-READ_OPTIONS["transposed"] = READ_OPTIONS["wide"]
+#: A row per model: the models' column may be named (``model=``), as the refusal asks.
+READ_OPTIONS["transposed"] = ("model", *READ_OPTIONS["wide"])
 #: The direction of scores given as arrays, and of scikit-learn's scorers' results.
 ARRAYS_DIRECTION = Witness(
     "direction", "higher is better", "name", "scores given as arrays are greater-is-better"
@@ -1659,14 +1660,8 @@ def _differences_spec(source, spec, greater_is_better):
             field="direction",
             option="greater_is_better",
         )
-    witnesses = [w for w in spec.witnesses if w.subject in ("direction", "design")]
-    for subject in ("direction", "design"):
-        if getattr(spec, subject) is not None and not any(w.subject == subject for w in witnesses):
-            witnesses += (
-                TableSpec()
-                .decided(subject, getattr(spec, subject), "option", why="the spec given")
-                .witnesses
-            )
+    said = ("direction", "design")
+    witnesses = [w for w in hand_witnesses(spec, said) if w.subject in said]
     return dataclasses.replace(spec, witnesses=tuple(witnesses))
 
 

@@ -7,6 +7,7 @@ prints the blob that reproduces a failure; "dev" (the default) explores new
 examples at every run.
 """
 
+import functools
 import json
 import os
 import sys
@@ -45,17 +46,23 @@ def indexed_binary_data():
 SPEC_SCHEMA = Path(__file__).resolve().parents[1] / "docs" / "table_spec.schema.json"
 
 
+@functools.cache
+def _spec_schema():
+    """The validator of the spec's schema, read once for the whole session."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(SPEC_SCHEMA.read_text(encoding="utf-8")))
+
+
 def _read_again_by_its_spec(guess):
     """``guess`` that reads every table a second time by the spec of its first reading,
     as ``spec=`` and ``--spec`` pass it back, and fails unless the second reading gives
     the same models, scores, spec, units and direction; the spec's JSON follows the
     published schema."""
-    from jsonschema import Draft202012Validator
-
     from sklearn_bayescmp import ScoreTable
     from sklearn_bayescmp.exceptions import TableReadingError
 
-    schema = Draft202012Validator(json.loads(SPEC_SCHEMA.read_text(encoding="utf-8")))
+    schema = _spec_schema()
 
     def read_twice(raw, options, *, spec=None):
         try:

@@ -952,16 +952,15 @@ def units_of(data, metrics, *, share=False):
             if name in metrics:
                 counts[metrics[name]] = counts.get(metrics[name], 0) + 1
         return UnitsDiffer("metrics", metrics=tuple(counts.items()))
-    magnitudes, low, high = {}, np.inf, -np.inf
+    magnitudes = {}
     for name, d in data.items():
         values = d.scores[d.present & np.isfinite(d.scores)]
-        if values.size:
-            low, high = min(low, values.min()), max(high, values.max())
-            typical = float(np.median(np.abs(values)))
-            if typical > 0:
-                magnitudes[name] = typical
+        typical = float(np.median(np.abs(values))) if values.size else 0.0
+        if typical > 0:
+            magnitudes[name] = typical
     if len(magnitudes) < 2:
         return None
+    low, high = score_range(data)
     if (-1 <= low and high <= 1) or (
         share and (0 <= low and high <= 100 or -100 <= low <= high <= 0)
     ):

@@ -164,12 +164,7 @@ def _given_spec(raw, options, spec):
                 f"{role}={column!r} and the spec's columns.{role} ({spec.columns[role]!r}) "
                 "disagree; give one of them."
             )
-    witnesses = [w for w in spec.witnesses if _still_true(spec, w)]
-    for subject in ("direction", "design", "units", "scale"):  # set, or edited, by hand
-        value = getattr(spec, subject)
-        if value is not None and not any(w.subject == subject for w in witnesses):
-            said_by_hand = TableSpec().decided(subject, value, "option", why="the spec given")
-            witnesses += said_by_hand.witnesses
+    witnesses = hand_witnesses(spec)
     for role, column in columns.items():
         witnesses = [w for w in witnesses if w.subject != role]
         witnesses.append(Witness(role, column, "option", "given"))
@@ -210,12 +205,31 @@ def _given_spec(raw, options, spec):
     return replace(spec, columns={**spec.columns, **columns}, witnesses=tuple(witnesses), **said)
 
 
+#: The decisions of a spec that a person may set, or edit, by hand.
+HAND_SUBJECTS = ("direction", "design", "units", "scale")
+
+
+def hand_witnesses(spec, subjects=HAND_SUBJECTS):
+    """The witnesses of a spec passed back: those that still say what their field holds,
+    and the user's ("the spec given") for each of ``subjects`` set, or edited, by hand.
+
+    Returns
+    -------
+    list of Witness
+    """
+    witnesses = [w for w in spec.witnesses if _still_true(spec, w)]
+    for subject in subjects:
+        value = getattr(spec, subject)
+        if value is not None and not any(w.subject == subject for w in witnesses):
+            said_by_hand = TableSpec().decided(subject, value, "option", why="the spec given")
+            witnesses += said_by_hand.witnesses
+    return witnesses
+
+
 def _still_true(spec, witness):
     """Whether a spec's witness still says what its field holds (a field edited by hand
     takes the user's witness instead)."""
-    value = {
-        subject: getattr(spec, subject) for subject in ("direction", "design", "units", "scale")
-    }
+    value = {subject: getattr(spec, subject) for subject in HAND_SUBJECTS}
     if witness.subject in naming.ROLE_NAMES:
         return spec.columns.get(witness.subject) == witness.value
     if witness.subject not in value:

@@ -163,3 +163,14 @@ def test_the_command_s_advice_to_list_the_models_says_the_layout_too(tmp_path, c
     assert "--layout wide --models NAME" in capsys.readouterr().err
     told = ["--higher-is-better", "--layout", "wide", "--models", "X", "B", "C"]
     assert main(["compare", str(path), *told]) == 0
+
+
+def test_a_transposed_table_of_two_text_columns_asks_for_the_models_column():
+    text = "name,kind,d0,d1,d2,d3\nA,x,0.8,0.9,0.7,0.6\nB,y,0.7,0.85,0.72,0.61\n"
+    with pytest.raises(TableReadingError) as caught:
+        _read(text, greater_is_better=True, layout="transposed")
+    assert (caught.value.field, caught.value.option) == ("columns.model", "model")
+    # The advice followed: the models' column named.
+    table = _read(text, greater_is_better=True, layout="transposed", model="name")
+    assert table.models == ("A", "B") and table.datasets == ("d0", "d1", "d2", "d3")
+    assert table.scores("d1")[:, 0].tolist() == [0.9, 0.85]

@@ -13,7 +13,7 @@ from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
 from sklearn_bayescmp.tables import TableSpec
-from sklearn_bayescmp.tables._spec import LeftOut
+from sklearn_bayescmp.tables._spec import LeftOut, Witness
 from tests._messages import naming
 
 TEXT = "dataset,classifier,run,fold,n_train,n_test,error_rate\n" + "".join(
@@ -242,6 +242,14 @@ def test_a_differences_file_is_read_by_the_spec_passed_back():
     np.testing.assert_array_equal(
         told.differences("A", "B")["d0"].differences,
         -first.differences("A", "B")["d0"].differences,
+    )
+    # A direction edited by hand, its witness left: the user's, not the old witness's words.
+    edited = ScoreTable.read_csv(
+        io.StringIO(_differences()), spec=dataclasses.replace(first.spec, direction="lower")
+    )
+    assert edited.spec.direction == "lower"
+    assert edited.spec.witness("direction") == Witness(
+        "direction", "lower is better", "option", "the spec given"
     )
     with pytest.raises(TableReadingError, match=naming("the spec's fold_suffix", "remove it")):
         ScoreTable.read_csv(io.StringIO(_differences()), spec=TableSpec(fold_suffix="_"))
