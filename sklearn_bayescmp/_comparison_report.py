@@ -106,12 +106,8 @@ _SCORE_WORDS = {
 
 
 def _score_words(table):
-    """What each split's score is, and on what the design was taken when nothing named it."""
-    words = _SCORE_WORDS[table.design]
-    witness = table.reading_details.witness("design")
-    if witness is not None and witness.by == "default":
-        words += f" (taken as {witness.value}: {witness.why})"
-    return words
+    """What each split's score is."""
+    return _SCORE_WORDS[table.design]
 
 
 def _rope_units(comparison):

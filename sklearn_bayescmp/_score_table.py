@@ -37,7 +37,14 @@ from .tables._assemble import (
 from .tables._cells import RawColumns
 from .tables._evidence import UnitsDiffer, units_of
 from .tables._files import read_files
-from .tables._guess import guess, hand_witnesses
+from .tables._guess import (
+    WRITTEN_OPTIONS,
+    decided_decimal,
+    guess,
+    hand_witnesses,
+    written_options,
+    written_spec,
+)
 from .tables._names import (
     ROLE_NAMES,
     companion_of,
@@ -80,10 +87,10 @@ READ_OPTIONS["auto"] = READ_OPTIONS["long"]
 READ_OPTIONS["transposed"] = ("model", *READ_OPTIONS["wide"])
 #: The direction of scores given as arrays, and of scikit-learn's scorers' results.
 ARRAYS_DIRECTION = Witness(
-    "direction", "higher is better", "name", "scores given as arrays are greater-is-better"
+    "direction", "higher", "name", "scores given as arrays are greater-is-better"
 )
 SKLEARN_DIRECTION = Witness(
-    "direction", "higher is better", "name", "scikit-learn's scorers are greater-is-better"
+    "direction", "higher", "name", "scikit-learn's scorers are greater-is-better"
 )
 
 
@@ -641,9 +648,7 @@ class ScoreTable:
         scores, n_train, n_test = split_scores(named, metric, pos_label)
         if greater_is_better is not None:
             side = "higher" if greater_is_better else "lower"
-            witness = Witness(
-                "direction", f"{side} is better", "option", f"greater_is_better={greater_is_better}"
-            )
+            witness = Witness("direction", side, "option", f"greater_is_better={greater_is_better}")
         else:
             side, word = direction_of_name(metric)
             if side is None:
@@ -653,7 +658,7 @@ class ScoreTable:
                     "greater_is_better=True if higher is better, greater_is_better=False for a "
                     "loss."
                 )
-            witness = Witness("direction", f"{side} is better", "name", f"the metric {metric!r}")
+            witness = Witness("direction", side, "name", f"the metric {metric!r}")
         table = cls(
             {DEFAULT_DATASET: 0.0 - scores if side == "lower" else scores},
             models=list(named),
@@ -738,7 +743,17 @@ class ScoreTable:
 
     @classmethod
     def read_csv(
-        cls, path_or_buf, *, layout="auto", delimiter=None, encoding=None, spec=None, **columns
+        cls,
+        path_or_buf,
+        *,
+        layout="auto",
+        delimiter=None,
+        encoding=None,
+        decimal=None,
+        thousands=None,
+        missing=None,
+        spec=None,
+        **columns,
     ):
         """Read a long, wide or differences CSV file, or several files of one model each.
 
@@ -761,6 +776,17 @@ class ScoreTable:
             None reads UTF-8 (with or without a byte-order mark) and UTF-16
             (with one); anything else is refused with what the file looks
             like. Pass e.g. ``"latin-1"`` for an older spreadsheet's export.
+        decimal : {".", ","}, default=None
+            The numbers' decimal mark. None reads a point, and in a file
+            delimited by semicolons or tabs a comma too, where a cell says it
+            ("0,91"); a comma that could as well group thousands ("1,200") is
+            asked about.
+        thousands : {",", ".", " ", "'"}, default=None
+            The mark that groups the numbers' thousands ("1,234.5"); None:
+            none. ``thousands="."`` implies ``decimal=","``.
+        missing : list of str, default=None
+            Spellings of a failed or missing score besides NaN, NA, N/A, null,
+            none and an empty cell (``["-", "timeout"]``): read as NaN.
         spec : TableSpec, default=None
             A spec to read by (``table.spec``, or
             ``TableSpec.from_json(path)``): every field it sets is taken as
@@ -785,8 +811,14 @@ class ScoreTable:
         """
         if not isinstance(path_or_buf, (str, os.PathLike)) and not hasattr(path_or_buf, "read"):
             paths = list(path_or_buf)
-            if layout not in ("auto", "long") or delimiter is not None:
+            if layout not in ("auto", "long"):
                 raise TypeError("Several files are read as long tables: leave `layout` out.")
+            if any(v is not None for v in (delimiter, decimal, thousands, missing)):
+                raise TypeError(
+                    "Several files are read as the per-estimator files of aeon/tsml, written "
+                    "with commas and decimal points: leave out delimiter, decimal, thousands "
+                    "and missing."
+                )
             raw, given, notes = read_files(paths, encoding=encoding, models=None)
             fixed = sorted(set(columns) & set(given.columns))
             if fixed:
@@ -800,8 +832,16 @@ class ScoreTable:
             raise ValueError(
                 f"`layout` must be one of {', '.join(map(repr, LAYOUTS))}; got {layout!r}."
             )
-        raw = RawColumns(read_csv_source(path_or_buf, delimiter=delimiter, encoding=encoding))
         spec = _check_spec(spec)
+        written = written_options(
+            spec,
+            delimiter=delimiter,
+            encoding=encoding,
+            decimal=decimal,
+            thousands=thousands,
+            missing=missing,
+        )
+        raw = RawColumns(read_csv_source(path_or_buf, **written))
         if layout == "auto" and spec is not None and spec.layout is not None:
             layout = spec.layout  # the spec's layout, never the columns' guess, decides
         names = set(raw.names)
@@ -834,21 +874,24 @@ class ScoreTable:
         direction = said.witness("direction")
         if greater_is_better is None:
             why = "a differences file holds score_a - score_b of greater-is-better scores"
-            direction = Witness("direction", "higher is better", "name", why)
+            direction = Witness("direction", "higher", "name", why)
         elif direction is None:
             side = "higher" if greater_is_better else "lower"
             why = f"greater_is_better={greater_is_better}"
-            direction = Witness("direction", f"{side} is better", "option", why)
+            direction = Witness("direction", side, "option", why)
         read = _arrays_reading(raw.source, table._data, said.design).spec
         design = said.witness("design") or read.witness("design")
+        written = [w for w in said.witnesses if w.subject in WRITTEN_OPTIONS]
+        read = dataclasses.replace(
+            read,
+            layout="differences",
+            direction="higher" if greater_is_better is not False else "lower",
+            witnesses=(direction, design, *written),
+        )
+        written = written_spec(raw.source_record, read)
         table._reading = Reading(
             raw.source,
-            dataclasses.replace(
-                read,
-                layout="differences",
-                direction="higher" if greater_is_better is not False else "lower",
-                witnesses=(direction, design),
-            ),
+            decided_decimal(raw.source_record, written),
             lower_is_better=table.datasets if greater_is_better is False else (),
         )
         _report_incomplete(table, raw.source)
@@ -1477,7 +1520,7 @@ class ScoreTable:
     def _with_design(self, witness):
         """This table with the design ``witness`` says (a Witness of the "design"
         subject), for a caller that knows the splits (the comparator's engine)."""
-        design = next(name for name, words in DESIGNS.items() if words == witness.value)
+        design = witness.value
         if self._reading.design == "means":  # one split per data set: its values decide
             return self
         spec = self._reading.spec.decided("design", design, witness.by, why=witness.why)
@@ -1608,7 +1651,7 @@ def _arrays_reading(source, data, design=None):
         sized = all(d.n_train is not None for d in data.values())
         why = "splits with their sizes" if sized else "splits given as arrays"
         design = "cross-validation"
-        witness = Witness("design", DESIGNS[design], "values", why)
+        witness = Witness("design", design, "values", why)
     spec = TableSpec(direction="higher", design=design, witnesses=(ARRAYS_DIRECTION, witness))
     return Reading(source, spec)
 
@@ -1631,7 +1674,8 @@ def _differences_spec(source, spec, greater_is_better):
     fixed = [
         item.name
         for item in dataclasses.fields(TableSpec)
-        if item.name not in ("layout", "direction", "design", "units", "scale", "witnesses")
+        if item.name
+        not in ("layout", "direction", "design", "units", "scale", "witnesses", *WRITTEN_OPTIONS)
         and getattr(spec, item.name) != getattr(blank, item.name)
     ]
     if fixed:
@@ -1661,7 +1705,7 @@ def _differences_spec(source, spec, greater_is_better):
             option="greater_is_better",
         )
     said = ("direction", "design")
-    witnesses = [w for w in hand_witnesses(spec, said) if w.subject in said]
+    witnesses = [w for w in hand_witnesses(spec, said) if w.subject in (*said, *WRITTEN_OPTIONS)]
     return dataclasses.replace(spec, witnesses=tuple(witnesses))
 
 

@@ -1420,7 +1420,7 @@ CASES = [
         "decimal commas in a file delimited by ``;``",
         "read, and said",
         0,
-        "decimal commas read as decimal points in 'A', 'B', 'C'",
+        "decimal commas read as decimal points \\(column 'A' writes",
         _decimal_commas,
     ),
     Case(

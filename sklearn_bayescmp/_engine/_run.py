@@ -18,7 +18,7 @@ from sklearn.utils.parallel import delayed
 
 from .._score_table import ScoreTable
 from ..tables._assemble import DEFAULT_DATASET
-from ..tables._spec import DESIGNS, Witness
+from ..tables._spec import Witness
 from ..utils._warnings import reissue, warn
 from ._cache import FitCache
 from ._dispatch import dispatch
@@ -122,10 +122,8 @@ def splits_design(plans):
                     if len(tests) < 2
                     else "test sets that overlap within a repeat (random splits)"
                 )
-                return Witness("design", DESIGNS["resamples"], "values", f"the splitter's {why}")
-    return Witness(
-        "design", DESIGNS["cross-validation"], "values", "disjoint test sets in every repeat"
-    )
+                return Witness("design", "resamples", "values", f"the splitter's {why}")
+    return Witness("design", "cross-validation", "values", "disjoint test sets in every repeat")
 
 
 def collect(plans, outcomes, scoring, names):

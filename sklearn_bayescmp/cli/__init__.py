@@ -75,6 +75,14 @@ def _ratio(text):
     return value
 
 
+def _delimiter(text):
+    """One character between cells; ``\\t`` or ``tab`` is a tab (a shell passes no tab)."""
+    text = "\t" if text in ("\\t", "tab") else text
+    if len(text) != 1:
+        raise argparse.ArgumentTypeError(f"expected one character (or '\\t'), got {text!r}")
+    return text
+
+
 def _seed(text):
     """A seed: a whole number from 0 to 2**32 - 1."""
     try:
@@ -150,6 +158,30 @@ def build_parser():
         metavar="NAME",
         help="the file's text encoding, e.g. latin-1 (default: UTF-8, with or without a "
         "byte-order mark, or UTF-16 with one)",
+    )
+    comparing.add_argument(
+        "--delimiter",
+        metavar="CHAR",
+        type=_delimiter,
+        help="the character between the file's cells, e.g. ';' or '\\t' (default: sniffed)",
+    )
+    comparing.add_argument(
+        "--decimal",
+        choices=(".", ","),
+        help="the numbers' decimal mark (default: a point, and in a file delimited by "
+        "semicolons or tabs a comma too where a cell says it; '1,200' alone is asked about)",
+    )
+    comparing.add_argument(
+        "--thousands",
+        choices=(",", ".", " ", "'"),
+        help="the mark that groups the numbers' thousands, as in 1,234.5 (default: none)",
+    )
+    comparing.add_argument(
+        "--missing",
+        nargs="+",
+        metavar="TEXT",
+        help="spellings of a failed or missing score besides NaN, NA, N/A, null, none and "
+        "an empty cell, e.g. --missing - timeout",
     )
     comparing.add_argument(
         "--layout",

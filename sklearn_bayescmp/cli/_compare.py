@@ -251,14 +251,17 @@ def _read(args):
     columns = {key: value for key, value in given.items() if value is not None}
     if args.lower_is_better or args.higher_is_better:
         columns["greater_is_better"] = bool(args.higher_is_better)
+    written = {
+        name: getattr(args, name)
+        for name in ("delimiter", "encoding", "decimal", "thousands", "missing")
+        if getattr(args, name) is not None
+    }
     spec = _read_spec(args.spec) if args.spec else None
     source = args.files[0] if len(args.files) == 1 else list(args.files)
     try:
-        table = ScoreTable.read_csv(
-            source, layout=args.layout, encoding=args.encoding, spec=spec, **columns
-        )
+        table = ScoreTable.read_csv(source, layout=args.layout, spec=spec, **written, **columns)
     except OSError as exc:
-        name = getattr(exc, "filename", None) or args.file
+        name = getattr(exc, "filename", None) or args.files[0]
         raise InputError(f"cannot read {name!r}: {exc.strerror or exc}") from None
     except TableReadingError as exc:
         if args.print_spec and exc.spec is not None:
@@ -324,7 +327,9 @@ _OPTIONS = (
         re.compile(rf"\(the `({_ROLE})` column\)"),
         lambda m: f"(--{m.group(1).replace('_', '-')}-col)",
     ),
-    (re.compile(r" \(or pass delimiter=\)"), ""),
+    (re.compile(r"\bdelimiter=\)"), "--delimiter CHAR)"),
+    (re.compile(r"\b(delimiter|decimal|thousands)=('[^']*')"), r"--\1 \2"),
+    (re.compile(r"\bmissing=\[([^\]]*)\]"), lambda m: f"--missing {m.group(1).replace(', ', ' ')}"),
     (re.compile(r"encoding='([^']*)'"), r"--encoding \1"),
     (re.compile(r"\btest='([^']*)'"), r"--test \1"),
     (re.compile(r"\b(?:table\.)?select\(models=\[[^\]]*\]\)"), "--models NAME ..."),

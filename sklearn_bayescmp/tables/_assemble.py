@@ -693,13 +693,37 @@ def finish(arranged, spec, *, notes=()):
         replace(spec, left_out=tuple(dict.fromkeys(left_out))),
         metrics=metrics,
         lower_is_better=tuple(d for d in data if d in negated),
-        notes=(*notes, *_metrics_note(metrics), *_percent_note(spec), *cell_notes(raw, data)),
+        notes=(
+            *notes,
+            *_metrics_note(metrics),
+            *_percent_note(spec),
+            *cell_notes(raw, data),
+            *_marks_note(raw, spec),
+        ),
         generated=tuple(sorted(raw.source_record.generated)),
     )
     warned = []
     if unscored:
         warned.append((f"{source}: {unscored_words(unscored)}.", MissingScoresWarning))
     return Parts(models, data, reading, warned)
+
+
+def _marks_note(raw, spec):
+    """What the reading says of the numbers' marks, from the spec (so that the spec passed
+    back says it again), or of a file that writes decimal commas and points both."""
+    notes = []
+    if spec.decimal == ",":
+        witness = spec.witness("decimal")
+        by = f" ({witness.why})" if witness is not None and witness.by == "values" else ""
+        notes.append(f"decimal commas read as decimal points{by}")
+    elif spec.decimal is None and raw.comma_columns:
+        columns = ", ".join(map(repr, sorted(raw.comma_columns)))
+        notes.append(f"decimal commas and decimal points both read as decimal points ({columns})")
+    if spec.thousands is not None:
+        notes.append(f"thousands grouped by {spec.thousands!r} (thousands={spec.thousands!r})")
+    if spec.missing:
+        notes.append(f"{', '.join(map(repr, spec.missing))} read as a failed or missing score")
+    return notes
 
 
 def _percent_note(spec):
@@ -903,8 +927,8 @@ def _metrics_note(metrics):
 
 
 def cell_notes(raw, data):
-    """What the reading says of the cells: spreads, tails, marks, percent signs, decimal
-    commas, names in two Unicode forms."""
+    """What the reading says of the cells: spreads, tails, marks, percent signs, names
+    in two Unicode forms."""
     notes = []
     spreads = sum(int(np.isfinite(d.spread).sum()) for d in data.values() if d.spread is not None)
     if spreads:
@@ -925,12 +949,6 @@ def cell_notes(raw, data):
         )
     if forms.get("percent"):
         notes.append(f"{forms['percent']} score(s) written with a percent sign, read in percent")
-    if raw.comma_columns:
-        columns = ", ".join(map(repr, sorted(raw.comma_columns)))
-        notes.append(
-            f"decimal commas read as decimal points in {columns} (the file is delimited by "
-            "semicolons or tabs, beside which a comma is no delimiter)"
-        )
     if raw.merged_names:
         shown = ", ".join(map(repr, list(raw.merged_names)[:5]))
         notes.append(f"names written in two Unicode forms read as one ({shown})")
@@ -967,11 +985,11 @@ def design_witness(option, data, *, named=None):
     score per data set), else ``named`` (``(design, why)``: what the caller knows)."""
     single = len(data) > 1 and all(d.scores.shape[1] == 1 for d in data.values())
     if option is not None:
-        return option, Witness("design", DESIGNS[option], "option", f"design={option!r}")
+        return option, Witness("design", option, "option", f"design={option!r}")
     if single:
-        return "means", Witness("design", DESIGNS["means"], "values", "one score per data set")
+        return "means", Witness("design", "means", "values", "one score per data set")
     if named is not None:
-        return named[0], Witness("design", DESIGNS[named[0]], "name", named[1])
+        return named[0], Witness("design", named[0], "name", named[1])
     return None, None
 
 

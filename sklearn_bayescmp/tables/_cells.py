@@ -17,9 +17,11 @@ import unicodedata
 
 import numpy as np
 
+from ..exceptions import TableReadingError
 from ..utils._io import from_spreadsheet_safe
 from ..utils._validation import LARGEST_SCORE, SMALLEST_SCORE, name_clash
-from ._source import is_blank_text, parse_number
+from ._source import NumberFormat, is_blank_text, parse_number
+from ._spec import DECIMAL_MARKS, THOUSANDS_MARKS
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _UNSIGNED = r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
@@ -138,8 +140,12 @@ class RawColumns:
                 texts=None if texts is None else (lambda name: texts(name)[rows]),
                 dictionaries={n: (c, k[rows]) for n, (c, k) in record.dictionaries.items()},
                 index_columns=record.index_columns,
-                decimal_comma=record.decimal_comma,
+                number_format=record.number_format,
                 comma_columns=record.comma_columns,
+                marks=record.marks,
+                delimiter=record.delimiter,
+                delimiter_by=record.delimiter_by,
+                encoding=record.encoding,
                 measure=record.measure,
                 generated=record.generated,
             )
@@ -294,9 +300,12 @@ class RawColumns:
         rows = self._rows_of(codes, invalid)
         if rows.size:
             value = cells[rows[0]] if codes is None else cells[codes[rows[0]]]
-            raise ValueError(
+            hint, option = _number_hint(value, self.source_record.number_format)
+            raise TableReadingError(
                 f"{self.where(rows[0])}, column {column!r}: expected a number, got {value!r}. "
-                f"{_number_hint(value)}"
+                f"{hint}",
+                field=option,
+                option=option,
             )
         if codes is not None:
             scores, missing = scores[codes], missing[codes]
@@ -317,16 +326,17 @@ class RawColumns:
         scores, spreads = np.empty(n), np.full(n, math.nan)
         missing, invalid = np.zeros(n, dtype=bool), np.zeros(n, dtype=bool)
         flags = {key: np.zeros(n, dtype=bool) for key in ("tail", "marked", "percent")}
-        decimal_comma = self.source_record.decimal_comma
+        number_format = self.source_record.number_format
         for i, value in enumerate(cells.tolist()):
             if value is None:
                 missing[i], scores[i] = True, math.nan
                 continue
-            number = parse_number(value, decimal_comma)
+            number = parse_number(value, number_format)
             if number is not None:
                 scores[i], missing[i] = number
-                if decimal_comma and isinstance(value, str) and "," in value:
-                    self.source_record.comma_columns.add(column)
+                if number_format.decimal is None and isinstance(value, str):
+                    if "," in value or "." in value:
+                        self.source_record.note_mark(column, value)
                 continue
             text = value if isinstance(value, str) else str(value)
             core = _unmarked(text)
@@ -335,7 +345,7 @@ class RawColumns:
             if percent:
                 scores[i], flags["percent"][i] = float(percent["number"]), True
                 continue
-            number = parse_number(core, decimal_comma) if flags["marked"][i] else None
+            number = parse_number(core, number_format) if flags["marked"][i] else None
             if number is not None and not number[1]:
                 scores[i] = number[0]
                 continue
@@ -356,11 +366,11 @@ class RawColumns:
         cells, codes = self._cells(column)
         if not len(cells):
             return 0.0
-        comma = self.source_record.decimal_comma
+        number_format = self.source_record.number_format
         readable = np.array(
             [
-                parse_number(cell if cell is not None else "", comma) is not None
-                or (isinstance(cell, str) and _readable_form(cell, comma))
+                parse_number(cell if cell is not None else "", number_format) is not None
+                or (isinstance(cell, str) and _readable_form(cell, number_format))
                 or _miswritten_number(cell)
                 for cell in cells.tolist()
             ],
@@ -423,41 +433,80 @@ def _key(value):
 _NAN = object()
 
 
-def _readable_form(cell, decimal_comma):
+def _readable_form(cell, number_format):
     """Whether a text cell reads as a score in one of the forms papers print."""
     core = _unmarked(cell)
     return bool(
         PERCENT.fullmatch(core)
         or MEAN_SPREAD.fullmatch(core)
-        or (core != cell.strip() and parse_number(core, decimal_comma) is not None)
+        or (core != cell.strip() and parse_number(core, number_format) is not None)
     )
 
 
 def _miswritten_number(cell):
-    """Whether a cell is a number but for an underscore or a decimal comma."""
+    """Whether a cell is a number but for an underscore, a decimal comma or thousands
+    marks (read with the option that says them)."""
     text = str(cell).strip()
-    return ("_" in text or "," in text) and (
-        parse_number(text.replace("_", "")) is not None
-        or parse_number(text.replace(",", ".")) is not None
+    if "_" in text and parse_number(text.replace("_", "")) is not None:
+        return True
+    return any(
+        mark in text and parse_number(text, tried) is not None
+        for tried in _FORMATS_TRIED
+        for mark in (tried.decimal, tried.thousands)
     )
 
 
-def _number_hint(value):
-    """What a cell that is not a number could be, and how to write it."""
+#: The ways of writing a number's marks that a refused cell is tried in, to advise one.
+_FORMATS_TRIED = tuple(
+    NumberFormat(decimal, thousands)
+    for thousands in THOUSANDS_MARKS
+    for decimal in DECIMAL_MARKS
+    if decimal != thousands
+)
+
+
+def _number_hint(value, number_format):
+    """What a cell that is not a number could be, how to write it, and the option (or
+    None) that reads it as it is: ``(hint, option)``."""
     text = str(value).strip()
     if "_" in text and parse_number(text.replace("_", "")) is not None:
         return (
             "An underscore is not part of a number here (Python would read '0_91' as 91); "
-            "write the number with a decimal point."
+            "write the number with a decimal point.",
+            None,
         )
-    if re.fullmatch(r"[-+]?\d+,\d+", text):
+    current = (number_format.decimal, number_format.thousands)
+    for tried in _FORMATS_TRIED:
+        if tried.thousands in text and parse_number(text, tried) is not None:
+            if (tried.decimal, tried.thousands) == current:
+                continue
+            also = f" and decimal={tried.decimal!r}" if tried.decimal == "," else ""
+            return (
+                f"If {tried.thousands!r} groups its thousands, pass "
+                f"thousands={tried.thousands!r}{also}.",
+                "thousands",
+            )
+    if number_format.decimal != "," and re.fullmatch(r"[-+]?\d+,\d+", text):
         return (
-            "A decimal comma is read as one only in a file delimited by semicolons or tabs; "
-            "write the number with a decimal point, or pass delimiter=';'."
+            "A decimal comma is read as one in a file delimited by semicolons or tabs, or "
+            "with decimal=','.",
+            "decimal",
         )
+    if number_format.decimal == "," and parse_number(text) is not None:
+        return (
+            "The decimal mark is a comma here (decimal=','); if this file writes a point, "
+            "pass decimal='.'.",
+            "decimal",
+        )
+    spelling = (
+        f" If {text!r} marks a failed or missing score, pass missing=[{text!r}]."
+        if text and not re.search(r"\d", text)
+        else ""
+    )
     return (
         "Scores must be numeric (NaN, NA or empty for a failed split; a mean and its spread as "
-        "0.95±0.02, 0.95 (±0.02) or 0.95 (0.02))."
+        f"0.95±0.02, 0.95 (±0.02) or 0.95 (0.02)).{spelling}",
+        "missing" if spelling else None,
     )
 
 

@@ -117,7 +117,7 @@ def read_files(paths, *, models=None, encoding=None, sizes=None):
         roles.update({key: key for key in ("n_train", "n_test") if key in columns})
         witnesses = (
             Witness("model", "the files' names", "name", "one file per model"),
-            Witness("design", DESIGNS["resamples"], "name", "aeon/tsml results files"),
+            Witness("design", "resamples", "name", "aeon/tsml results files"),
         )
         spec = TableSpec(layout="long", columns=roles, design="resamples", witnesses=witnesses)
         note = (

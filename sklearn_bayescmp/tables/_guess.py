@@ -23,7 +23,7 @@ from ..utils._validation import check_names
 from . import _evidence as evidence
 from . import _names as naming
 from ._assemble import arrange, design_witness, finish, units_witness
-from ._spec import DESIGNS, LeftOut, TableSpec, Witness
+from ._spec import LeftOut, TableSpec, Witness
 
 #: The reader's options that name a role's column, and the others.
 COLUMN_OPTIONS = ("model", "score", "dataset", "split", "repeat", "fold", "n_train", "n_test")
@@ -91,7 +91,7 @@ def guess(raw, options, *, spec=None):
     Parts
         The table's parts, with the spec in their reading.
     """
-    given = _given_spec(raw, options, spec)
+    given = written_spec(raw.source_record, _given_spec(raw, options, spec))
     # What a name or the values decided is taken again from this file, and must agree.
     order = [w.subject for w in given.witnesses]
     given, witnessed = _without_evidence(given)
@@ -100,6 +100,7 @@ def guess(raw, options, *, spec=None):
         _roles(state)
         arranged = arrange(raw, state.spec)
         _values(state, arranged)
+        state.spec = decided_decimal(raw.source_record, state.spec)
         witnessed = {s: w for s, w in witnessed.items() if s not in state.taken_as_given}
         _check_evidence(raw.source, witnessed, state.spec)
         if witnessed:  # the spec's own witnesses where this file agrees, in its order
@@ -115,6 +116,82 @@ def guess(raw, options, *, spec=None):
         raise
     except ValueError as exc:
         raise TableReadingError(str(exc), spec=state.spec) from None
+
+
+#: The options that say how a CSV file is written, each a field of the spec.
+WRITTEN_OPTIONS = ("delimiter", "encoding", "decimal", "thousands", "missing")
+
+
+def written_options(spec, **options):
+    """How to read a CSV file: each of :data:`WRITTEN_OPTIONS` from the option, else from
+    a spec passed back; an option and a spec that disagree are refused, naming both."""
+    said = {}
+    for name in WRITTEN_OPTIONS:
+        option, field = options.get(name), getattr(spec, name, None) if spec else None
+        if name == "missing":
+            option = None if option is None else tuple(check_names(option, "missing"))
+            field = field or None
+        if option is not None and field is not None and option != field:
+            raise TableReadingError(
+                f"{name}={option!r} and the spec's {name} ({field!r}) disagree; give one.",
+                spec=spec,
+                field=name,
+                option=name,
+            )
+        said[name] = option if option is not None else field
+    # The marks given are checked as a spec's fields are, in one place.
+    TableSpec(**{name: value for name, value in said.items() if value is not None})
+    return said
+
+
+def written_spec(source, spec):
+    """The spec with how a CSV file is written, as it was read: its delimiter (sniffed,
+    by the values, or given), its encoding and its number marks as given."""
+    if source.delimiter is None:  # not a CSV file
+        return spec
+    written = source.number_format
+    spec = replace(
+        spec,
+        delimiter=source.delimiter,
+        encoding=source.encoding,
+        decimal=written.decimal,
+        thousands=written.thousands,
+        missing=written.missing,
+    )
+    said = spec.witness("delimiter")
+    if said is not None and said.value == source.delimiter:  # a spec's, passed back
+        return spec
+    if source.delimiter_by == "values":
+        why = f"the header's cells are separated by {source.delimiter!r}"
+    else:
+        why = f"delimiter={source.delimiter!r}"
+    return spec.decided("delimiter", source.delimiter, source.delimiter_by, why=why)
+
+
+def decided_decimal(source, spec):
+    """The spec with the decimal mark of a file delimited by semicolons or tabs, where
+    neither the user nor a spec said it: a comma where a cell can only be read with one
+    ("0,91"), a point where no cell has a comma, both (None) where the file writes both,
+    and asked where every comma could as well group thousands ("1,200")."""
+    if source.delimiter is None or source.number_format.decimal is not None:
+        return spec
+    marks = source.marks
+    if "either" in marks and "decimal" not in marks:
+        column, cell = marks["either"]
+        as_decimal, as_thousands = float(cell.replace(",", ".")), float(cell.replace(",", ""))
+        raise TableReadingError(
+            f"{source.name}, column {column!r}: {cell!r} is {as_decimal:g} with a decimal comma "
+            f"or {as_thousands:g} with a thousands comma, and no cell says which; pass "
+            "decimal=',' or thousands=','.",
+            field="decimal",
+            option="decimal",
+        )
+    if "decimal" not in marks:
+        return replace(spec, decimal=".")
+    if "point" in marks:
+        return spec
+    column, cell = marks["decimal"]
+    return spec.decided("decimal", ",", "values", why=f"column {column!r} writes {cell!r}")
 
 
 #: The decisions that a witness of a spec passed back must still find in the file.
@@ -197,11 +274,11 @@ def _given_spec(raw, options, spec):
         said["direction"] = side
         witnesses = [w for w in witnesses if w.subject != "direction"]
         why = f"the user's choice, greater_is_better={direction}"
-        witnesses.append(Witness("direction", f"{side} is better", "option", why))
+        witnesses.append(Witness("direction", side, "option", why))
     if said.get("design") is not None:
         witnesses = [w for w in witnesses if w.subject != "design"]
         design = said["design"]
-        witnesses.append(Witness("design", DESIGNS[design], "option", f"design={design!r}"))
+        witnesses.append(Witness("design", design, "option", f"design={design!r}"))
     return replace(spec, columns={**spec.columns, **columns}, witnesses=tuple(witnesses), **said)
 
 
@@ -234,12 +311,7 @@ def _still_true(spec, witness):
         return spec.columns.get(witness.subject) == witness.value
     if witness.subject not in value:
         return True
-    if value[witness.subject] is None:
-        return False
-    expected = replace(TableSpec(), witnesses=()).decided(
-        witness.subject, value[witness.subject], "option"
-    )
-    return expected.witnesses[0].value == witness.value
+    return value[witness.subject] is not None and value[witness.subject] == witness.value
 
 
 # -- roles ----------------------------------------------------------------------------
@@ -523,6 +595,23 @@ def _wide_roles(state):
         state, groups, ("metric", *naming.SPLIT_ROLES, "dataset", "imputed"), found, how, taken
     )
     if listed:
+        if "dataset" not in found:  # the data sets' names, as where no model is listed
+            text = [
+                c
+                for c in raw.names
+                if c not in taken and c not in state.left_columns and not raw.is_numeric(c)
+            ]
+            if len(text) > 1:
+                raise TableReadingError(
+                    f"{raw.source}: columns {text} hold text beside the models given, and no "
+                    "column is named for the data sets; name the one that holds them with "
+                    "dataset=<column>.",
+                    field="columns.dataset",
+                    option="dataset",
+                )
+            if text:
+                found["dataset"], how["dataset"] = text[0], ("values", "the one text column")
+                taken.add(text[0])
         for column in raw.names:
             if column not in taken and column not in state.left_columns:
                 state.leave_out(column, "not among the models given (`models`)")
@@ -590,7 +679,12 @@ def _wide_roles(state):
     _repeated_names(state)
     models = _model_columns(state, rest, found.get("dataset"))
     if not models:
-        raise ValueError(f"{raw.source} has no model columns besides {raw.names}.")
+        raise TableReadingError(
+            f"{raw.source} has no column of numbers to read as a model's scores (its columns: "
+            f"{', '.join(map(repr, raw.names))}); list the model columns with models=[...].",
+            field="models",
+            option="models",
+        )
     _turned_around(state, models)
     state.spec = replace(state.spec, models=tuple(models))
 
@@ -707,7 +801,7 @@ def _model_columns(state, candidates, dataset):
     _changes(state, models, values)
     _summaries(state, models, values)
     evidence.bracketed_ranks(raw, models)
-    if not evidence.are_ranks(np.column_stack([values[c] for c in models])):
+    if models and not evidence.are_ranks(np.column_stack([values[c] for c in models])):
         outliers = evidence.scale_outliers({c: values[c] for c in models})
         if outliers:
             evidence.refuse_scale_outliers(raw.source, outliers)
@@ -1264,26 +1358,26 @@ def _design(state, data):
         fold = spec.columns.get("fold")
         named = naming.split_design(split) if split else None
         if named is not None:
-            witness = Witness("design", DESIGNS[named], "name", f"column {split!r}")
+            witness = Witness("design", named, "name", f"column {split!r}")
         elif fold is not None:
             columns = " and ".join(
                 repr(spec.columns[r]) for r in ("repeat", "fold") if r in spec.columns
             )
             named, witness = (
                 "cross-validation",
-                Witness("design", DESIGNS["cross-validation"], "name", f"column(s) {columns}"),
+                Witness("design", "cross-validation", "name", f"column(s) {columns}"),
             )
         elif spec.fold_suffix is not None:
             named, witness = (
                 "cross-validation",
-                Witness("design", DESIGNS["cross-validation"], "values", "the ids' folds"),
+                Witness("design", "cross-validation", "values", "the ids' folds"),
             )
         elif spec.test_train_ratio is not None:
             named, witness = (
                 "cross-validation",
                 Witness(
                     "design",
-                    DESIGNS["cross-validation"],
+                    "cross-validation",
                     "option",
                     f"test_train_ratio={spec.test_train_ratio:.4g} gives the splits' sizes",
                 ),

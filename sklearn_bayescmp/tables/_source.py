@@ -5,10 +5,12 @@ columns with a way to name a row in messages ("line 7" of a CSV file, "row 5"
 of a dataframe). CSV files go through the standard library's :mod:`csv` in
 chunks, into typed columns: a column of few distinct cells (names, split
 indices, sizes) is kept as codes into them, any other (scores) as numbers,
-so that memory grows by a few bytes per cell. In a file delimited by
-semicolons or tabs, a decimal comma ("0,91") is read as a decimal point, and
-said; a number with an underscore ("0_91", which Python reads as 91) is never
-a number.
+so that memory grows by a few bytes per cell. How numbers are written is a
+:class:`NumberFormat`: given (``decimal=``, ``thousands=``, ``missing=``), or
+else a decimal point and, in a file delimited by semicolons or tabs, a decimal
+comma ("0,91") too, whose cells are kept as the evidence that decides it (a
+"1,200" alone may be either mark, and is asked about). A number with an
+underscore ("0_91", which Python reads as 91) is never a number.
 """
 
 import csv
@@ -22,6 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..exceptions import TableReadingError
 from ..utils._io import file_stem, from_spreadsheet_safe, open_text, source_name
 
 #: Delimiters the CSV reader recognises, and those beside which a comma is a decimal one.
@@ -29,6 +32,47 @@ DELIMITERS, DECIMAL_COMMA_DELIMITERS = ",;\t", ";\t"
 #: Cells read as a NaN score (a failed split), case-insensitively.
 NAN_TEXTS = frozenset({"nan", "na", "n/a", "null", "none"})
 _DECIMAL_COMMA = re.compile(r"\s*[-+]?\d+,\d+(?:[eE][-+]?\d+)?\s*")
+#: A decimal comma that could as well group thousands ("1,200"; "0,120" cannot).
+_COMMA_OR_THOUSANDS = re.compile(r"\s*[-+]?[1-9]\d{0,2},\d{3}\s*")
+
+
+@dataclass(frozen=True)
+class NumberFormat:
+    """How a file writes its numbers.
+
+    Attributes
+    ----------
+    decimal : {".", ","} or None
+        The decimal mark; None: not decided, a point and a comma are both read
+        (a file delimited by semicolons or tabs, where a comma is no delimiter),
+        and the cells written with a comma are kept as evidence.
+    thousands : {",", ".", " ", "'"} or None
+        The mark between groups of three digits ("1,234.5"), if any.
+    missing : tuple of str
+        Spellings of a missing score besides NaN, NA, N/A, null and none ("-").
+    """
+
+    decimal: str | None = "."
+    thousands: str | None = None
+    missing: tuple = ()
+
+    def __post_init__(self):  # the marks are checked where they are given: the spec
+        object.__setattr__(self, "missing", tuple(m.strip() for m in self.missing))
+
+    @property
+    def plain(self):
+        """bool: Whether a number is what Python's ``float`` reads (no comma, no mark)."""
+        return self.decimal == "." and self.thousands is None and not self.missing
+
+    def grouped(self, text):
+        """``text`` without its thousands marks, or None where they do not group by three."""
+        mark, point = re.escape(self.thousands), re.escape(self.decimal or ".")
+        pattern = rf"[-+]?\d{{1,3}}(?:{mark}\d{{3}})+(?:{point}\d*)?(?:[eE][-+]?\d+)?"
+        return text.replace(self.thousands, "") if re.fullmatch(pattern, text) else None
+
+
+#: A decimal point, nothing else: the numbers of dataframes and dicts.
+PLAIN = NumberFormat()
 #: A CSV column with more distinct cells than this is kept as numbers; rows per chunk.
 _DICTIONARY_LIMIT, _CHUNK = 1 << 16, 1 << 16
 
@@ -56,11 +100,15 @@ class Source:
         For a CSV column of few distinct cells, those cells and each row's code.
     index_columns : tuple of str
         The columns that were a dataframe's index (row labels).
-    decimal_comma : bool
-        Whether a comma in a number is its decimal point (semicolons or tabs
-        delimit the file).
+    number_format : NumberFormat
+        How the numbers are written (given, or read both ways where undecided).
     comma_columns : set of str
         The columns whose numbers were written with decimal commas.
+    marks : dict of str to (str, str)
+        Where the decimal mark is undecided, the first column and cell of each
+        form of number read (:func:`mark_form`): the evidence that decides it.
+    delimiter : str or None
+        A CSV file's delimiter, and ``delimiter_by``: "option" or "values".
     measure : (str, str) or None
         A name that may say the measure, and what it is: the file's name
         (without directory and extensions), or the common ending of several
@@ -77,10 +125,22 @@ class Source:
     texts: object = None
     dictionaries: dict = field(default_factory=dict)
     index_columns: tuple = ()
-    decimal_comma: bool = False
+    number_format: NumberFormat = PLAIN
     comma_columns: set = field(default_factory=set)
+    marks: dict = field(default_factory=dict)
+    delimiter: str | None = None
+    delimiter_by: str | None = None
+    encoding: str | None = None
     measure: tuple | None = None
     generated: frozenset = frozenset()
+
+    def note_mark(self, column, cell):
+        """Keep a cell read with a decimal mark where the mark is undecided: the first of
+        each form (:func:`mark_form`) is the evidence that decides it."""
+        form = mark_form(cell)
+        if form != "point":
+            self.comma_columns.add(column)
+        self.marks.setdefault(form, (column, cell.strip()))
 
 
 def is_blank_text(value):
@@ -297,7 +357,9 @@ def _chunks(text, delimiter, source, n_columns):
         raise
 
 
-def read_csv_source(path_or_buf, *, delimiter=None, encoding=None):
+def read_csv_source(
+    path_or_buf, *, delimiter=None, encoding=None, decimal=None, thousands=None, missing=()
+):
     """The typed columns of a CSV file (also gzip, bz2 or xz compressed).
 
     Parameters
@@ -308,25 +370,35 @@ def read_csv_source(path_or_buf, *, delimiter=None, encoding=None):
     encoding : str, default=None
         None reads UTF-8 (with or without a byte-order mark) and UTF-16 or
         UTF-32 (with one).
+    decimal, thousands, missing
+        How numbers are written (:class:`NumberFormat`); ``decimal=None`` reads
+        a decimal point and, beside semicolons or tabs, a decimal comma too.
 
     Returns
     -------
     Source
     """
     source = source_name(path_or_buf)
+    if thousands is not None and decimal is None:
+        decimal = "," if thousands == "." else "."
     text = open_text(path_or_buf, source=source, encoding=encoding)
     if text.is_blank():
         raise ValueError(f"{source} is empty; expected a header row and one row per score.")
+    delimiter_by = "option"
     if delimiter is None:
-        delimiter = sniff_delimiter(text.head(65536), source)
+        delimiter, delimiter_by = sniff_delimiter(text.head(65536), source), "values"
     header = [name.strip() for name in next(_records(text, delimiter, source))[1]]
     if not any(header):
         raise ValueError(f"{source}: the first line is empty; expected the header row.")
+    if delimiter_by == "option":
+        _check_delimiter(header, delimiter, source)
     duplicated = sorted({name for name in header if header.count(name) > 1})
     if duplicated:
         raise ValueError(f"{source} has repeated column names {duplicated}; make them unique.")
     names = _header_names(header, source)
-    decimal_comma = delimiter in DECIMAL_COMMA_DELIMITERS
+    if decimal is None and delimiter not in DECIMAL_COMMA_DELIMITERS:
+        decimal = "."  # beside commas, a comma is no decimal mark unless said
+    number_format = NumberFormat(decimal, thousands, tuple(missing or ()))
 
     def chunks():
         return _chunks(text, delimiter, source, len(header))
@@ -341,7 +413,14 @@ def read_csv_source(path_or_buf, *, delimiter=None, encoding=None):
         distinct = [None if s is not None and len(s) > _DICTIONARY_LIMIT else s for s in distinct]
     if not n_rows:
         raise ValueError(f"{source} has a header but no data rows.")
-    source_ = Source({}, source, decimal_comma=decimal_comma)
+    source_ = Source(
+        {},
+        source,
+        number_format=number_format,
+        delimiter=delimiter,
+        delimiter_by=delimiter_by,
+        encoding=encoding,
+    )
     _typed_columns(source_, chunks, names, distinct)
     source_.texts = lambda name: np.array(
         [row[names.index(name)] for rows in chunks() for row in rows], dtype=object
@@ -350,6 +429,20 @@ def read_csv_source(path_or_buf, *, delimiter=None, encoding=None):
     if isinstance(path_or_buf, (str, os.PathLike)):
         source_.measure = ("the file's name", file_stem(path_or_buf))
     return source_
+
+
+def _check_delimiter(header, delimiter, source):
+    """Refuse a delimiter given that leaves the header one cell which another splits."""
+    if len(header) > 1:
+        return
+    others = [d for d in DELIMITERS if d != delimiter and d in header[0]]
+    if others:
+        raise TableReadingError(
+            f"{source}: with the delimiter {delimiter!r} the header is one cell, which "
+            f"{others[0]!r} separates; pass delimiter={others[0]!r}.",
+            field="delimiter",
+            option="delimiter",
+        )
 
 
 def _typed_columns(source, chunks, names, distinct):
@@ -363,10 +456,10 @@ def _typed_columns(source, chunks, names, distinct):
             if k in codes:
                 codes[k].append(np.fromiter(map(indices[k].__getitem__, cells), np.int64))
             elif numbers[k] is not None:
-                part = as_numbers(cells, source.decimal_comma)
+                part = as_numbers(cells, source.number_format)
                 numbers[k] = None if part is None else [*numbers[k], part[:2]]
-                if part is not None and part[2]:
-                    source.comma_columns.add(names[k])
+                for cell in part[2] if part is not None else ():
+                    source.note_mark(names[k], cell)
     for k, name in enumerate(names):
         if k in codes:
             cells = np.empty(len(indices[k]), dtype=object)
@@ -385,40 +478,64 @@ def _typed_columns(source, chunks, names, distinct):
                 source.empty[name] = blank
 
 
-def as_numbers(cells, decimal_comma=False):
-    """``(floats, empty, commas)`` of a chunk of cells (NaN texts and empty cells NaN;
-    ``commas``: some cell had a decimal comma), or None when a cell is no number."""
-    if "_" not in "".join(cells):
+def as_numbers(cells, number_format=PLAIN):
+    """``(floats, empty, marked)`` of a chunk of cells (NaN texts and empty cells NaN;
+    ``marked``: where the decimal mark is undecided, the cells with a comma and the first
+    with a point), or None when a cell is no number."""
+    joined = "".join(cells)
+    undecided = number_format.decimal is None
+    marked = ()
+    if undecided and ("," in joined or "." in joined):
+        point = next((cell for cell in cells if "." in cell), None)
+        marked = [cell for cell in cells if "," in cell] + ([point] if point else [])
+    if (number_format.plain or undecided) and "_" not in joined and "," not in joined:
         try:
-            return np.array(cells, dtype=float), np.zeros(len(cells), dtype=bool), False
+            return np.array(cells, dtype=float), np.zeros(len(cells), dtype=bool), marked
         except ValueError:
             pass
     values, blank = np.empty(len(cells)), np.zeros(len(cells), dtype=bool)
     for i, cell in enumerate(cells):
-        number = parse_number(cell, decimal_comma)
+        number = parse_number(cell, number_format)
         if number is None:
             return None
         values[i], blank[i] = number
-    return values, blank, decimal_comma and any("," in cell for cell in cells)
+    return values, blank, marked
 
 
-def parse_number(cell, decimal_comma=False):
+def mark_form(cell):
+    """How a number read where the decimal mark is undecided is written: "point" (with a
+    decimal point), "either" (a comma that could as well group thousands, "1,200"), or
+    "decimal" (a decimal comma, "0,91", "12,5")."""
+    text = str(cell)
+    if "," not in text:
+        return "point"
+    return "either" if _COMMA_OR_THOUSANDS.fullmatch(text) else "decimal"
+
+
+def parse_number(cell, number_format=PLAIN):
     """``(value, empty)`` of one cell, or None when it is not a number: empty cells are
-    ``(nan, True)``, NaN texts ``(nan, False)``; an underscore makes no number; a decimal
-    comma is read where ``decimal_comma`` says the delimiter leaves no other reading."""
+    ``(nan, True)``, NaN texts and the format's missing spellings ``(nan, False)``; an
+    underscore makes no number; marks are read as ``number_format`` says."""
     if isinstance(cell, float):
         return cell, False
     text = str(cell).strip()
     if not text:
         return math.nan, True
-    if text.lower() in NAN_TEXTS:
+    if text.lower() in NAN_TEXTS or text in number_format.missing:
         return math.nan, False
     if "_" in text:
         return None
+    if number_format.thousands is not None and number_format.thousands in text:
+        text = number_format.grouped(text)
+        if text is None:
+            return None
+    if number_format.decimal == ",":
+        if "." in text:
+            return None
+        text = text.replace(",", ".")
+    elif number_format.decimal is None and _DECIMAL_COMMA.fullmatch(text):
+        text = text.replace(",", ".")
     try:
         return float(text), False
     except ValueError:
-        pass
-    if decimal_comma and _DECIMAL_COMMA.fullmatch(text):
-        return float(text.replace(",", ".")), False
-    return None
+        return None

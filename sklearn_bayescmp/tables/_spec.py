@@ -28,6 +28,8 @@ DESIGNS = {
     "seeds": "training seeds on one split",
     "means": "one score per data set",
 }
+#: A number's decimal marks, and the marks that can group its thousands.
+DECIMAL_MARKS, THOUSANDS_MARKS = (".", ","), (",", ".", " ", "'")
 #: How a table's cells are laid out: a row per (data set, model, split); a column per
 #: model; a row per model and a column per data set; the differences of two models.
 LAYOUTS = ("long", "wide", "transposed", "differences")
@@ -62,8 +64,9 @@ IMPUTED = ("keep", "drop")
 LEFT_OUT_KINDS = ("column", "row", "rows", "model", "split", "data set")
 #: How many model columns of a wide table the one-line reading names.
 MODELS_SHOWN = 30
-#: The JSON document's format and version.
-SPEC_FORMAT, SPEC_VERSION = "sklearn-bayescmp/table-spec", 1
+#: The JSON document's format and version (2: a witness's value is the field's value;
+#: version 1 said a direction and a design in words, read as their codes).
+SPEC_FORMAT, SPEC_VERSION = "sklearn-bayescmp/table-spec", 2
 
 
 @dataclass(frozen=True)
@@ -75,8 +78,9 @@ class Witness:
     subject : str
         What was decided: a role ("model", "score"...), "direction", "design",
         "units" or "scale".
-    value : str
-        What it was decided to be: a column's name, "lower is better", a design.
+    value : str or dict
+        What it was decided to be, as the spec's field holds it: a column's
+        name, "lower" (or a direction per metric), a design's key, a mark.
     by : {"option", "name", "values"}
         The user's option (or a spec passed back), a name (a column's, a
         file's, a metric's), or the values.
@@ -147,6 +151,20 @@ class TableSpec:
 
     Attributes
     ----------
+    delimiter : str or None
+        A CSV file's delimiter; None sniffs comma, semicolon or tab.
+    encoding : str or None
+        A CSV file's text encoding; None reads UTF-8, or UTF-16 or UTF-32
+        with a byte-order mark.
+    decimal : {".", ","} or None
+        The decimal mark of a CSV file's numbers. None: a point, and beside
+        semicolons or tabs a comma too where no cell could be read either way
+        ("1,200" alone is asked about).
+    thousands : {",", ".", " ", "'"} or None
+        The mark that groups a CSV file's thousands ("1,234.5"); None: none.
+    missing : tuple of str
+        Spellings of a failed or missing score besides NaN, NA, N/A, null and
+        none (``("-", "timeout")``).
     layout : {"long", "wide", "transposed", "differences"} or None
         A row per (data set, model, split); a column per model; a row per
         model and a column per data set; the differences of two models.
@@ -207,6 +225,11 @@ class TableSpec:
     True
     """
 
+    delimiter: str | None = None
+    encoding: str | None = None
+    decimal: str | None = None
+    thousands: str | None = None
+    missing: tuple = ()
     layout: str | None = None
     columns: dict = field(default_factory=dict)
     models: tuple | None = None
@@ -224,6 +247,19 @@ class TableSpec:
     witnesses: tuple = ()
 
     def __post_init__(self):
+        _check_choice(self.decimal, DECIMAL_MARKS, "decimal")
+        _check_choice(self.thousands, THOUSANDS_MARKS, "thousands")
+        if self.thousands is not None and self.thousands == self.decimal:
+            raise ValueError(
+                f"`decimal` and `thousands` are both {self.decimal!r}; give two marks."
+            )
+        for name in ("delimiter", "encoding"):
+            value = getattr(self, name)
+            if value is not None and (not isinstance(value, str) or not value):
+                raise ValueError(f"`{name}` must be a non-empty string or None; got {value!r}.")
+        if self.delimiter is not None and len(self.delimiter) != 1:
+            raise ValueError(f"`delimiter` must be one character; got {self.delimiter!r}.")
+        object.__setattr__(self, "missing", _names_tuple(self.missing, "missing") or ())
         _check_choice(self.layout, LAYOUTS, "layout")
         unknown = sorted(set(self.columns) - set(ROLE_WORDS))
         if unknown or not all(isinstance(c, str) for c in self.columns.values()):
@@ -311,7 +347,7 @@ class TableSpec:
         'lower'
         """
         witnesses = tuple(w for w in self.witnesses if w.subject != subject)
-        said = () if by is None else (Witness(subject, _words(subject, value), by, why),)
+        said = () if by is None else (Witness(subject, _plain(value), by, why),)
         if subject in ROLE_WORDS:
             return replace(
                 self, columns={**self.columns, subject: value}, witnesses=witnesses + said
@@ -353,8 +389,11 @@ class TableSpec:
         if not isinstance(data, dict):
             raise ValueError(f"A table spec is a JSON object; got {type(data).__name__}.")
         data = dict(data)
-        if data.pop("format", SPEC_FORMAT) != SPEC_FORMAT or data.pop("version", 1) != 1:
-            raise ValueError(f"Not a table spec of version {SPEC_VERSION} ({SPEC_FORMAT}).")
+        version = data.pop("version", SPEC_VERSION)
+        if data.pop("format", SPEC_FORMAT) != SPEC_FORMAT or version not in (1, SPEC_VERSION):
+            raise ValueError(f"Not a table spec of version 1 or {SPEC_VERSION} ({SPEC_FORMAT}).")
+        if version == 1:
+            data["witnesses"] = [_coded(entry) for entry in data.get("witnesses") or ()]
         known = {item.name for item in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -415,14 +454,37 @@ class TableSpec:
         return cls.from_dict(data)
 
 
-def _words(subject, value):
-    """A decision's value as the reading says it."""
+def _plain(value):
+    """A decided value as a witness keeps it: plain data, as JSON writes it."""
+    if isinstance(value, dict):
+        return dict(value)
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _coded(entry):
+    """A witness of a version-1 spec, whose direction and design were said in words,
+    with the codes its field holds."""
+    entry, value = dict(entry), entry.get("value")
+    if entry.get("subject") == "direction" and isinstance(value, str):
+        sides = [part.rsplit(" is better", 1)[0].split(": ") for part in value.split("; ")]
+        entry["value"] = (
+            sides[0][-1]
+            if len(sides) == 1 and len(sides[0]) == 1
+            else {metric: side for metric, side in sides}
+        )
+    elif entry.get("subject") == "design":
+        entry["value"] = next((k for k, words in DESIGNS.items() if words == value), value)
+    return entry
+
+
+def decision_words(subject, value):
+    """A decision's value as the reading says it ("lower is better", a design's words)."""
     if subject == "direction":
         if isinstance(value, dict):
             return "; ".join(f"{m}: {s} is better" for m, s in value.items())
         return f"{value} is better"
     if subject == "design":
-        return DESIGNS[value]
+        return DESIGNS.get(value, str(value))
     return str(value)
 
 

@@ -174,3 +174,22 @@ def test_a_transposed_table_of_two_text_columns_asks_for_the_models_column():
     table = _read(text, greater_is_better=True, layout="transposed", model="name")
     assert table.models == ("A", "B") and table.datasets == ("d0", "d1", "d2", "d3")
     assert table.scores("d1")[:, 0].tolist() == [0.9, 0.85]
+
+
+def test_listing_the_models_keeps_the_one_text_column_as_the_data_sets():
+    # TSB-AD's file: a column of series' file names, a column per detector.
+    rows = "".join(
+        f"s{i}.csv,{0.3 + 0.01 * i},{0.32 + 0.01 * i},{0.2 + 0.012 * i}\n" for i in range(6)
+    )
+    table = _read("file,A,B,C\n" + rows, greater_is_better=True, models=["A", "B"])
+    assert table.n_datasets == 6 and table.models == ("A", "B")
+    assert table.spec.witness("dataset").by == "values"
+    two = "file,kind,A,B,C\n" + "".join(
+        f"s{i}.csv,k{i % 2},{0.3 + 0.01 * i},{0.32 + 0.01 * i},{0.2 + 0.012 * i}\n"
+        for i in range(6)
+    )
+    with pytest.raises(TableReadingError, match=naming("['file', 'kind']", "dataset=")) as info:
+        _read(two, greater_is_better=True, models=["A", "B"])
+    assert info.value.option == "dataset"
+    table = _read(two, greater_is_better=True, models=["A", "B"], dataset="file")
+    assert table.n_datasets == 6

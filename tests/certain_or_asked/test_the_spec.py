@@ -13,7 +13,7 @@ from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
 from sklearn_bayescmp.tables import TableSpec
-from sklearn_bayescmp.tables._spec import LeftOut, Witness
+from sklearn_bayescmp.tables._spec import DESIGNS, LeftOut, Witness
 from tests._messages import naming
 
 TEXT = "dataset,classifier,run,fold,n_train,n_test,error_rate\n" + "".join(
@@ -76,7 +76,7 @@ def test_a_refusal_shows_the_spec_it_had_reached_and_one_field_settles_it(tmp_pa
     witness = next(w for w in report["spec"]["witnesses"] if w["subject"] == "direction")
     assert witness == {
         "subject": "direction",
-        "value": "higher is better",
+        "value": "higher",
         "by": "option",
         "why": "the spec given",
     }
@@ -249,7 +249,7 @@ def test_a_differences_file_is_read_by_the_spec_passed_back():
     )
     assert edited.spec.direction == "lower"
     assert edited.spec.witness("direction") == Witness(
-        "direction", "lower is better", "option", "the spec given"
+        "direction", "lower", "option", "the spec given"
     )
     with pytest.raises(TableReadingError, match=naming("the spec's fold_suffix", "remove it")):
         ScoreTable.read_csv(io.StringIO(_differences()), spec=TableSpec(fold_suffix="_"))
@@ -304,3 +304,29 @@ def test_a_spec_s_decision_is_the_user_s_where_this_file_has_no_witness_of_it(tm
     assert table.spec.direction == "lower"
     assert table.spec.witness("direction").by == "option"
     assert "test_error" not in table.reading
+
+
+def test_a_version_1_spec_reads_its_witnesses_words_as_codes():
+    table = ScoreTable.read_csv(io.StringIO(TEXT))
+    data = table.spec.to_dict()
+    assert data["version"] == 2
+    data["version"] = 1
+    for witness in data["witnesses"]:
+        if witness["subject"] == "direction":
+            witness["value"] = f"{witness['value']} is better"
+        elif witness["subject"] == "design":
+            witness["value"] = DESIGNS[witness["value"]]
+    assert TableSpec.from_dict(data) == table.spec
+    metrics = {**data, "direction": {"auc": "higher", "rmse": "lower"}}
+    metrics["witnesses"] = [
+        {
+            "subject": "direction",
+            "value": "auc: higher is better; rmse: lower is better",
+            "by": "values",
+            "why": "x",
+        }
+    ]
+    assert TableSpec.from_dict(metrics).witness("direction").value == {
+        "auc": "higher",
+        "rmse": "lower",
+    }

@@ -72,7 +72,8 @@ def test_decimal_commas_are_read_where_the_delimiter_leaves_no_doubt_and_said(de
     ]
     table = ScoreTable.read_csv(io.StringIO("\n".join(lines) + "\n"), greater_is_better=True)
     assert table == _plain()
-    assert "decimal commas read as decimal points in 'CatBoost', 'LightGBM'" in table.reading
+    assert "decimal commas read as decimal points (column 'CatBoost' writes" in table.reading
+    assert table.spec.decimal == "," and table.spec.witness("decimal").by == "values"
 
 
 def test_a_decimal_comma_in_a_file_of_commas_is_refused_with_the_fix():

@@ -35,7 +35,7 @@ def test_a_seed_column_says_training_seeds_on_one_split():
     assert table.design == "seeds"
     assert "the splits are training seeds on one split (column 'seed')" in table.reading
     witness = table.reading_details.witness("design")
-    assert (witness.by, witness.value) == ("name", "training seeds on one split")
+    assert (witness.by, witness.value) == ("name", "seeds")
 
 
 def test_the_correlated_t_tests_refuse_seeds_and_say_why():

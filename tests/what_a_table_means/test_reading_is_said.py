@@ -47,9 +47,7 @@ def test_the_record_holds_every_witness_and_what_was_left_out(table):
     assert reading.witness("model") == Witness("model", "model", "name", "its name")
     assert reading.witness("split") == Witness("split", "seed", "option", "given")
     assert reading.witness("direction").by == "option"
-    assert reading.witness("design") == Witness(
-        "design", "training seeds on one split", "name", "column 'seed'"
-    )
+    assert reading.witness("design") == Witness("design", "seeds", "name", "column 'seed'")
     assert LeftOut("data set", "Average", "the mean of the other rows") in reading.left_out
     assert table.datasets == ("d0", "d1", "d2", "d3") and table.design == "seeds"
 
