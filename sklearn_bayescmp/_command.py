@@ -11,6 +11,7 @@ from .utils._lazy import lazy_names
 
 #: Each name and its module (relative to this module's name, hence "..").
 _LOCATIONS = {
+    "ANY": "..utils._advice",
     "automatic_test": ".._compare_models",
     "cached_fit_count": ".._engine",
     "check_probability": "..utils._validation",
@@ -22,6 +23,7 @@ _LOCATIONS = {
     "printable": "..utils._display",
     "probability_scope": ".._comparison_report",
     "reading_text": "..tables._spec",
+    "spelled_by": "..utils._advice",
     "terminal_safe": "..utils._display",
 }
 

@@ -38,6 +38,7 @@ from .stats._rope import OUTCOMES
 from .stats._ties import merge_signed_ties, tie_scale
 from .tables._evidence import units_text
 from .tables._spec import DESIGNS
+from .utils._advice import option, written
 from .utils._display import (
     PROBABILITY_COLUMNS,
     beside_threshold,
@@ -723,12 +724,14 @@ def _check_options(backend, options, automatic=False):
         if automatic:  # say which test "auto" chose, and where the options belong
             takers = [n for n in backend_names() if set(unknown) <= set(get_backend(n).options)]
             chosen = (
-                f" (test='auto' chose it for this table: {_AUTO_REASONS[backend.name]}); "
+                f" ({option('test', 'auto')} chose it for this table: "
+                f"{_AUTO_REASONS[backend.name]}); "
                 f"{', '.join(unknown)} {'is an option' if len(unknown) == 1 else 'are options'} "
                 f"of test={' or '.join(map(repr, takers)) or 'no test'}"
             )
         raise TypeError(
-            f"compare_models(test={backend.name!r}) got unknown option(s) {unknown}{chosen}; "
+            f"compare_models({option('test', backend.name)}) got unknown option(s) "
+            f"{unknown}{chosen}; "
             f"it accepts {sorted(backend.options) or 'none'}."
         )
 
@@ -746,21 +749,24 @@ def _check_scope(backend, table):
     """The table has as many data sets as the test reads."""
     if table.n_datasets == 1 and backend.scope != "dataset":
         raise ValueError(
-            f"test={backend.name!r} compares models over several data sets; this table has one "
+            f"{option('test', backend.name)} compares models over several data sets; this table "
+            "has one "
             f"({table.datasets[0]!r}). Use a test of one data set, e.g. "
-            "test='bayesian_correlated_t' (or 'auto'): the Bayesian correlated t-test of every "
+            f"{option('test', 'bayesian_correlated_t')} (or 'auto'): the Bayesian correlated "
+            "t-test of every "
             "pair on its splits."
         )
     if table.n_datasets > 1 and backend.scope == "dataset":
         raise ValueError(
-            f"test={backend.name!r} compares models on one data set; this table has "
+            f"{option('test', backend.name)} compares models on one data set; this table has "
             f"{table.n_datasets}. Use a test over data sets ('signed_rank', 'sign', "
-            "'poisson', 'hierarchical', 'wilcoxon'), or table.select(datasets=[...])."
+            f"'poisson', 'hierarchical', 'wilcoxon'), or {option('select_datasets')}."
         )
     single = all(len(table.splits(d)["fold"]) == 1 for d in table.datasets)
     if single and table.n_datasets == 1 and not table.has_scores:
         raise ValueError(
-            f"test={backend.name!r} compares models on the splits of one data set; this table "
+            f"{option('test', backend.name)} compares models on the splits of one data set; this "
+            "table "
             f"has one split of data set {table.datasets[0]!r}, and a test needs at least 2 "
             "(a variance). Use more cross-validation splits."
         )
@@ -770,22 +776,24 @@ def _check_scope(backend, table):
             f"this table holds one score per model, on one data set ({table.datasets[0]!r}): "
             "no test can tell two models apart from one score each. Compare over two or more "
             "data sets (a table of one score per data set; keep more of them with "
-            "datasets=[...] if you chose this one), or on the scores of every split of this "
+            f"{option('datasets')} if you chose this one), or on the scores of every split of this "
             "data set (cross-validation's, not their mean)."
         )
     means = [name for name in backend_names() if get_backend(name).scope == "means"]
     if backend.scope != "means" and single:
         raise ValueError(
-            f"test={backend.name!r} reads the scores of every split; this table has one score "
+            f"{option('test', backend.name)} reads the scores of every split; this table has one "
+            "score "
             f"per data set and model (a table of means). Use a test of means: {means}."
         )
     _check_design(backend, table)
     if backend.uses_split_sizes and not table.has_split_sizes:
         raise ValueError(
-            f"test={backend.name!r} (the {backend.title}) corrects for the overlap of the "
+            f"{option('test', backend.name)} (the {backend.title}) corrects for the overlap of the "
             "training sets with n_test / n_train of the splits, and this table does not "
             "hold its splits' sizes. Give them when reading the table: n_train and n_test "
-            "columns, or test_train_ratio=1/9 for 10-fold cross-validation (1/4 for 5-fold). "
+            f"columns, or {option('test_train_ratio', written('1/9'))} for 10-fold "
+            "cross-validation (1/4 for 5-fold). "
             f"Or use a test of the data sets' mean differences: {means}."
         )
 
@@ -818,11 +826,11 @@ def _check_design(backend, table):
         and (get_backend(name).scope == "dataset") == (table.n_datasets == 1)
     ]
     accepted = " or ".join(DESIGNS[design] for design in backend.designs)
-    use = " or ".join(f"test={name!r}" for name in takers) or "a table of another design"
+    use = " or ".join(option("test", name) for name in takers) or "a table of another design"
     raise ValueError(
-        f"test={backend.name!r} (the {backend.title}) reads {accepted}; this table holds "
+        f"{option('test', backend.name)} (the {backend.title}) reads {accepted}; this table holds "
         f"{DESIGNS[table.design]}{why}: {_DESIGN_REASONS[table.design]}. Use {use}, or give "
-        "the design when reading the table (design=...) if it was read wrong."
+        f"the design when reading the table ({option('design')}) if it was read wrong."
     )
 
 
@@ -870,18 +878,20 @@ def _check_units(backend, table, rope):
         else f"reads every data set's difference against one rope{bounds}"
     )
     signs = (
-        "use a test of signs without a rope (test='sign' with rope=0"
+        f"use a test of signs without a rope ({option('test', 'sign')} with {option('rope', 0)}"
         if backend.pools_differences
-        else "read signs only (rope=0"
+        else f"read signs only ({option('rope', 0)}"
     )
     # One metric at a time is advice only where a metric column names several.
-    first = "Compare one metric at a time (metric=<name>), " if units.kind == "metrics" else ""
+    first = (
+        f"Compare one metric at a time ({option('metric')}), " if units.kind == "metrics" else ""
+    )
     signs = signs if first else signs[0].upper() + signs[1:]
     raise ValueError(
-        f"test={backend.name!r} (the {backend.title}) {how} in the scores' units, but "
+        f"{option('test', backend.name)} (the {backend.title}) {how} in the scores' units, but "
         f"{units_text(units)}: one difference means something else on each. {first}{signs}; "
         "the Friedman test and the ranking beside it read ranks only), or rescale every data "
-        "set (table.normalized())."
+        f"set ({option('normalized')})."
     )
 
 
@@ -914,8 +924,9 @@ def _incomplete_message(table, shared, i, j, dataset, needed):
         )
     return (
         f"{reason}, so the pair cannot be compared there. Leave the model or the data set out "
-        "(table.select(models=[...]) or table.select(datasets=[...])), or pass "
-        "allow_incomplete=True to compare each pair on the data sets where both models have "
+        f"({option('select_models')} or {option('select_datasets')}), or pass "
+        f"{option('allow_incomplete', True)} to compare each pair on the data sets where both "
+        "models have "
         "scores."
     )
 
@@ -927,7 +938,8 @@ def _complete_datasets(table, allow_incomplete):
         missing = next(name for name in table.datasets if name not in complete)
         raise ValueError(
             f"No split of data set {missing!r} has a score for every model; the ranking needs "
-            "splits that all models completed. Pass allow_incomplete=True to rank on the data "
+            f"splits that all models completed. Pass {option('allow_incomplete', True)} to rank on "
+            "the data "
             "sets that have one, or ranking=False."
         )
     return complete
@@ -1278,7 +1290,7 @@ def compare_models(
             if n_common < min(2, table.n_datasets):
                 raise ValueError(
                     f"Models {models[i]!r} and {models[j]!r} have scores on {n_common} data "
-                    f"set(s) in common; test={test!r} needs {min(2, table.n_datasets)}."
+                    f"set(s) in common; {option('test', test)} needs {min(2, table.n_datasets)}."
                 )
             n_datasets_omitted[i, j] = n_datasets_omitted[j, i] = len(lacking)
             if by_means and not lacking:

@@ -15,6 +15,7 @@ from dataclasses import KW_ONLY, dataclass
 
 import numpy as np
 
+from .utils._advice import option
 from .utils._display import html_table, to_frame
 from .utils._frozen import ReadOnlyPickleMixin, read_only
 from .utils._io import read_text, source_name, write_csv, write_text
@@ -427,7 +428,7 @@ class CVDifferences(ReadOnlyPickleMixin):
             raise ValueError(
                 f"{raw.source} holds {len(names)} data sets ({names[:5]}...); pass "
                 "dataset=<name> to read one of them, or read them all with "
-                "ScoreTable.read_csv(..., layout='differences')."
+                f"ScoreTable.read_csv(..., {option('layout', 'differences')})."
             )
         if dataset is not None:
             if not names:

@@ -56,6 +56,7 @@ from .tables._names import (
 )
 from .tables._source import read_csv_source, read_source
 from .tables._spec import DESIGNS, ROLE_WORDS, UNSCORED, Reading, TableSpec, Witness, reading_text
+from .utils._advice import option, parameter
 from .utils._display import html_table, to_frame
 from .utils._docstrings import fill_doc
 from .utils._io import file_stem, write_csv
@@ -99,7 +100,8 @@ def check_greater_is_better(greater_is_better):
     if greater_is_better is None or isinstance(greater_is_better, (bool, np.bool_)):
         return None if greater_is_better is None else bool(greater_is_better)
     raise TypeError(
-        f"`greater_is_better` must be True, False or None; got {greater_is_better!r} of type "
+        f"{parameter('greater_is_better')} must be True, False or None; got {greater_is_better!r} "
+        "of type "
         f"{type(greater_is_better).__name__}. Pass the boolean False for a loss."
     )
 
@@ -117,16 +119,20 @@ def _reader_options(layout, given):
         options["greater_is_better"] = check_greater_is_better(options["greater_is_better"])
     if options.get("design") is not None and options["design"] not in DESIGNS:
         raise ValueError(
-            f"`design` must be one of {', '.join(map(repr, DESIGNS))} (or None: taken from the "
+            f"{parameter('design')} must be one of {', '.join(map(repr, DESIGNS))} (or None: taken "
+            "from the "
             f"columns); got {options['design']!r}."
         )
     if options.get("imputed") not in (None, "keep", "drop"):
         raise ValueError(
-            f"`imputed` must be 'keep' or 'drop' (what to do with the scores a column such as "
+            f"{parameter('imputed')} must be 'keep' or 'drop' (what to do with the scores a column "
+            "such as "
             f"'imputed' marks as filled in), or None; got {options['imputed']!r}."
         )
     if options.get("normalize") not in (None, "best-worst"):
-        raise ValueError(f"`normalize` must be 'best-worst' or None; got {options['normalize']!r}.")
+        raise ValueError(
+            f"{parameter('normalize')} must be 'best-worst' or None; got {options['normalize']!r}."
+        )
     if options.get("test_train_ratio") is not None:
         ratio_sizes(options["test_train_ratio"])
     return options
@@ -262,7 +268,8 @@ class ScoreTable:
             raise ValueError("Pass both `n_train` and `n_test`, or neither (and test_train_ratio).")
         if n_train is not None and test_train_ratio is not None:
             raise ValueError(
-                "Pass either the split sizes (`n_train`, `n_test`) or `test_train_ratio`, not both."
+                "Pass either the split sizes (`n_train`, `n_test`) or "
+                f"{parameter('test_train_ratio')}, not both."
             )
         _reader_options("long", {"design": design})
         fixed_sizes = None if test_train_ratio is None else ratio_sizes(test_train_ratio)
@@ -648,14 +655,17 @@ class ScoreTable:
         scores, n_train, n_test = split_scores(named, metric, pos_label)
         if greater_is_better is not None:
             side = "higher" if greater_is_better else "lower"
-            witness = Witness("direction", side, "option", f"greater_is_better={greater_is_better}")
+            witness = Witness(
+                "direction", side, "option", option("greater_is_better", greater_is_better)
+            )
         else:
             side, word = direction_of_name(metric)
             if side is None:
                 raise ValueError(
                     f"The skore reports: cannot tell which way is better for the metric "
                     f"{metric!r}: its name says neither a loss nor a score. Pass "
-                    "greater_is_better=True if higher is better, greater_is_better=False for a "
+                    f"{option('greater_is_better', True)} if higher is better, "
+                    f"{option('greater_is_better', False)} for a "
                     "loss."
                 )
             witness = Witness("direction", side, "name", f"the metric {metric!r}")
@@ -812,7 +822,9 @@ class ScoreTable:
         if not isinstance(path_or_buf, (str, os.PathLike)) and not hasattr(path_or_buf, "read"):
             paths = list(path_or_buf)
             if layout not in ("auto", "long"):
-                raise TypeError("Several files are read as long tables: leave `layout` out.")
+                raise TypeError(
+                    f"Several files are read as long tables: leave {parameter('layout')} out."
+                )
             if any(v is not None for v in (delimiter, decimal, thousands, missing)):
                 raise TypeError(
                     "Several files are read as the per-estimator files of aeon/tsml, written "
@@ -823,14 +835,15 @@ class ScoreTable:
             fixed = sorted(set(columns) & set(given.columns))
             if fixed:
                 raise TypeError(
-                    f"{', '.join(f'{name}=' for name in fixed)}: several files are read as the "
-                    "per-estimator results files of aeon/tsml, whose columns are fixed; leave "
+                    f"{', '.join(option(name) for name in fixed)}: several files are read as "
+                    "the per-estimator results files of aeon/tsml, whose columns are fixed; leave "
                     "the option out, or compare one table's file."
                 )
             return cls._read(raw, columns, "long", _merged(given, spec), notes)
         if layout not in LAYOUTS:
             raise ValueError(
-                f"`layout` must be one of {', '.join(map(repr, LAYOUTS))}; got {layout!r}."
+                f"{parameter('layout')} must be one of {', '.join(map(repr, LAYOUTS))}; got "
+                f"{layout!r}."
             )
         spec = _check_spec(spec)
         written = written_options(
@@ -858,7 +871,8 @@ class ScoreTable:
             greater_is_better = said.direction == "higher"
         if columns.pop("normalize", None) is not None:
             raise ValueError(
-                f"{raw.source}: normalize='best-worst' rescales the models' scores, and a "
+                f"{raw.source}: {option('normalize', 'best-worst')} rescales the models' scores, "
+                "and a "
                 "differences file holds no scores to normalize, only the differences of two "
                 "models; leave it out."
             )
@@ -877,7 +891,7 @@ class ScoreTable:
             direction = Witness("direction", "higher", "name", why)
         elif direction is None:
             side = "higher" if greater_is_better else "lower"
-            why = f"greater_is_better={greater_is_better}"
+            why = option("greater_is_better", greater_is_better)
             direction = Witness("direction", side, "option", why)
         read = _arrays_reading(raw.source, table._data, said.design).spec
         design = said.witness("design") or read.witness("design")
@@ -1440,13 +1454,14 @@ class ScoreTable:
         """
         if layout not in LAYOUTS[1:]:
             raise ValueError(
-                f"`layout` must be one of {', '.join(map(repr, LAYOUTS[1:]))}; got {layout!r}."
+                f"{parameter('layout')} must be one of {', '.join(map(repr, LAYOUTS[1:]))}; got "
+                f"{layout!r}."
             )
         if layout == "differences":
             if self.n_models != 2:
                 raise ValueError(
                     f"The differences layout holds two models; this table has {self.n_models}. "
-                    "Pick two with select(models=[a, b]), or use layout='long'."
+                    f"Pick two with {option('select_models')}, or use {option('layout', 'long')}."
                 )
             columns = {}
             for record in self.differences(*self._models).values():
@@ -1526,25 +1541,6 @@ class ScoreTable:
         spec = self._reading.spec.decided("design", design, witness.by, why=witness.why)
         self._reading = dataclasses.replace(self._reading, spec=spec)
         return self
-
-    def _reworded(self, words):
-        """This table with its reading's words (the witnesses' whys, the reasons of what
-        was left out, the notes) mapped by ``words``, for a caller that says them in its
-        own options' names (the command)."""
-        reading = self._reading
-        spec = dataclasses.replace(
-            reading.spec,
-            witnesses=tuple(
-                dataclasses.replace(w, why=words(w.why)) for w in reading.spec.witnesses
-            ),
-            left_out=tuple(
-                dataclasses.replace(e, reason=words(e.reason)) for e in reading.spec.left_out
-            ),
-        )
-        notes = tuple(words(note) for note in reading.notes)
-        table = ScoreTable._from_parts(self._models, self._data, self._scores_known)
-        table._reading = dataclasses.replace(reading, spec=spec, notes=notes)
-        return table
 
     def __eq__(self, other):
         if not isinstance(other, ScoreTable):
@@ -1629,7 +1625,8 @@ def _check_wide_names(models):
         reason = wide_name_problem(model, models)
         if reason is not None:
             raise ValueError(
-                f"Model {model!r} {reason}: a wide table cannot hold it. Use layout='long', "
+                f"Model {model!r} {reason}: a wide table cannot hold it. Use "
+                f"{option('layout', 'long')}, "
                 "which holds any name."
             )
 
@@ -1698,7 +1695,7 @@ def _differences_spec(source, spec, greater_is_better):
         "higher" if greater_is_better else "lower",
     ):
         raise TableReadingError(
-            f"{source}: greater_is_better={greater_is_better} and the spec's direction "
+            f"{source}: {option('greater_is_better', greater_is_better)} and the spec's direction "
             f"({spec.direction!r}) disagree; give one of them.",
             spec=spec,
             field="direction",

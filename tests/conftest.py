@@ -68,7 +68,7 @@ def _read_again_by_its_spec(guess):
         try:
             parts = guess(raw, options, spec=spec)
         except TableReadingError as error:  # the option it names is in its advice
-            assert error.option is None or error.option in str(error), (error.option, error)
+            assert error.option is None or _advised(error.option, str(error)), (error.option, error)
             raise
         first = parts.reading.spec
         schema.validate(json.loads(first.to_json()))
@@ -98,3 +98,15 @@ def every_reading_reads_again_by_its_spec(monkeypatch):
     from sklearn_bayescmp import _score_table
 
     monkeypatch.setattr(_score_table, "guess", _read_again_by_its_spec(_score_table.guess))
+
+
+def _advised(name, message):
+    """Whether ``message`` advises the option ``name``, as Python or the command spells it."""
+    from sklearn_bayescmp.cli._flags import COMMAND_SPELLING
+    from sklearn_bayescmp.utils._advice import ANY
+
+    spelled = [name, COMMAND_SPELLING.parameter(name) or name]
+    if name == "greater_is_better":
+        spelled += [COMMAND_SPELLING.option(name, side) for side in (True, False)]
+    spelled.append(COMMAND_SPELLING.option(name, ANY) or name)
+    return any(spelling in message for spelling in spelled)

@@ -143,7 +143,7 @@ def test_column_names_are_mappable(long, table):
         "n_train": "n_train",
         "n_test": "n_test",
     }
-    with pytest.raises(ValueError, match=re.escape("has no column 'model' (the `model` column)")):
+    with pytest.raises(ValueError, match=re.escape("has no column 'model' (`model`)")):
         ScoreTable.from_long(renamed, model="model")
 
 
@@ -253,7 +253,7 @@ def test_without_sizes_only_the_tests_that_correct_for_them_refuse_the_table():
     with pytest.raises(ValueError, match=naming("`test_train_ratio`", "1e-06", "1e+06")):
         ScoreTable.from_long(columns, test_train_ratio=0)
     both = {**columns, "n_train": [9] * 4, "n_test": [1] * 4}
-    with pytest.raises(ValueError, match="do not pass test_train_ratio as well"):
+    with pytest.raises(ValueError, match="do not pass `test_train_ratio` as well"):
         ScoreTable.from_long(both, test_train_ratio=1 / 9)
 
 

@@ -4,7 +4,6 @@ import hashlib
 import json
 import os
 import re
-import shlex
 import sys
 import warnings
 
@@ -21,16 +20,24 @@ from .._command import (
     pair_summary,
     probability_scope,
     reading_text,
+    spelled_by,
     terminal_safe,
 )
 from ..exceptions import MissingScoresWarning, RopeUnitsError, TableReadingError
 from ..stats import backend_names, get_backend
 from ..tables import TableSpec
 from ._errors import InputError, MissingDependency
+from ._flags import COLUMN_OPTIONS, COMMAND_SPELLING
 
 
 def compare(args):
     """Run ``bayescmp compare``; return the report it printed (a dict)."""
+    # Every message, note and reading made within advises the command's flags.
+    with spelled_by(COMMAND_SPELLING):
+        return _compare(args)
+
+
+def _compare(args):
     args.file = args.files[0] if len(args.files) == 1 else ", ".join(args.files)
     options = _check_options(args)
     with warnings.catch_warnings(record=True) as caught:
@@ -48,7 +55,7 @@ def compare(args):
     print(json.dumps(report, indent=2, allow_nan=False) if args.json else terminal_safe(text))
     # Warnings become one-line notes: failed or missing scores, unconverged chains.
     for warning in caught:
-        note = terminal_safe(_in_command_words(warning.message))
+        note = terminal_safe(_said(warning.message))
         print(f"bayescmp compare: note: {note}", file=sys.stderr)
     written = []
     if args.plot:
@@ -67,7 +74,7 @@ def _check_options(args):
         rope = "auto" if args.rope is None else check_rope(args.rope, name="--rope")
         threshold = check_probability(args.threshold, name="--threshold")
     except ValueError as exc:
-        raise InputError(_in_command_words(exc)) from None
+        raise InputError(_said(exc)) from None
     if args.plot:
         _check_plot_path(args.plot)
     if args.report:
@@ -266,16 +273,15 @@ def _read(args):
     except TableReadingError as exc:
         if args.print_spec and exc.spec is not None:
             print(exc.spec.to_json(), end="")
-        raise InputError(_in_command_words(exc)) from None
+        raise InputError(_said(exc)) from None
     except (ValueError, TypeError) as exc:
-        raise InputError(_in_command_words(exc)) from None
-    table = table._reworded(_in_command_words)  # the reading in the command's options
+        raise InputError(_said(exc)) from None
     if args.print_spec:
         return table
     # What the reader inferred, so that a wrong guess is seen (with the way to correct it).
     reading = reading_text(table.reading_details, table.n_datasets, hints=True)
     if reading is not None:
-        print(f"bayescmp compare: read as: {_in_command_words(reading)}", file=sys.stderr)
+        print(f"bayescmp compare: read as: {_said(reading)}", file=sys.stderr)
     return table
 
 
@@ -286,93 +292,13 @@ def _read_spec(path):
     except OSError as exc:
         raise InputError(f"--spec: cannot read {path!r}: {exc.strerror or exc}") from None
     except (ValueError, TypeError) as exc:
-        raise InputError(f"--spec {path!r}: {_in_command_words(exc)}") from None
+        raise InputError(f"--spec {path!r}: {_said(exc)}") from None
 
 
-def _flag(option):
-    """The command's flag of a reader's option: ``model`` -> ``--model-col``."""
-    flag = option.replace("_", "-")
-    return f"--{flag}-col" if option in COLUMN_OPTIONS else f"--{flag}"
-
-
-#: The columns a long or wide table's roles may be named by: ``--<role>-col NAME``.
-COLUMN_OPTIONS = ("dataset", "model", "score", "split", "repeat", "fold", "n_train", "n_test")
-_ROLE = "|".join(COLUMN_OPTIONS)
-_QUOTED = r"""(?:'(?P<single>[^']*)'|"(?P<double>[^"]*)")"""
-
-
-def _column_option(match):
-    """``dataset='my data'`` -> ``--dataset-col 'my data'``."""
-    value = match.group("single")
-    value = match.group("double") if value is None else value
-    option = match.group("role").replace("_", "-")
-    return f"--{option}-col {shlex.quote(value)}"
-
-
-def _metric_option(match):
-    value = match.group("single")
-    value = match.group("double") if value is None else value
-    return f"--metric {shlex.quote(value)}"
-
-
-#: The library's argument names in its messages, and the command's options for them.
-_OPTIONS = (
-    (re.compile(r"`?test_train_ratio`?=?"), "--test-train-ratio "),
-    (re.compile(r"`?fold_suffix`?=?"), "--fold-suffix "),
-    (re.compile(rf"\b(?P<role>{_ROLE})={_QUOTED}"), _column_option),
-    (re.compile(rf"\bmetric={_QUOTED}"), _metric_option),
-    (re.compile(r"\bmetric=<name>"), "--metric NAME"),
-    (re.compile(rf"\b({_ROLE})=(\.\.\.)?"), lambda m: f"--{m.group(1).replace('_', '-')}-col NAME"),
-    (
-        re.compile(rf"\(the `({_ROLE})` column\)"),
-        lambda m: f"(--{m.group(1).replace('_', '-')}-col)",
-    ),
-    (re.compile(r"\bdelimiter=\)"), "--delimiter CHAR)"),
-    (re.compile(r"\b(delimiter|decimal|thousands)=('[^']*')"), r"--\1 \2"),
-    (re.compile(r"\bmissing=\[([^\]]*)\]"), lambda m: f"--missing {m.group(1).replace(', ', ' ')}"),
-    (re.compile(r"encoding='([^']*)'"), r"--encoding \1"),
-    (re.compile(r"\btest='([^']*)'"), r"--test \1"),
-    (re.compile(r"\b(?:table\.)?select\(models=\[[^\]]*\]\)"), "--models NAME ..."),
-    (re.compile(r"\b(?:table\.)?select\(datasets=\[[^\]]*\]\)"), "--datasets NAME ..."),
-    (re.compile(r"\(`(models|datasets)`\)"), r"(--\1)"),
-    (re.compile(r"`(models|datasets)` names"), r"--\1 names"),
-    (
-        re.compile(r"([Ll])ist the model columns with models=\[\.\.\.\]"),
-        r"\1ist the model columns with --layout wide --models NAME ...",
-    ),
-    (re.compile(r"\bmodels=\[\.\.\.\]"), "--models NAME ..."),
-    (re.compile(r"\bdatasets=\[\.\.\.\]"), "--datasets NAME ..."),
-    (re.compile(r"\brope=(\d[\d.]*)"), r"--rope \1"),
-    (re.compile(r"`?n_warmup`?"), "--n-warmup"),
-    (re.compile(r"`?n_draws`?"), "--n-draws"),
-    (
-        re.compile(r"ScoreTable\.read_resamples\(\[file, other_file, \.\.\.\]\)"),
-        "bayescmp compare FILE.csv OTHER.csv ...",
-    ),
-    (re.compile(r"allow_incomplete=True"), "--allow-incomplete"),
-    (re.compile(r"table\.normalized\(\)"), "--normalize best-worst"),
-    (re.compile(r"\btest='([a-z_0-9]+)' with rope=0"), r"--test \1 --rope 0"),
-    (re.compile(r"imputed='(keep|drop)'"), r"--imputed \1"),
-    (re.compile(r"design='([a-z-]+)'"), r"--design \1"),
-    (re.compile(r"\blayout='([a-z]+)'"), r"--layout \1"),
-    (re.compile(r"design=\.\.\."), "--design NAME"),
-    (re.compile(r"greater_is_better=False"), "--lower-is-better"),
-    (re.compile(r"greater_is_better=True"), "--higher-is-better"),
-    (re.compile(r"\bnormalize='best-worst'"), "--normalize best-worst"),
-    (re.compile(r"\bfold_suffix\b"), "fold_suffix (--print-spec, --spec)"),
-    (re.compile(r"the spec's `([a-z_.]+)`"), r"the spec's \1 (--spec)"),
-    (re.compile(r"\b(design|imputed|metric)=None\b"), r"no --\1"),
-    (re.compile(r"<column>"), ""),
-    (re.compile(r"`"), ""),
-)
-
-
-def _in_command_words(exc):
-    """The message of a library error, with the command's option names in it."""
-    message = str(exc)
-    for pattern, replacement in _OPTIONS:
-        message = pattern.sub(replacement, message)
-    return " ".join(message.split())
+def _said(exc):
+    """A message in one line (the command's flags are in it: it was made under
+    :data:`~._flags.COMMAND_SPELLING`)."""
+    return " ".join(str(exc).split())
 
 
 # -- the comparison ------------------------------------------------------------
@@ -439,7 +365,7 @@ def _compare_models(args, table, options):
     except RopeUnitsError as exc:
         raise InputError(f"{args.file!r}: {exc.words('--rope', '--rope ')}") from None
     except ValueError as exc:
-        raise InputError(f"{args.file!r}: {_in_command_words(exc)}") from None
+        raise InputError(f"{args.file!r}: {_said(exc)}") from None
 
 
 def _report(args, table, comparison):

@@ -24,6 +24,7 @@ import numpy as np
 from scipy import stats
 
 from .._differences import CVDifferences
+from ..utils._advice import option
 from ..utils._sklearn import StrOptions
 from ..utils._validation import SIZE_CONSTRAINT, check_differences, check_split_sizes
 from ._ties import TIE_TOLERANCE, edge_tolerance, merge_ties, tie_scale
@@ -115,7 +116,8 @@ def sizes_unknown(record):
     return ValueError(
         f"The record{name} has no split sizes (n_train, n_test), and this test corrects "
         "for the overlap of the training sets with n_test / n_train. Give the sizes "
-        "(n_train and n_test columns, or test_train_ratio=... when reading the table: 1/9 "
+        f"(n_train and n_test columns, or {option('test_train_ratio')}... when reading the table: "
+        "1/9 "
         "for 10-fold cross-validation), or use a test of the data sets' mean differences "
         "(sign, signed_rank, wilcoxon)."
     )

@@ -14,6 +14,7 @@ from typing import ClassVar
 import numpy as np
 from sklearn.utils.parallel import Parallel, delayed
 
+from ..utils._advice import parameter
 from ..utils._arviz import array_stats
 from ..utils._docstrings import fill_doc
 from ..utils._frozen import FrozenMapping
@@ -154,7 +155,8 @@ def warn_if_not_converged(results):
     _warn(
         results,
         what="The hierarchical model",
-        advice="Increase `n_warmup` and `n_draws`, or check the data for outlying data sets.",
+        advice=f"Increase {parameter('n_warmup')} and {parameter('n_draws')}, or check the "
+        "data for outlying data sets.",
     )
 
 

@@ -31,6 +31,7 @@ import numpy as np
 from scipy import stats
 from sklearn.utils.parallel import Parallel, delayed
 
+from ..utils._advice import parameter
 from ..utils._arviz import array_stats
 from ..utils._display import terminal_text
 from ..utils._docstrings import fill_doc
@@ -302,7 +303,7 @@ def plackett_luce_ranking(
     warn_if_not_converged(
         [result],
         what="The Plackett-Luce ranking",
-        advice="Increase `n_warmup` and `n_draws`.",
+        advice=f"Increase {parameter('n_warmup')} and {parameter('n_draws')}.",
     )
     return result
 

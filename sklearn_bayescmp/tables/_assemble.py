@@ -23,6 +23,7 @@ from numbers import Real
 import numpy as np
 
 from ..exceptions import MissingScoresWarning, TableReadingError
+from ..utils._advice import option, parameter, spec_field, written
 from ..utils._frozen import ReadOnlyPickleMixin
 from ..utils._validation import check_names, unknown_names
 from ._evidence import filled_in, refuse_mixed_fractions, score_range, units_of, units_text
@@ -95,8 +96,9 @@ def ratio_sizes(test_train_ratio):
         or not low <= test_train_ratio <= high
     ):
         raise TableReadingError(
-            f"`test_train_ratio` must be a number from {low:g} to {high:g}, n_test / n_train of "
-            f"the splits (e.g. 1/9 for 10-fold cross-validation); got {test_train_ratio!r}.",
+            f"{parameter('test_train_ratio')} must be a number from {low:g} to {high:g}, "
+            "n_test / n_train of the splits (e.g. 1/9 for 10-fold cross-validation); got "
+            f"{test_train_ratio!r}.",
             field="test_train_ratio",
             option="test_train_ratio",
         )
@@ -121,9 +123,9 @@ _INDEX_WORD = re.compile(r"(?:fold|split|seed|resample|rep|run|cv)[_\-]?", re.IG
 def refuse_field(source, name, problem):
     """Refuse a spec that the file contradicts, naming the field (the option's name, where
     the field is also an option)."""
-    option = name if name in _OPTION_FIELDS else None
-    field = f"`{name}`" if option else f"the spec's `{name}`"
-    raise TableReadingError(f"{source}: {field} {problem}", field=name, option=option)
+    option_name = name if name in _OPTION_FIELDS else None
+    field = parameter(name) if option_name else spec_field(name)
+    raise TableReadingError(f"{source}: {field} {problem}", field=name, option=option_name)
 
 
 # -- laying out the cells --------------------------------------------------------
@@ -196,18 +198,22 @@ def _filled_in_rows(raw, spec):
         raise TableReadingError(
             f"{raw.source}: column {column!r} marks {int(flags.sum())} of {flags.size} rows as "
             "filled-in scores (copied from another model, not the model's own runs): compared "
-            "as they are, they would count as the model's results. Keep them (imputed='keep') "
-            "or drop them (imputed='drop'), which makes them missing scores.",
+            "as they are, they would count as the model's results. Keep them "
+            f"({option('imputed', 'keep')}) "
+            f"or drop them ({option('imputed', 'drop')}), which makes them missing scores.",
             field="imputed",
             option="imputed",
         )
     count = int(flags.sum())
     if spec.imputed == "keep":
         said = (
-            f"{count} scores marked as filled in (column {column!r}) kept, as imputed='keep' says"
+            f"{count} scores marked as filled in (column {column!r}) kept, as "
+            f"{option('imputed', 'keep')} says"
         )
         return raw, [said]
-    reason = f"filled-in scores marked by column {column!r}, dropped as imputed='drop' says"
+    reason = (
+        f"filled-in scores marked by column {column!r}, dropped as {option('imputed', 'drop')} says"
+    )
     return raw.take(np.flatnonzero(~flags)), [LeftOut("rows", f"{count} rows", reason)]
 
 
@@ -219,7 +225,7 @@ def _metric_rows(raw, spec):
         if spec.metric is not None:
             raise TableReadingError(
                 f"{raw.source} has no metric column (named metric, function, measure...), so "
-                f"`metric={spec.metric!r}` keeps nothing; drop it, or name the column.",
+                f"`{option('metric', spec.metric)}` keeps nothing; drop it, or name the column.",
                 field="metric",
                 option="metric",
             )
@@ -231,7 +237,7 @@ def _metric_rows(raw, spec):
             found = list(dict.fromkeys(metrics.tolist()))
             raise ValueError(
                 f"{raw.source}, column {column!r}: no row of metric {spec.metric!r} "
-                f"(`metric`); found {found}."
+                f"({parameter('metric')}); found {found}."
             )
         raw, metrics = raw.take(np.flatnonzero(kept)), metrics[kept]
     names, _ = _dataset_names(raw, spec)
@@ -243,7 +249,7 @@ def _metric_rows(raw, spec):
             raise TableReadingError(
                 f"{raw.source}, column {column!r}: data set {name!r} has scores of "
                 f"{len(found)} metrics ({', '.join(map(repr, found))}), which do not compare. "
-                f"Keep one with metric={next(iter(found))!r}.",
+                f"Keep one with {option('metric', next(iter(found)))}.",
                 field="metric",
                 option="metric",
             )
@@ -317,7 +323,7 @@ def _sizes(raw, spec, n_rows):
     if (n_train is None) != (n_test is None):
         raise TableReadingError(
             f"{raw.source} has only one of the n_train and n_test columns; give both, or "
-            "neither and test_train_ratio.",
+            f"neither and {parameter('test_train_ratio')}.",
             field="test_train_ratio",
             option="test_train_ratio",
         )
@@ -328,7 +334,8 @@ def _sizes(raw, spec, n_rows):
         return np.full(n_rows, train, np.int64), np.full(n_rows, test, np.int64)
     if spec.test_train_ratio is not None:
         raise TableReadingError(
-            f"{raw.source} has n_train and n_test columns; do not pass test_train_ratio as well.",
+            f"{raw.source} has n_train and n_test columns; do not pass "
+            f"{parameter('test_train_ratio')} as well.",
             field="test_train_ratio",
             option="test_train_ratio",
         )
@@ -350,8 +357,8 @@ def _row_splits(raw, spec, order):
                 f"{raw.source} has a repeat column ({repeat!r}) but no fold column; a split "
                 "is identified by its fold (and its repeat, when cross-validation was "
                 f"repeated). If {repeat!r} alone tells the splits apart (training seeds on "
-                f"one split, say), pass split={repeat!r}; if it is the repeat of "
-                "cross-validation, name the fold's column with fold=<column>.",
+                f"one split, say), pass {option('split', repeat)}; if it is the repeat of "
+                f"cross-validation, name the fold's column with {option('fold')}.",
                 field="columns.split",
                 option="split",
             )
@@ -362,8 +369,9 @@ def _row_splits(raw, spec, order):
     raise TableReadingError(
         f"{raw.source} does not say which split each score is from: it needs a split column, "
         f"or repeat and fold columns, to pair the models' scores; found {raw.names}. Name "
-        "them with split=... (a column of training seeds too, which the reading says) or "
-        "repeat=... and fold=...",
+        f"them with {option('split')}... (a column of training seeds too, which the reading says) "
+        "or "
+        f"{option('repeat')}... and {option('fold')}...",
         field="columns.split",
         option="split",
     )
@@ -565,7 +573,7 @@ def _what_tells_them_apart(raw, first, second, scores):
         return (
             "Nothing else tells the two rows apart: drop the repeated row, or add a column "
             "that says which repeat or fold each score is from and name it with "
-            "repeat=<column> or fold=<column>."
+            f"{option('repeat')} or {option('fold')}."
         )
     column, (one, other) = next(iter(differing.items()))
     names = ", ".join(repr(c) for c in differing)
@@ -573,20 +581,20 @@ def _what_tells_them_apart(raw, first, second, scores):
         options = (
             f"if {column!r} is a condition the runs were made under (a time budget, a "
             "machine), compare one condition at a time, in a table of its rows alone; if "
-            f"it names the models or the data sets, pass model={column!r} or "
-            f"dataset={column!r}; if it names a metric, keep one with metric=<name>"
+            f"it names the models or the data sets, pass {option('model', column)} or "
+            f"{option('dataset', column)}; if it names a metric, keep one with {option('metric')}"
         )
     elif normalized(column) in SEED_NAMES or normalized(column) == "run":
         options = (
             f"{column!r} was read as each run's own seed, not a repeat (the models' seeds "
             "differ on a fold). If this is one run made twice, keep one of the two rows; if "
             "the rows are repeats of the cross-validation, number the repeats alike for "
-            "every model (0, 1, ...) in a column and name it with repeat=<column>"
+            f"every model (0, 1, ...) in a column and name it with {option('repeat')}"
         )
     else:
         options = (
-            f"if {column!r} tells the repeat or the fold, pass repeat={column!r} or "
-            f"fold={column!r}; if it names the data sets, dataset={column!r}"
+            f"if {column!r} tells the repeat or the fold, pass {option('repeat', column)} or "
+            f"{option('fold', column)}; if it names the data sets, {option('dataset', column)}"
         )
     return f"They differ in {names} ({column!r}: {one!r} and {other!r}): {options}."
 
@@ -677,7 +685,7 @@ def finish(arranged, spec, *, notes=()):
     if absent:
         raise TableReadingError(
             f"{source}: model {absent[0]!r} has no score at all (every cell is empty); leave it "
-            "out (models=[...]).",
+            f"out ({option('models')}).",
             field="models",
             option="models",
         )
@@ -720,7 +728,9 @@ def _marks_note(raw, spec):
         columns = ", ".join(map(repr, sorted(raw.comma_columns)))
         notes.append(f"decimal commas and decimal points both read as decimal points ({columns})")
     if spec.thousands is not None:
-        notes.append(f"thousands grouped by {spec.thousands!r} (thousands={spec.thousands!r})")
+        notes.append(
+            f"thousands grouped by {spec.thousands!r} ({option('thousands', spec.thousands)})"
+        )
     if spec.missing:
         notes.append(f"{', '.join(map(repr, spec.missing))} read as a failed or missing score")
     return notes
@@ -786,8 +796,9 @@ def _negated(source, spec, data, metrics):
             refuse_field(
                 source,
                 "direction",
-                f"does not say which way is better {what}: pass greater_is_better=True if "
-                "higher is better, greater_is_better=False for a loss.",
+                f"does not say which way is better {what}: pass "
+                f"{option('greater_is_better', True)} if "
+                f"higher is better, {option('greater_is_better', False)} for a loss.",
             )
         if side == "lower":
             negated.add(name)
@@ -827,7 +838,8 @@ def _selected_datasets(source, spec, data, unscored):
     empty = [name for name in chosen if name not in data]
     if empty:
         raise ValueError(
-            f"{source}: no model has a score on data set {empty[0]!r} (`datasets`): every cell "
+            f"{source}: no model has a score on data set {empty[0]!r} ({parameter('datasets')}): "
+            "every cell "
             "is empty. Leave it out."
         )
     return {name: data[name] for name in chosen}
@@ -840,7 +852,7 @@ def _check_design(source, spec, data):
         refuse_field(
             source,
             "design",
-            "does not say how the splits were made: pass design='cross-validation', "
+            f"does not say how the splits were made: pass {option('design', 'cross-validation')}, "
             "'resamples', 'seeds' or 'means'.",
         )
     single = all(d.scores.shape[1] == 1 for d in data.values())
@@ -856,8 +868,8 @@ def _check_design(source, spec, data):
     ):
         what = "one score per data set and model" if single else "several splits per data set"
         raise TableReadingError(
-            f"{source}: design={spec.design!r} ({DESIGNS[spec.design]}), but the table holds "
-            f"{what}.",
+            f"{source}: {option('design', spec.design)} ({DESIGNS[spec.design]}), but the table "
+            f"holds {what}.",
             field="design",
             option="design",
         )
@@ -871,7 +883,7 @@ def _check_sizes(source, spec, data):
     if spec.design != "cross-validation":
         return
     given = (
-        f"test_train_ratio={spec.test_train_ratio:.4g}"
+        option("test_train_ratio", written(f"{spec.test_train_ratio:.4g}"))
         if spec.test_train_ratio is not None
         else "the n_train and n_test columns"
     )
@@ -884,7 +896,8 @@ def _check_sizes(source, spec, data):
             raise TableReadingError(
                 f"{source}: data set {name!r} has n_test {d.n_test[i]} > n_train {d.n_train[i]} "
                 f"({given}), which no k-fold cross-validation has: swapped? Give n_test / "
-                "n_train (1/9 for 10-fold), or design='resamples' for random train/test splits.",
+                f"n_train (1/9 for 10-fold), or {option('design', 'resamples')} for random "
+                "train/test splits.",
                 field="design",
                 option="design",
             )
@@ -896,8 +909,10 @@ def _check_sizes(source, spec, data):
             raise TableReadingError(
                 f"{source}: data set {name!r} has {k} folds per repeat, so n_test / n_train is "
                 f"about 1/{k - 1} under cross-validation, but {given} give "
-                f"{float(np.median(ratio)):.4g}. Give the splits' sizes (test_train_ratio="
-                f"1/{k - 1} for {k}-fold), or design='resamples' for random train/test splits.",
+                f"{float(np.median(ratio)):.4g}. Give the splits' sizes "
+                f"({option('test_train_ratio', written(f'1/{k - 1}'))} for {k}-fold), or "
+                f"{option('design', 'resamples')} for random "
+                "train/test splits.",
                 field="test_train_ratio",
                 option="test_train_ratio",
             )
@@ -971,7 +986,7 @@ def check_pairing(models, data, split_columns=()):
                     f" The splits are identified by columns {repeat!r} and {fold!r}; if "
                     f"{repeat!r} is each run's seed rather than the repeat's number, number the "
                     "repeats alike for every model (0, 1, ...) in a column and name it with "
-                    "repeat=<column>."
+                    f"{option('repeat')}."
                 )
             raise ValueError(
                 f"Models {models[a]!r} and {models[b]!r} share no split on data set {name!r}: "
@@ -980,12 +995,12 @@ def check_pairing(models, data, split_columns=()):
             )
 
 
-def design_witness(option, data, *, named=None):
-    """The design of arrays of scores and its witness: the option, else the values (one
-    score per data set), else ``named`` (``(design, why)``: what the caller knows)."""
+def design_witness(given, data, *, named=None):
+    """The design of arrays of scores and its witness: the one ``given``, else the values
+    (one score per data set), else ``named`` (``(design, why)``: what the caller knows)."""
     single = len(data) > 1 and all(d.scores.shape[1] == 1 for d in data.values())
-    if option is not None:
-        return option, Witness("design", option, "option", f"design={option!r}")
+    if given is not None:
+        return given, Witness("design", given, "option", option("design", given))
     if single:
         return "means", Witness("design", "means", "values", "one score per data set")
     if named is not None:

@@ -18,6 +18,7 @@ import unicodedata
 import numpy as np
 
 from ..exceptions import TableReadingError
+from ..utils._advice import option, parameter
 from ..utils._io import from_spreadsheet_safe
 from ..utils._validation import LARGEST_SCORE, SMALLEST_SCORE, name_clash
 from ._source import NumberFormat, is_blank_text, parse_number
@@ -174,8 +175,8 @@ class RawColumns:
         """The column named ``column``, or an error that names the argument that named it."""
         if column not in self.columns:
             raise ValueError(
-                f"{self.source} has no column {column!r} (the `{argument}` column); found "
-                f"{self.names}. Name the column with {argument}=..."
+                f"{self.source} has no column {column!r} ({parameter(argument)}); found "
+                f"{self.names}. Name the column with {option(argument)}."
             )
         return self.columns[column]
 
@@ -480,26 +481,27 @@ def _number_hint(value, number_format):
         if tried.thousands in text and parse_number(text, tried) is not None:
             if (tried.decimal, tried.thousands) == current:
                 continue
-            also = f" and decimal={tried.decimal!r}" if tried.decimal == "," else ""
+            also = f" and {option('decimal', tried.decimal)}" if tried.decimal == "," else ""
             return (
                 f"If {tried.thousands!r} groups its thousands, pass "
-                f"thousands={tried.thousands!r}{also}.",
+                f"{option('thousands', tried.thousands)}{also}.",
                 "thousands",
             )
     if number_format.decimal != "," and re.fullmatch(r"[-+]?\d+,\d+", text):
         return (
             "A decimal comma is read as one in a file delimited by semicolons or tabs, or "
-            "with decimal=','.",
+            f"with {option('decimal', ',')}.",
             "decimal",
         )
     if number_format.decimal == "," and parse_number(text) is not None:
         return (
-            "The decimal mark is a comma here (decimal=','); if this file writes a point, "
-            "pass decimal='.'.",
+            f"The decimal mark is a comma here ({option('decimal', ',')}); if this file writes a "
+            "point, "
+            f"pass {option('decimal', '.')}.",
             "decimal",
         )
     spelling = (
-        f" If {text!r} marks a failed or missing score, pass missing=[{text!r}]."
+        f" If {text!r} marks a failed or missing score, pass {option('missing', [text])}."
         if text and not re.search(r"\d", text)
         else ""
     )

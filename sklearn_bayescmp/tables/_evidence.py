@@ -30,6 +30,7 @@ import numpy as np
 from scipy.stats import rankdata
 
 from ..exceptions import TableReadingError
+from ..utils._advice import option
 from ._names import BASELINE_NAMES, is_summary_name, normalized, words_of
 from ._spec import ROLE_WORDS
 
@@ -106,8 +107,10 @@ def refuse_data_set_candidates(raw, columns, found):
         raise TableReadingError(
             f"{raw.source}: column {column!r} has no role, and no column names the data "
             f"sets; {'its text' if text else 'its values, shared by every model,'} could. "
-            f"If it names the data sets, pass dataset={column!r}; if it tells the repeat or "
-            f"the split, repeat={column!r} or split={column!r}; otherwise drop it.",
+            f"If it names the data sets, pass {option('dataset', column)}; if it tells the repeat "
+            "or "
+            f"the split, {option('repeat', column)} or {option('split', column)}; otherwise drop "
+            "it.",
             field="columns.dataset",
             option="dataset",
         )
@@ -262,7 +265,7 @@ def refuse(raw, role, candidates):
     what = f"columns {candidates}" if candidates else "no column"
     raise TableReadingError(
         f"{raw.source}: cannot tell which column holds the {ROLE_WORDS[role]}: {what} could. "
-        f"Name it with {role}=<column>.",
+        f"Name it with {option(role)}.",
         field=f"columns.{role}",
         option=role,
     )
@@ -273,8 +276,9 @@ def refuse_turned_around(raw, column):
     raise TableReadingError(
         f"{raw.source}: column {column!r} names a model on each row, so the table has a row "
         "per model, while a wide table has a column per model; read this way its data sets "
-        "would become the models. Pass layout='transposed', which reads it turned around "
-        f"(or name the models of its rows with models=[...]), or turn it around first "
+        f"would become the models. Pass {option('layout', 'transposed')}, which reads it turned "
+        "around "
+        f"(or name the models of its rows with {option('models')}), or turn it around first "
         f"(pandas: df.set_index({column!r}).T).",
         field="layout",
         option="layout",
@@ -286,7 +290,7 @@ def refuse_one_model(raw, column, text):
     if not raw.n_rows:
         raise ValueError(f"{raw.source} has no rows; a comparison needs scores.")
     name = raw.columns[column][:1].tolist()[0]
-    others = f" If {text} names the models, pass model=<column>." if text else ""
+    others = f" If {text} names the models, pass {option('model')}." if text else ""
     raise ValueError(
         f"{raw.source}: column {column!r}, read as the model, holds one name ({name!r}); a "
         f"comparison needs two or more models.{others}"
@@ -472,7 +476,7 @@ def refuse_summary_row(source, label, means, others, models, unnamed):
         raise TableReadingError(
             f"{source}: row {label!r} equals the mean of the other rows on every model (to "
             "the table's printed precision): a summary row of a paper's table? Drop it, or "
-            "keep it as a data set by naming it in datasets=[...].",
+            f"keep it as a data set by naming it in {option('datasets')}.",
             field="datasets",
             option="datasets",
         )
@@ -482,7 +486,7 @@ def refuse_summary_row(source, label, means, others, models, unnamed):
         f"{source}: row {label!r} is named like a summary of the other rows, but its values "
         "are not their mean, median, sum, extremes, spread, wins or average rank (on model "
         f"{models[k]!r}: {means[k]:.6g}, where their mean is {mean[k]:.6g}). Drop the row, or "
-        "keep it as a data set by naming it in datasets=[...].",
+        f"keep it as a data set by naming it in {option('datasets')}.",
         field="datasets",
         option="datasets",
     )
@@ -547,7 +551,7 @@ def check_companion(raw, column, model, kind, n_models):
             raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like the spread of model {model!r}, "
                 f"but it holds negative values (from {finite.min():.4g}); a spread never is. "
-                "If it is a model's scores, list the model columns with models=[...].",
+                f"If it is a model's scores, list the model columns with {option('models')}.",
                 field="models",
                 option="models",
             )
@@ -555,7 +559,7 @@ def check_companion(raw, column, model, kind, n_models):
             raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like the spread of model {model!r}, "
                 "but its values follow that model's scores, on their scale; a spread does "
-                "not. If it is a model's scores, list the model columns with models=[...].",
+                f"not. If it is a model's scores, list the model columns with {option('models')}.",
                 field="models",
                 option="models",
             )
@@ -565,7 +569,7 @@ def check_companion(raw, column, model, kind, n_models):
         raise TableReadingError(
             f"{raw.source}: column {column!r} is named like the rank of model {model!r}, but "
             f"its values ({_range_words(values)}) are not ranks from 1 to {n_models}. If it is "
-            "a model's scores, list the model columns with models=[...].",
+            f"a model's scores, list the model columns with {option('models')}.",
             field="models",
             option="models",
         )
@@ -605,7 +609,7 @@ def check_descriptor(raw, column, dataset, model_values, *, weak=False):
             raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like a description of the data "
                 "sets (a size, a count...), but it varies within a data set. If it holds a "
-                "model's scores, list the model columns with models=[...].",
+                f"model's scores, list the model columns with {option('models')}.",
                 field="models",
                 option="models",
             )
@@ -621,7 +625,7 @@ def check_descriptor(raw, column, dataset, model_values, *, weak=False):
     raise TableReadingError(
         f"{raw.source}: column {column!r} is named like a description of the data sets, "
         f"but its values ({_range_words(values)}) lie in the range of the model columns' "
-        "scores: they may be a model's scores. List the model columns with models=[...] "
+        f"scores: they may be a model's scores. List the model columns with {option('models')} "
         "(with it if it is a model).",
         field="models",
         option="models",
@@ -730,7 +734,7 @@ def refuse_scale_outliers(source, outliers):
     raise TableReadingError(
         f"{source}: column {column!r}{also} holds {why}: it is not a score of the same metric "
         "as the other model columns (a description of the data sets, a count, a spread or a "
-        "rank?). List the model columns with models=[...], or drop the column.",
+        f"rank?). List the model columns with {option('models')}, or drop the column.",
         field="models",
         option="models",
     )
@@ -792,7 +796,9 @@ def check_sign(source, values, where, metric, side):
     finite = values[np.isfinite(values)]
     if not finite.size or finite.min() >= 0:
         return
-    fix = "greater_is_better=True" if side == "lower" else "greater_is_better=False"
+    fix = (
+        option("greater_is_better", True) if side == "lower" else option("greater_is_better", False)
+    )
     kind = "loss" if side == "lower" else "score"
     raise ValueError(
         f"{source}: {metric!r} ({where}a {kind}) cannot be negative, but the scores hold "
@@ -809,8 +815,9 @@ def check_negated_name(source, values, what, name):
         raise TableReadingError(
             f"{source}: {what} {name!r} names scikit-learn's negated loss (greater is better, "
             f"never positive), but holds positive values (up to {finite.max():.4g}): the loss "
-            "was not negated. Pass greater_is_better=False if the values are the loss, or "
-            "greater_is_better=True if higher is better.",
+            f"was not negated. Pass {option('greater_is_better', False)} if the values are the "
+            "loss, or "
+            f"{option('greater_is_better', True)} if higher is better.",
             field="direction",
             option="greater_is_better",
         )

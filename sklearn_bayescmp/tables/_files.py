@@ -16,6 +16,7 @@ import os
 import numpy as np
 
 from ..exceptions import TableReadingError
+from ..utils._advice import parameter
 from ..utils._io import file_stem
 from ..utils._validation import check_names
 from ._cells import RawColumns
@@ -74,7 +75,8 @@ def _model_names(paths, models):
         names = list(check_names(models, "models"))
         if len(names) != len(paths):
             raise ValueError(
-                f"`models` names {len(names)} models for {len(paths)} files; give one name per "
+                f"{parameter('models')} names {len(names)} models for {len(paths)} files; give one "
+                "name per "
                 "file."
             )
         return names, measure, ""

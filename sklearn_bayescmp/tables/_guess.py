@@ -18,6 +18,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..exceptions import TableReadingError
+from ..utils._advice import option, parameter, spec_field, written
 from ..utils._rope_units import values_scale
 from ..utils._validation import check_names
 from . import _evidence as evidence
@@ -127,18 +128,18 @@ def written_options(spec, **options):
     a spec passed back; an option and a spec that disagree are refused, naming both."""
     said = {}
     for name in WRITTEN_OPTIONS:
-        option, field = options.get(name), getattr(spec, name, None) if spec else None
+        given, field = options.get(name), getattr(spec, name, None) if spec else None
         if name == "missing":
-            option = None if option is None else tuple(check_names(option, "missing"))
+            given = None if given is None else tuple(check_names(given, "missing"))
             field = field or None
-        if option is not None and field is not None and option != field:
+        if given is not None and field is not None and given != field:
             raise TableReadingError(
-                f"{name}={option!r} and the spec's {name} ({field!r}) disagree; give one.",
+                f"{option(name, given)} and the spec's {name} ({field!r}) disagree; give one.",
                 spec=spec,
                 field=name,
                 option=name,
             )
-        said[name] = option if option is not None else field
+        said[name] = given if given is not None else field
     # The marks given are checked as a spec's fields are, in one place.
     TableSpec(**{name: value for name, value in said.items() if value is not None})
     return said
@@ -164,7 +165,7 @@ def written_spec(source, spec):
     if source.delimiter_by == "values":
         why = f"the header's cells are separated by {source.delimiter!r}"
     else:
-        why = f"delimiter={source.delimiter!r}"
+        why = option("delimiter", source.delimiter)
     return spec.decided("delimiter", source.delimiter, source.delimiter_by, why=why)
 
 
@@ -182,7 +183,7 @@ def decided_decimal(source, spec):
         raise TableReadingError(
             f"{source.name}, column {column!r}: {cell!r} is {as_decimal:g} with a decimal comma "
             f"or {as_thousands:g} with a thousands comma, and no cell says which; pass "
-            "decimal=',' or thousands=','.",
+            f"{option('decimal', ',')} or {option('thousands', ',')}.",
             field="decimal",
             option="decimal",
         )
@@ -217,15 +218,15 @@ def _check_evidence(source, witnessed, spec):
         found = getattr(spec, subject)
         if found == value:
             continue
-        option = {"direction": "greater_is_better", "design": "design"}.get(subject)
+        name = {"direction": "greater_is_better", "design": "design"}.get(subject)
         what = {"name": "names", "values": "values"}
         raise TableReadingError(
-            f"{source}: the spec's `{subject}` is {value!r} by the {what[witness.by]} of the "
+            f"{source}: {spec_field(subject)} is {value!r} by the {what[witness.by]} of the "
             f"table it was read from, but this table's {what[spec.witness(subject).by]} say "
             f"{found!r}; correct it, or delete its witness to take it as given"
-            f"{f' (or pass {option}=)' if option else ''}.",
+            f"{f' (or pass {parameter(name)})' if name else ''}.",
             field=subject,
-            option=option,
+            option=name,
         )
 
 
@@ -238,7 +239,7 @@ def _given_spec(raw, options, spec):
         raw.require(column, role)
         if spec.columns.get(role, column) != column:
             raise ValueError(
-                f"{role}={column!r} and the spec's columns.{role} ({spec.columns[role]!r}) "
+                f"{option(role, column)} and the spec's columns.{role} ({spec.columns[role]!r}) "
                 "disagree; give one of them."
             )
     witnesses = hand_witnesses(spec)
@@ -254,7 +255,7 @@ def _given_spec(raw, options, spec):
                 value = tuple(check_names(value, key))
             if current is not None and current != value:
                 raise TableReadingError(
-                    f"{key}={value!r} and the spec's {key} ({current!r}) disagree.",
+                    f"{option(key, value)} and the spec's {key} ({current!r}) disagree.",
                     field=key,
                     option=key,
                 )
@@ -266,19 +267,19 @@ def _given_spec(raw, options, spec):
         side = "higher" if direction else "lower"
         if spec.direction not in (None, side):
             raise TableReadingError(
-                f"greater_is_better={direction} and the spec's direction "
+                f"{option('greater_is_better', direction)} and the spec's direction "
                 f"({spec.direction!r}) disagree.",
                 field="direction",
                 option="greater_is_better",
             )
         said["direction"] = side
         witnesses = [w for w in witnesses if w.subject != "direction"]
-        why = f"the user's choice, greater_is_better={direction}"
+        why = f"the user's choice, {option('greater_is_better', direction)}"
         witnesses.append(Witness("direction", side, "option", why))
     if said.get("design") is not None:
         witnesses = [w for w in witnesses if w.subject != "design"]
         design = said["design"]
-        witnesses.append(Witness("design", design, "option", f"design={design!r}"))
+        witnesses.append(Witness("design", design, "option", option("design", design)))
     return replace(spec, columns={**spec.columns, **columns}, witnesses=tuple(witnesses), **said)
 
 
@@ -325,7 +326,7 @@ def _roles(state):
             f"{raw.source} is one estimator's results file (aeon/tsml: a row per data set, a "
             f"column per resample, {len(raw.names) - 1} resamples), not a table of models: "
             "read alone, its resamples would be compared as models. Read the files of the "
-            "estimators to compare together: ScoreTable.read_resamples([file, other_file, ...])."
+            f"estimators to compare together: {option('read_resamples')}."
         )
     layout = spec.layout
     if layout in (None, "long"):
@@ -343,9 +344,13 @@ def _roles(state):
     if column is None and layout == "transposed":
         column = _model_rows(state)
     if column is not None:
-        why = "its rows' labels, named by `models`" if listed else "layout='transposed'"
+        why = (
+            f"its rows' labels, named by {parameter('models')}"
+            if listed
+            else option("layout", "transposed")
+        )
         state.spec = replace(spec, layout="transposed").decided("model", column, "option", why=why)
-        said = "as the models given name" if listed else "by layout='transposed':"
+        said = "as the models given name" if listed else f"by {option('layout', 'transposed')}:"
         state.notes.append(
             f"turned around, {said} the rows of column {column!r}: a row per model, a column "
             "per data set"
@@ -524,12 +529,12 @@ def _long_roles(state, *, probing):
             how["model"] = ("values", "the one text column besides the data set")
         elif len(text) > 1 and "score" in found:
             what = "model" if "dataset" in found else "model and which the data set"
-            option = (
-                "model=<column>" if "dataset" in found else "model=<column> and dataset=<column>"
-            )
+            name_them = option("model")
+            if "dataset" not in found:
+                name_them += f" and {option('dataset')}"
             raise ValueError(
                 f"{raw.source}: cannot tell which column holds the {what}: columns {text} hold "
-                f"text and none is named like one. Name them with {option}."
+                f"text and none is named like one. Name them with {name_them}."
             )
         elif probing:
             return False
@@ -537,7 +542,7 @@ def _long_roles(state, *, probing):
             raise TableReadingError(
                 f"{raw.source}: cannot tell which column holds the model's name (no column "
                 f"named model, classifier, learner..., and not exactly one text column among "
-                f"{raw.names}). Name it with model=<column>.",
+                f"{raw.names}). Name it with {option('model')}.",
                 field="columns.model",
                 option="model",
             )
@@ -582,9 +587,10 @@ def _wide_roles(state):
     }
     if "model" in spec.columns or "score" in spec.columns:
         raise TableReadingError(
-            f"{raw.source}: model= and score= name the columns of a long table (a row per data "
+            f"{raw.source}: {option('model')} and {option('score')} name the columns of a long "
+            "table (a row per data "
             "set, model and split); this one is read as wide (a column per model). List the "
-            "model columns with models=[...] instead.",
+            f"model columns with {option('models')} instead.",
             field="models",
             option="models",
         )
@@ -605,7 +611,7 @@ def _wide_roles(state):
                 raise TableReadingError(
                     f"{raw.source}: columns {text} hold text beside the models given, and no "
                     "column is named for the data sets; name the one that holds them with "
-                    "dataset=<column>.",
+                    f"{option('dataset')}.",
                     field="columns.dataset",
                     option="dataset",
                 )
@@ -614,7 +620,7 @@ def _wide_roles(state):
                 taken.add(text[0])
         for column in raw.names:
             if column not in taken and column not in state.left_columns:
-                state.leave_out(column, "not among the models given (`models`)")
+                state.leave_out(column, f"not among the models given ({parameter('models')})")
         _take_roles(state, found, how)
         state.spec = state.spec.decided("models", tuple(listed), None)
         return
@@ -643,8 +649,8 @@ def _wide_roles(state):
                 f"{raw.source}: column {grouping[0]!r} has no role, and no column names the "
                 f"data sets; its values could: each is on several rows, which the split "
                 f"columns ({', '.join(map(repr, splits))}) tell apart only with it. If it "
-                f"names the data sets, pass dataset={grouping[0]!r}; if it is a model's "
-                "scores, list the model columns with models=[...].",
+                f"names the data sets, pass {option('dataset', grouping[0])}; if it is a model's "
+                f"scores, list the model columns with {option('models')}.",
                 field="columns.dataset",
                 option="dataset",
             )
@@ -659,9 +665,10 @@ def _wide_roles(state):
         raise TableReadingError(
             f"{raw.source}: columns {text} hold text, so they are not scores of models, and a "
             "wide table (a column per model) has one data-set column: name it with "
-            "dataset=<column> and list the model columns with models=[...]. If the table is "
-            "long (a row per data set, model and split), name its columns with model=<column> "
-            "and score=<column>.",
+            f"{option('dataset')} and list the model columns with {option('models')}. If the table "
+            "is "
+            f"long (a row per data set, model and split), name its columns with {option('model')} "
+            f"and {option('score')}.",
             field="columns.dataset",
             option="dataset",
         )
@@ -669,7 +676,7 @@ def _wide_roles(state):
         raise TableReadingError(
             f"{raw.source} has a column without a name (column {raw.names.index('') + 1}; a "
             "dataframe's index written by to_csv?). Name it, drop it (to_csv(index=False)), "
-            "or list the model columns with models=[...].",
+            f"or list the model columns with {option('models')}.",
             field="models",
             option="models",
         )
@@ -681,7 +688,7 @@ def _wide_roles(state):
     if not models:
         raise TableReadingError(
             f"{raw.source} has no column of numbers to read as a model's scores (its columns: "
-            f"{', '.join(map(repr, raw.names))}); list the model columns with models=[...].",
+            f"{', '.join(map(repr, raw.names))}); list the model columns with {option('models')}.",
             field="models",
             option="models",
         )
@@ -706,8 +713,8 @@ def _turned_around(state, models):
     raise TableReadingError(
         f"{raw.source}: the scores differ across the columns (typically by {across:.3g}) far "
         f"more than down the rows ({down:.3g}), as a table with a row per model and a column "
-        f"per data set would: are {where} models? Pass layout='transposed' if so, "
-        "layout='wide' if each row is a data set.",
+        f"per data set would: are {where} models? Pass {option('layout', 'transposed')} if so, "
+        f"{option('layout', 'wide')} if each row is a data set.",
         field="layout",
         option="layout",
     )
@@ -747,9 +754,10 @@ def _refuse_transposed(raw, first):
         raise TableReadingError(
             f"{raw.source}: the first column ({first!r}, an index) holds names, and the table "
             f"has more columns ({len(raw.names) - 1}) than rows ({raw.n_rows}): a table turned "
-            "around, a row per model and a column per data set? Pass layout='transposed', "
-            "which reads it so (or name the models of its rows with models=[...]); or name "
-            "the data-set column with dataset=<column>.",
+            "around, a row per model and a column per data set? Pass "
+            f"{option('layout', 'transposed')}, "
+            f"which reads it so (or name the models of its rows with {option('models')}); or name "
+            f"the data-set column with {option('dataset')}.",
             field="layout",
             option="layout",
         )
@@ -826,7 +834,7 @@ def _changes(state, models, values):
             raise TableReadingError(
                 f"{state.raw.source}: column {column!r} is the {kind} of {a!r} against {b!r} on "
                 "every row: a column of changes, not a model? List the model columns with "
-                "models=[...].",
+                f"{option('models')}.",
                 field="models",
                 option="models",
             )
@@ -857,7 +865,8 @@ def _summaries(state, models, values):
             raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like a summary of the model columns, "
                 "but its values are not their mean, median, sum, extremes, wins or average "
-                "rank, row by row. If it is a model, list the model columns with models=[...]; "
+                "rank, row by row. If it is a model, list the model columns with "
+                f"{option('models')}; "
                 "otherwise drop it.",
                 field="models",
                 option="models",
@@ -870,7 +879,7 @@ def _summaries(state, models, values):
                 raise TableReadingError(
                     f"{raw.source}: column {column!r} equals the row mean of the other model "
                     "columns on every row (to the table's printed precision): a summary "
-                    "column? Drop it, or list the model columns with models=[...].",
+                    f"column? Drop it, or list the model columns with {option('models')}.",
                     field="models",
                     option="models",
                 )
@@ -893,7 +902,8 @@ def _filled_in_marker(state):
     if column is not None and column in raw.columns and not evidence.filled_in(raw, column).any():
         if spec.imputed is not None:
             raise TableReadingError(
-                f"{raw.source}: imputed={spec.imputed!r} is given, but column {column!r} marks "
+                f"{raw.source}: {option('imputed', spec.imputed)} is given, but column {column!r} "
+                "marks "
                 "no score as filled in; leave the option out.",
                 field="imputed",
                 option="imputed",
@@ -904,7 +914,8 @@ def _filled_in_marker(state):
         state.leave_out(column, "marks no score as filled in")
     elif column is None and spec.imputed is not None:
         raise TableReadingError(
-            f"{raw.source}: imputed={spec.imputed!r} is given, but no column marks filled-in "
+            f"{raw.source}: {option('imputed', spec.imputed)} is given, but no column marks "
+            "filled-in "
             "scores (named imputed, is_imputed, filled...); leave the option out.",
             field="imputed",
             option="imputed",
@@ -932,8 +943,8 @@ def _tuple_ids(state):
     raise TableReadingError(
         f"{raw.source}: the ids of column {column!r} are tuples of {len(parts[0])} parts "
         f"({labels[0]}), and read whole each would be a data set; split them into a column "
-        "per part, and name the data set's with dataset=<column>, a seed's with "
-        "repeat=<column>.",
+        f"per part, and name the data set's with {option('dataset')}, a seed's with "
+        f"{option('repeat')}.",
         field="columns.dataset",
         option="dataset",
     )
@@ -950,7 +961,7 @@ def _fold_suffix(state):
     if spec.fold_suffix:
         state.notes.append(
             f"the data sets of column {column!r} read as (data set, fold), the fold after "
-            f"{spec.fold_suffix!r} (fold_suffix={spec.fold_suffix!r})"
+            f"{spec.fold_suffix!r} ({option('fold_suffix', spec.fold_suffix)})"
         )
     if spec.fold_suffix is not None or any(spec.columns.get(r) for r in ("split", "fold")):
         return
@@ -963,8 +974,9 @@ def _fold_suffix(state):
         raise TableReadingError(
             f"{raw.source}: every id of column {column!r} ends with {indices} after "
             f"{found.separator!r} ({found.example!r}), and no word says whether that is a fold "
-            f"or part of {found.n_names} names; pass fold_suffix={found.separator!r} if it is "
-            "a fold, fold_suffix='' if every id is a data set.",
+            f"or part of {found.n_names} names; pass {option('fold_suffix', found.separator)} if "
+            "it is "
+            f"a fold, {option('fold_suffix', '')} if every id is a data set.",
             field="fold_suffix",
             option="fold_suffix",
         )
@@ -972,7 +984,8 @@ def _fold_suffix(state):
     state.notes.append(
         f"the data sets of column {column!r} read as (data set, fold): its {len(labels)} ids "
         f"are {found.n_names} names each followed by a fold after {found.separator!r} "
-        f"({found.example!r}; folds {indices}); fold_suffix='' reads every id as a data set"
+        f"({found.example!r}; folds {indices}); {option('fold_suffix', '')} reads every id as a "
+        "data set"
     )
 
 
@@ -991,9 +1004,10 @@ def _repeated_names(state):
             raise TableReadingError(
                 f"{raw.source} has a column per model and no data set column, so its rows are "
                 "read as the splits of one data set, whose sizes are needed: pass "
-                "test_train_ratio (1/9 for 10-fold cross-validation). If each row is a data set "
+                f"{option('test_train_ratio', written('1/9'))} for 10-fold cross-validation. "
+                "If each row is a data set "
                 "instead (a paper's table, autorank's input), add a column naming them "
-                "(dataset=<column>; a pandas index that names them is read as one).",
+                f"({option('dataset')}; a pandas index that names them is read as one).",
                 field="test_train_ratio",
                 option="test_train_ratio",
             )
@@ -1012,7 +1026,7 @@ def _repeated_names(state):
     ]
     apart = (
         f" Column {others[0]!r} tells them apart: if it names the data sets, pass "
-        f"dataset={others[0]!r}."
+        f"{option('dataset', others[0])}."
         if others
         else ""
     )
@@ -1020,8 +1034,8 @@ def _repeated_names(state):
         f"{raw.source}: data set {name!r} of column {column!r} is on several rows "
         f"({', '.join(rows)}; {int((counts > 1).sum())} names repeat), and no column says "
         f"which split each row is.{apart} If each data set's rows are its splits in order, "
-        "say how they were made with design='cross-validation' (or 'resamples', 'seeds') "
-        "and their sizes with test_train_ratio.",
+        f"say how they were made with {option('design', 'cross-validation')} (or 'resamples', "
+        f"'seeds') and their sizes with {parameter('test_train_ratio')}.",
         field="design",
         option="design",
     )
@@ -1129,7 +1143,7 @@ def _summary_models(state, arranged, left):
                 f"{state.raw.source}: model {model!r} is named like a summary of the other "
                 "models, but its scores are not their mean, median, sum, extremes, wins or "
                 "average rank on every data set. If it is a model, name the models with "
-                "models=[...].",
+                f"{option('models')}.",
                 field="models",
                 option="models",
             )
@@ -1203,7 +1217,8 @@ def _direction(state, arranged, data):
         raise TableReadingError(
             f"{raw.source}: every row holds the ranks of the models (a permutation of 1 to "
             f"{means.shape[1]}, ties as midranks), not their scores. Pass "
-            "greater_is_better=False if rank 1 is the best, greater_is_better=True if the "
+            f"{option('greater_is_better', False)} if rank 1 is the best, "
+            f"{option('greater_is_better', True)} if the "
             "largest rank is; the scores themselves give a better comparison.",
             field="direction",
             option="greater_is_better",
@@ -1228,8 +1243,9 @@ def _direction(state, arranged, data):
         raise TableReadingError(
             f"{raw.source}: {what} {name!r} says {_side_words(side, word)}, while {other[0]} "
             f"{other[1]!r} {_side_words(other[2], other[3])}: they disagree on which way is "
-            "better. Pass greater_is_better=False if the scores are a loss (lower is better), "
-            "or greater_is_better=True if higher is better.",
+            f"better. Pass {option('greater_is_better', False)} if the scores are a loss (lower is "
+            "better), "
+            f"or {option('greater_is_better', True)} if higher is better.",
             field="direction",
             option="greater_is_better",
         )
@@ -1249,7 +1265,8 @@ def _direction(state, arranged, data):
         raise TableReadingError(
             f"{raw.source}: cannot tell which way is better: {looked}, and no value says it (no "
             "marks on each row's best cell, no ranks, no negatives in a loss). Pass "
-            "greater_is_better=True if higher is better, greater_is_better=False for a loss.",
+            f"{option('greater_is_better', True)} if higher is better, "
+            f"{option('greater_is_better', False)} for a loss.",
             field="direction",
             option="greater_is_better",
         )
@@ -1303,8 +1320,9 @@ def _metric_direction(state, data, metrics, said):
                 f"{raw.source}: {other[0]} {other[1]!r} is named as {_side_words(*other[2:])} "
                 f"while column {column!r} names {metric!r} on data set {dataset!r}, "
                 f"{_side_words(side, word)}: they disagree on which way is better. Pass "
-                "greater_is_better=False if the scores are a loss (lower is better), or "
-                "greater_is_better=True if higher is better.",
+                f"{option('greater_is_better', False)} if the scores are a loss (lower is better), "
+                "or "
+                f"{option('greater_is_better', True)} if higher is better.",
                 field="direction",
                 option="greater_is_better",
             )
@@ -1316,8 +1334,9 @@ def _metric_direction(state, data, metrics, said):
             raise TableReadingError(
                 f"{raw.source}: cannot tell which way is better for metric {metric!r} (column "
                 f"{column!r}, data set {dataset!r}): its name says neither a loss nor a score. "
-                "Pass greater_is_better=True if higher is better, greater_is_better=False for "
-                "a loss, or keep other metrics with metric=<name>.",
+                f"Pass {option('greater_is_better', True)} if higher is better, "
+                f"{option('greater_is_better', False)} for "
+                f"a loss, or keep other metrics with {option('metric')}.",
                 field="direction",
                 option="greater_is_better",
             )
@@ -1379,7 +1398,8 @@ def _design(state, data):
                     "design",
                     "cross-validation",
                     "option",
-                    f"test_train_ratio={spec.test_train_ratio:.4g} gives the splits' sizes",
+                    f"{option('test_train_ratio', written(f'{spec.test_train_ratio:.4g}'))} "
+                    "gives the splits' sizes",
                 ),
             )
         design = named
@@ -1402,7 +1422,8 @@ def _design(state, data):
         )
         raise TableReadingError(
             f"{raw.source}: cannot tell how the splits were made: {where}, and the table does "
-            "not hold one score per data set. Pass design='cross-validation', 'resamples' or "
+            f"not hold one score per data set. Pass {option('design', 'cross-validation')}, "
+            "'resamples' or "
             "'seeds'.",
             field="design",
             option="design",

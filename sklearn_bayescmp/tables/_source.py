@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..exceptions import TableReadingError
+from ..utils._advice import option
 from ..utils._io import file_stem, from_spreadsheet_safe, open_text, source_name
 
 #: Delimiters the CSV reader recognises, and those beside which a comma is a decimal one.
@@ -284,7 +285,8 @@ def sniff_delimiter(text, source):
     if any(other in header.strip() for other in " |"):
         raise ValueError(
             f"{source}: cannot tell the CSV delimiter from the header {header[:80]!r}; "
-            "expected commas, semicolons or tabs between columns (or pass delimiter=)."
+            "expected commas, semicolons or tabs between columns (or pass "
+            f"{option('delimiter')})."
         )
     return ","
 
@@ -439,7 +441,7 @@ def _check_delimiter(header, delimiter, source):
     if others:
         raise TableReadingError(
             f"{source}: with the delimiter {delimiter!r} the header is one cell, which "
-            f"{others[0]!r} separates; pass delimiter={others[0]!r}.",
+            f"{others[0]!r} separates; pass {option('delimiter', others[0])}.",
             field="delimiter",
             option="delimiter",
         )

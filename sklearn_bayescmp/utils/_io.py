@@ -15,6 +15,8 @@ import io
 import lzma
 import os
 
+from ._advice import option
+
 #: Compressed formats read transparently: magic bytes -> decompressor.
 _COMPRESSED = (
     (b"\x1f\x8b", "gzip", gzip.decompress),
@@ -181,7 +183,7 @@ def _describe_undecodable(data, offset, source):
     return (
         f"{source} is not UTF-8 text: {_position(data, offset)} holds byte 0x{data[offset]:02x}. "
         "It looks like latin-1 (Windows-1252) text; save it as UTF-8, or pass "
-        "encoding='latin-1'."
+        f"{option('encoding', 'latin-1')}."
     )
 
 

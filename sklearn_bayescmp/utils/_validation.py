@@ -12,6 +12,7 @@ import unicodedata
 
 import numpy as np
 
+from ._advice import parameter
 from ._sklearn import Interval
 
 #: Declared constraints of the arguments every back end shares.
@@ -336,7 +337,8 @@ def unknown_names(given, known, argument, kind):
     more = len(known) - _NAMES_LISTED
     plural = "s" if len(unknown) > 1 else ""
     return (
-        f"`{argument}` names {', '.join(map(repr, unknown))}, which {'are' if plural else 'is'} "
+        f"{parameter(argument)} names {', '.join(map(repr, unknown))}, which "
+        f"{'are' if plural else 'is'} "
         f"not {'' if plural else 'a '}{kind}{plural} of the table. "
         + "".join(f"{hint} " for hint in hints)
         + f"Its {kind}s: {listed}{f' and {more} more' if more > 0 else ''}."

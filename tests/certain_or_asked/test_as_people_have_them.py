@@ -57,8 +57,8 @@ def test_the_command_names_its_own_options(tmp_path, capsys):
     path.write_text("dataset,fold,a,b,machine\n" + rows)
     assert main(["compare", str(path), "--higher-is-better", "--test-train-ratio", "1"]) == 2
     err = capsys.readouterr().err
-    assert "--layout wide --models NAME" in err and "models=" not in err
-    options = ["--layout", "wide", "--models", "a", "b", "--test-train-ratio", "1"]
+    assert "--models NAME" in err and "models=" not in err
+    options = ["--models", "a", "b", "--test-train-ratio", "1"]
     assert main(["compare", str(path), *options]) == 2
     err = capsys.readouterr().err
     assert "--higher-is-better" in err and "greater_is_better" not in err

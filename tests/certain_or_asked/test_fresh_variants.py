@@ -149,7 +149,7 @@ def test_a_spec_the_file_contradicts_names_the_field():
     assert caught.value.option == "datasets" and caught.value.field == "datasets"
 
 
-def test_the_command_s_advice_to_list_the_models_says_the_layout_too(tmp_path, capsys):
+def test_the_command_s_advice_to_list_the_models_is_followed(tmp_path, capsys):
     from sklearn_bayescmp.cli import main
 
     # Column 'X' is 'B' minus 'C' on every row: a column of changes, or a model?
@@ -160,8 +160,8 @@ def test_the_command_s_advice_to_list_the_models_says_the_layout_too(tmp_path, c
     path = tmp_path / "scores.csv"
     path.write_text(text)
     assert main(["compare", str(path), "--higher-is-better"]) == 2
-    assert "--layout wide --models NAME" in capsys.readouterr().err
-    told = ["--higher-is-better", "--layout", "wide", "--models", "X", "B", "C"]
+    assert "--models NAME" in capsys.readouterr().err
+    told = ["--higher-is-better", "--models", "X", "B", "C"]
     assert main(["compare", str(path), *told]) == 0
 
 
