@@ -336,8 +336,7 @@ class RawColumns:
             if number is not None:
                 scores[i], missing[i] = number
                 if number_format.decimal is None and isinstance(value, str):
-                    if "," in value or "." in value:
-                        self.source_record.note_mark(column, value)
+                    self.source_record.note_marks(column, (value,))
                 continue
             text = value if isinstance(value, str) else str(value)
             core = _unmarked(text)

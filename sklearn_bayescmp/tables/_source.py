@@ -135,13 +135,20 @@ class Source:
     measure: tuple | None = None
     generated: frozenset = frozenset()
 
-    def note_mark(self, column, cell):
-        """Keep a cell read with a decimal mark where the mark is undecided: the first of
-        each form (:func:`mark_form`) is the evidence that decides it."""
-        form = mark_form(cell)
-        if form != "point":
-            self.comma_columns.add(column)
-        self.marks.setdefault(form, (column, cell.strip()))
+    def note_marks(self, column, cells):
+        """Keep, where the decimal mark is undecided, the first cell of ``column`` of each
+        form (:func:`mark_form`) that the decision still needs: a point, and a comma that
+        is surely decimal (after one, a "1,200" is read as it) or could group thousands."""
+        if "point" not in self.marks:
+            point = next((c for c in cells if "." in c and "," not in c), None)
+            if point is not None:
+                self.marks["point"] = (column, point.strip())
+        for cell in cells:
+            if "," in cell:
+                self.comma_columns.add(column)
+                if "decimal" in self.marks:
+                    return
+                self.marks.setdefault(mark_form(cell), (column, cell.strip()))
 
 
 def is_blank_text(value):
@@ -459,9 +466,9 @@ def _typed_columns(source, chunks, names, distinct):
                 codes[k].append(np.fromiter(map(indices[k].__getitem__, cells), np.int64))
             elif numbers[k] is not None:
                 part = as_numbers(cells, source.number_format)
-                numbers[k] = None if part is None else [*numbers[k], part[:2]]
-                for cell in part[2] if part is not None else ():
-                    source.note_mark(names[k], cell)
+                numbers[k] = None if part is None else [*numbers[k], part]
+                if part is not None and source.number_format.decimal is None:
+                    source.note_marks(names[k], cells)
     for k, name in enumerate(names):
         if k in codes:
             cells = np.empty(len(indices[k]), dtype=object)
@@ -481,18 +488,14 @@ def _typed_columns(source, chunks, names, distinct):
 
 
 def as_numbers(cells, number_format=PLAIN):
-    """``(floats, empty, marked)`` of a chunk of cells (NaN texts and empty cells NaN;
-    ``marked``: where the decimal mark is undecided, the cells with a comma and the first
-    with a point), or None when a cell is no number."""
+    """``(floats, empty)`` of a chunk of cells (NaN texts and empty cells NaN), or None
+    when a cell is no number."""
     joined = "".join(cells)
-    undecided = number_format.decimal is None
-    marked = ()
-    if undecided and ("," in joined or "." in joined):
-        point = next((cell for cell in cells if "." in cell), None)
-        marked = [cell for cell in cells if "," in cell] + ([point] if point else [])
-    if (number_format.plain or undecided) and "_" not in joined and "," not in joined:
+    if (number_format.plain or number_format.decimal is None) and not (
+        "_" in joined or "," in joined
+    ):
         try:
-            return np.array(cells, dtype=float), np.zeros(len(cells), dtype=bool), marked
+            return np.array(cells, dtype=float), np.zeros(len(cells), dtype=bool)
         except ValueError:
             pass
     values, blank = np.empty(len(cells)), np.zeros(len(cells), dtype=bool)
@@ -501,7 +504,7 @@ def as_numbers(cells, number_format=PLAIN):
         if number is None:
             return None
         values[i], blank[i] = number
-    return values, blank, marked
+    return values, blank
 
 
 def mark_form(cell):
