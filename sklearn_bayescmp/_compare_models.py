@@ -731,8 +731,7 @@ def _check_options(backend, options, automatic=False):
             )
         raise TypeError(
             f"compare_models({option('test', backend.name)}) got unknown option(s) "
-            f"{unknown}{chosen}; "
-            f"it accepts {sorted(backend.options) or 'none'}."
+            f"{unknown}{chosen}; it accepts {sorted(backend.options) or 'none'}."
         )
 
 
@@ -750,11 +749,9 @@ def _check_scope(backend, table):
     if table.n_datasets == 1 and backend.scope != "dataset":
         raise ValueError(
             f"{option('test', backend.name)} compares models over several data sets; this table "
-            "has one "
-            f"({table.datasets[0]!r}). Use a test of one data set, e.g. "
+            f"has one ({table.datasets[0]!r}). Use a test of one data set, e.g. "
             f"{option('test', 'bayesian_correlated_t')} (or 'auto'): the Bayesian correlated "
-            "t-test of every "
-            "pair on its splits."
+            "t-test of every pair on its splits."
         )
     if table.n_datasets > 1 and backend.scope == "dataset":
         raise ValueError(
@@ -766,8 +763,7 @@ def _check_scope(backend, table):
     if single and table.n_datasets == 1 and not table.has_scores:
         raise ValueError(
             f"{option('test', backend.name)} compares models on the splits of one data set; this "
-            "table "
-            f"has one split of data set {table.datasets[0]!r}, and a test needs at least 2 "
+            f"table has one split of data set {table.datasets[0]!r}, and a test needs at least 2 "
             "(a variance). Use more cross-validation splits."
         )
     if single and table.n_datasets == 1:
@@ -783,8 +779,7 @@ def _check_scope(backend, table):
     if backend.scope != "means" and single:
         raise ValueError(
             f"{option('test', backend.name)} reads the scores of every split; this table has one "
-            "score "
-            f"per data set and model (a table of means). Use a test of means: {means}."
+            f"score per data set and model (a table of means). Use a test of means: {means}."
         )
     _check_design(backend, table)
     if backend.uses_split_sizes and not table.has_split_sizes:
@@ -926,8 +921,7 @@ def _incomplete_message(table, shared, i, j, dataset, needed):
         f"{reason}, so the pair cannot be compared there. Leave the model or the data set out "
         f"({option('select_models')} or {option('select_datasets')}), or pass "
         f"{option('allow_incomplete', True)} to compare each pair on the data sets where both "
-        "models have "
-        "scores."
+        "models have scores."
     )
 
 
@@ -938,9 +932,8 @@ def _complete_datasets(table, allow_incomplete):
         missing = next(name for name in table.datasets if name not in complete)
         raise ValueError(
             f"No split of data set {missing!r} has a score for every model; the ranking needs "
-            f"splits that all models completed. Pass {option('allow_incomplete', True)} to rank on "
-            "the data "
-            "sets that have one, or ranking=False."
+            f"splits that all models completed. Pass {option('allow_incomplete', True)} to rank "
+            "on the data sets that have one, or ranking=False."
         )
     return complete
 

@@ -191,9 +191,8 @@ def methods_paragraph(comparison):
         prior = first._prior_description() + _draws_words(comparison.results.values())
         text += (
             f", with a region of practical equivalence (rope) of [{low:g}, {high:g}] in "
-            f"{_rope_units(comparison)}{', ' + prior if prior else ''}. A pair is "
-            "decided when the "
-            f"posterior probability of one outcome (A better, equivalent, B better) exceeds "
+            f"{_rope_units(comparison)}{', ' + prior if prior else ''}. A pair is decided when "
+            "the posterior probability of one outcome (A better, equivalent, B better) exceeds "
             f"{comparison.threshold:g}."
         )
     else:
@@ -205,7 +204,7 @@ def methods_paragraph(comparison):
         used = comparison.ranking.n_datasets
         on = f" on the {used} data sets where every model has scores" if used < n_datasets else ""
         text += (
-            f" The models were ranked with the Bayesian Plackett-Luce model (Calvo et al. "
+            " The models were ranked with the Bayesian Plackett-Luce model (Calvo et al. "
             f"2018){on}."
         )
     text += (
@@ -254,17 +253,16 @@ def _pairs_note(comparison, shown):
         )
     if result_type.predictive:
         notes.append(
-            "P: the posterior probability that the outcome is the most probable one on a new "
-            "data set."
+            "P: the posterior probability that the outcome is the most probable one on a new data "
+            "set."
         )
     if result_type._probabilities_note:
         notes.append(result_type._probabilities_note)
     cliff = "Cliff's delta" in shown
     notes.append(
         f"Effect sizes (classic, descriptive; Cohen 1988{', Cliff 1993' if cliff else ''}): "
-        "Cohen's d_z of the "
-        f"paired {'per-data-set mean' if len(comparison.datasets) > 1 else 'per-split'} "
-        "differences"
+        "Cohen's d_z of the paired "
+        f"{'per-data-set mean' if len(comparison.datasets) > 1 else 'per-split'} differences"
         + (
             "; Cliff's delta between the two models' scores, unpaired as autorank reports it."
             if cliff
@@ -435,8 +433,7 @@ def _model_blocks(comparison, columns, pairs_file):
     n_equivalent = sum(counts["equivalent to"].values()) // 2
     undecided = "undecided" if comparison.bayesian else "not significantly different"
     summary = (
-        f"The {k} models make {n_pairs} pairs: {n_decided} were decided with one model "
-        f"{better}"
+        f"The {k} models make {n_pairs} pairs: {n_decided} were decided with one model {better}"
         + (f", {n_equivalent} practically equivalent" if comparison.bayesian else "")
         + f", and {n_pairs - n_decided - n_equivalent} {undecided}. Every pair, with its "
         "mean difference, "
@@ -553,8 +550,8 @@ def _reference_blocks(comparison, columns, cited, pairs_file=None):
     elif comparison.bayesian:
         backend = get_backend(reference.test)
         words = (
-            f"Pairwise p-values: {backend.title} ({backend.cite}), with Holm's correction "
-            "(Holm 1979)"
+            f"Pairwise p-values: {backend.title} ({backend.cite}), with Holm's correction (Holm "
+            "1979)"
         )
         cited += [backend.cite, "Holm 1979"]
         if pairs_file is not None:

@@ -101,8 +101,7 @@ def check_greater_is_better(greater_is_better):
         return None if greater_is_better is None else bool(greater_is_better)
     raise TypeError(
         f"{parameter('greater_is_better')} must be True, False or None; got {greater_is_better!r} "
-        "of type "
-        f"{type(greater_is_better).__name__}. Pass the boolean False for a loss."
+        f"of type {type(greater_is_better).__name__}. Pass the boolean False for a loss."
     )
 
 
@@ -119,15 +118,13 @@ def _reader_options(layout, given):
         options["greater_is_better"] = check_greater_is_better(options["greater_is_better"])
     if options.get("design") is not None and options["design"] not in DESIGNS:
         raise ValueError(
-            f"{parameter('design')} must be one of {', '.join(map(repr, DESIGNS))} (or None: taken "
-            "from the "
-            f"columns); got {options['design']!r}."
+            f"{parameter('design')} must be one of {', '.join(map(repr, DESIGNS))} (or None: "
+            f"taken from the columns); got {options['design']!r}."
         )
     if options.get("imputed") not in (None, "keep", "drop"):
         raise ValueError(
-            f"{parameter('imputed')} must be 'keep' or 'drop' (what to do with the scores a column "
-            "such as "
-            f"'imputed' marks as filled in), or None; got {options['imputed']!r}."
+            f"{parameter('imputed')} must be 'keep' or 'drop' (what to do with the scores a "
+            f"column such as 'imputed' marks as filled in), or None; got {options['imputed']!r}."
         )
     if options.get("normalize") not in (None, "best-worst"):
         raise ValueError(
@@ -662,11 +659,10 @@ class ScoreTable:
             side, word = direction_of_name(metric)
             if side is None:
                 raise ValueError(
-                    f"The skore reports: cannot tell which way is better for the metric "
+                    "The skore reports: cannot tell which way is better for the metric "
                     f"{metric!r}: its name says neither a loss nor a score. Pass "
                     f"{option('greater_is_better', True)} if higher is better, "
-                    f"{option('greater_is_better', False)} for a "
-                    "loss."
+                    f"{option('greater_is_better', False)} for a loss."
                 )
             witness = Witness("direction", side, "name", f"the metric {metric!r}")
         table = cls(
@@ -872,8 +868,7 @@ class ScoreTable:
         if columns.pop("normalize", None) is not None:
             raise ValueError(
                 f"{raw.source}: {option('normalize', 'best-worst')} rescales the models' scores, "
-                "and a "
-                "differences file holds no scores to normalize, only the differences of two "
+                "and a differences file holds no scores to normalize, only the differences of two "
                 "models; leave it out."
             )
         if columns:

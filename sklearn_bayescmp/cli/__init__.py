@@ -337,18 +337,17 @@ def build_parser():
         "--allow-incomplete",
         action="store_true",
         help="three or more models: when a model has no score on a data set, compare each "
-        "pair on the data sets both models have (and rank on those all models have) instead "
-        "of stopping",
+        "pair on the data sets both models have (and rank on those all models have) instead of "
+        "stopping",
     )
     comparing.add_argument(
         "--n-draws",
         type=_count,
         metavar="N",
         help="draws of the sampled tests (signed_rank, sign, hierarchical). By default the "
-        "signed-rank and sign tests draw until every probability's Monte Carlo standard "
-        "error is at most 0.005 and the decision is settled at 99.9%% (2,176 to 65,536 draws "
-        "a pair, in the JSON as n_draws, mcse and settled); the hierarchical test runs its "
-        "own chains",
+        "signed-rank and sign tests draw until every probability's Monte Carlo standard error is "
+        "at most 0.005 and the decision is settled at 99.9%% (2,176 to 65,536 draws a pair, in "
+        "the JSON as n_draws, mcse and settled); the hierarchical test runs its own chains",
     )
     comparing.add_argument(
         "--n-warmup",

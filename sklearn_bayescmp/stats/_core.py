@@ -114,12 +114,11 @@ def sizes_unknown(record):
     """The refusal of a record without split sizes by a test that corrects for them."""
     name = "" if record.name is None else f" of data set {record.name!r}"
     return ValueError(
-        f"The record{name} has no split sizes (n_train, n_test), and this test corrects "
-        "for the overlap of the training sets with n_test / n_train. Give the sizes "
-        f"(n_train and n_test columns, or {option('test_train_ratio')}... when reading the table: "
-        "1/9 "
-        "for 10-fold cross-validation), or use a test of the data sets' mean differences "
-        "(sign, signed_rank, wilcoxon)."
+        f"The record{name} has no split sizes (n_train, n_test), and this test corrects for the "
+        "overlap of the training sets with n_test / n_train. Give the sizes (n_train and n_test "
+        f"columns, or {option('test_train_ratio')}... when reading the table: 1/9 for 10-fold "
+        "cross-validation), or use a test of the data sets' mean differences (sign, signed_rank, "
+        "wilcoxon)."
     )
 
 

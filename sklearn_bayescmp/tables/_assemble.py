@@ -367,10 +367,9 @@ def _row_splits(raw, spec, order):
     if order is not None:
         return np.zeros(raw.n_rows, np.int64), order
     raise TableReadingError(
-        f"{raw.source} does not say which split each score is from: it needs a split column, "
-        f"or repeat and fold columns, to pair the models' scores; found {raw.names}. Name "
-        f"them with {option('split')}... (a column of training seeds too, which the reading says) "
-        "or "
+        f"{raw.source} does not say which split each score is from: it needs a split column, or "
+        f"repeat and fold columns, to pair the models' scores; found {raw.names}. Name them with "
+        f"{option('split')}... (a column of training seeds too, which the reading says) or "
         f"{option('repeat')}... and {option('fold')}...",
         field="columns.split",
         option="split",
@@ -839,8 +838,7 @@ def _selected_datasets(source, spec, data, unscored):
     if empty:
         raise ValueError(
             f"{source}: no model has a score on data set {empty[0]!r} ({parameter('datasets')}): "
-            "every cell "
-            "is empty. Leave it out."
+            "every cell is empty. Leave it out."
         )
     return {name: data[name] for name in chosen}
 
@@ -954,8 +952,8 @@ def cell_notes(raw, data):
     forms = {key: sum(counts.values()) for key, counts in raw.cell_forms.items()}
     if forms.get("tail"):
         notes.append(
-            f"{forms['tail']} score(s) followed by a change in percent ('(+1.20%)'), which is "
-            "not read"
+            f"{forms['tail']} score(s) followed by a change in percent ('(+1.20%)'), which is not "
+            "read"
         )
     if forms.get("marked"):
         notes.append(

@@ -495,8 +495,7 @@ def _number_hint(value, number_format):
     if number_format.decimal == "," and parse_number(text) is not None:
         return (
             f"The decimal mark is a comma here ({option('decimal', ',')}); if this file writes a "
-            "point, "
-            f"pass {option('decimal', '.')}.",
+            f"point, pass {option('decimal', '.')}.",
             "decimal",
         )
     spelling = (

@@ -105,12 +105,10 @@ def refuse_data_set_candidates(raw, columns, found):
         if not text and not _could_name_data_sets(codes(raw.columns[column]), models, split):
             continue
         raise TableReadingError(
-            f"{raw.source}: column {column!r} has no role, and no column names the data "
-            f"sets; {'its text' if text else 'its values, shared by every model,'} could. "
-            f"If it names the data sets, pass {option('dataset', column)}; if it tells the repeat "
-            "or "
-            f"the split, {option('repeat', column)} or {option('split', column)}; otherwise drop "
-            "it.",
+            f"{raw.source}: column {column!r} has no role, and no column names the data sets; "
+            f"{'its text' if text else 'its values, shared by every model,'} could. If it names "
+            f"the data sets, pass {option('dataset', column)}; if it tells the repeat or the "
+            f"split, {option('repeat', column)} or {option('split', column)}; otherwise drop it.",
             field="columns.dataset",
             option="dataset",
         )
@@ -274,10 +272,9 @@ def refuse(raw, role, candidates):
 def refuse_turned_around(raw, column):
     """Refuse a table with a row per model, as a wide table's reader would misread it."""
     raise TableReadingError(
-        f"{raw.source}: column {column!r} names a model on each row, so the table has a row "
-        "per model, while a wide table has a column per model; read this way its data sets "
-        f"would become the models. Pass {option('layout', 'transposed')}, which reads it turned "
-        "around "
+        f"{raw.source}: column {column!r} names a model on each row, so the table has a row per "
+        "model, while a wide table has a column per model; read this way its data sets would "
+        f"become the models. Pass {option('layout', 'transposed')}, which reads it turned around "
         f"(or name the models of its rows with {option('models')}), or turn it around first "
         f"(pandas: df.set_index({column!r}).T).",
         field="layout",
@@ -814,10 +811,9 @@ def check_negated_name(source, values, what, name):
     if finite.size and finite.max() > 0:
         raise TableReadingError(
             f"{source}: {what} {name!r} names scikit-learn's negated loss (greater is better, "
-            f"never positive), but holds positive values (up to {finite.max():.4g}): the loss "
-            f"was not negated. Pass {option('greater_is_better', False)} if the values are the "
-            "loss, or "
-            f"{option('greater_is_better', True)} if higher is better.",
+            f"never positive), but holds positive values (up to {finite.max():.4g}): the loss was "
+            f"not negated. Pass {option('greater_is_better', False)} if the values are the loss, "
+            f"or {option('greater_is_better', True)} if higher is better.",
             field="direction",
             option="greater_is_better",
         )

@@ -61,8 +61,8 @@ def told_apart(paths, names):
         else:
             raise ValueError(
                 f"The file {os.fspath(paths[shared[0]])!r} is given twice (as "
-                f"{', '.join(repr(os.fspath(paths[i])) for i in shared)}); give each model's "
-                "file once."
+                f"{', '.join(repr(os.fspath(paths[i])) for i in shared)}); give each model's file "
+                "once."
             )
     return names
 
@@ -75,9 +75,8 @@ def _model_names(paths, models):
         names = list(check_names(models, "models"))
         if len(names) != len(paths):
             raise ValueError(
-                f"{parameter('models')} names {len(names)} models for {len(paths)} files; give one "
-                "name per "
-                "file."
+                f"{parameter('models')} names {len(names)} models for {len(paths)} files; give "
+                "one name per file."
             )
         return names, measure, ""
     shared = len(set(names)) < len(names)
@@ -134,9 +133,8 @@ def read_files(paths, *, models=None, encoding=None, sizes=None):
             if not is_resamples_header(list(s.columns))
         )
         raise ValueError(
-            f"{os.fspath(odd)!r} is not a per-estimator results file of aeon/tsml like the "
-            "others (a 'Resamples:' header, then the resamples' numbers); give files of one "
-            "format."
+            f"{os.fspath(odd)!r} is not a per-estimator results file of aeon/tsml like the others "
+            "(a 'Resamples:' header, then the resamples' numbers); give files of one format."
         )
     return _long_files(sources, names, label, measure, said + ending)
 

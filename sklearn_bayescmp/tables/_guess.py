@@ -588,9 +588,8 @@ def _wide_roles(state):
     if "model" in spec.columns or "score" in spec.columns:
         raise TableReadingError(
             f"{raw.source}: {option('model')} and {option('score')} name the columns of a long "
-            "table (a row per data "
-            "set, model and split); this one is read as wide (a column per model). List the "
-            f"model columns with {option('models')} instead.",
+            "table (a row per data set, model and split); this one is read as wide (a column per "
+            f"model). List the model columns with {option('models')} instead.",
             field="models",
             option="models",
         )
@@ -665,10 +664,9 @@ def _wide_roles(state):
         raise TableReadingError(
             f"{raw.source}: columns {text} hold text, so they are not scores of models, and a "
             "wide table (a column per model) has one data-set column: name it with "
-            f"{option('dataset')} and list the model columns with {option('models')}. If the table "
-            "is "
-            f"long (a row per data set, model and split), name its columns with {option('model')} "
-            f"and {option('score')}.",
+            f"{option('dataset')} and list the model columns with {option('models')}. If the "
+            "table is long (a row per data set, model and split), name its columns with "
+            f"{option('model')} and {option('score')}.",
             field="columns.dataset",
             option="dataset",
         )
@@ -864,9 +862,8 @@ def _summaries(state, models, values):
         else:
             raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like a summary of the model columns, "
-                "but its values are not their mean, median, sum, extremes, wins or average "
-                "rank, row by row. If it is a model, list the model columns with "
-                f"{option('models')}; "
+                "but its values are not their mean, median, sum, extremes, wins or average rank, "
+                f"row by row. If it is a model, list the model columns with {option('models')}; "
                 "otherwise drop it.",
                 field="models",
                 option="models",
@@ -903,8 +900,7 @@ def _filled_in_marker(state):
         if spec.imputed is not None:
             raise TableReadingError(
                 f"{raw.source}: {option('imputed', spec.imputed)} is given, but column {column!r} "
-                "marks "
-                "no score as filled in; leave the option out.",
+                "marks no score as filled in; leave the option out.",
                 field="imputed",
                 option="imputed",
             )
@@ -915,8 +911,7 @@ def _filled_in_marker(state):
     elif column is None and spec.imputed is not None:
         raise TableReadingError(
             f"{raw.source}: {option('imputed', spec.imputed)} is given, but no column marks "
-            "filled-in "
-            "scores (named imputed, is_imputed, filled...); leave the option out.",
+            "filled-in scores (named imputed, is_imputed, filled...); leave the option out.",
             field="imputed",
             option="imputed",
         )
@@ -973,17 +968,16 @@ def _fold_suffix(state):
     if not found.witnessed:
         raise TableReadingError(
             f"{raw.source}: every id of column {column!r} ends with {indices} after "
-            f"{found.separator!r} ({found.example!r}), and no word says whether that is a fold "
-            f"or part of {found.n_names} names; pass {option('fold_suffix', found.separator)} if "
-            "it is "
-            f"a fold, {option('fold_suffix', '')} if every id is a data set.",
+            f"{found.separator!r} ({found.example!r}), and no word says whether that is a fold or "
+            f"part of {found.n_names} names; pass {option('fold_suffix', found.separator)} if it "
+            f"is a fold, {option('fold_suffix', '')} if every id is a data set.",
             field="fold_suffix",
             option="fold_suffix",
         )
     state.spec = replace(spec, fold_suffix=found.separator)
     state.notes.append(
-        f"the data sets of column {column!r} read as (data set, fold): its {len(labels)} ids "
-        f"are {found.n_names} names each followed by a fold after {found.separator!r} "
+        f"the data sets of column {column!r} read as (data set, fold): its {len(labels)} ids are "
+        f"{found.n_names} names each followed by a fold after {found.separator!r} "
         f"({found.example!r}; folds {indices}); {option('fold_suffix', '')} reads every id as a "
         "data set"
     )
@@ -1243,9 +1237,8 @@ def _direction(state, arranged, data):
         raise TableReadingError(
             f"{raw.source}: {what} {name!r} says {_side_words(side, word)}, while {other[0]} "
             f"{other[1]!r} {_side_words(other[2], other[3])}: they disagree on which way is "
-            f"better. Pass {option('greater_is_better', False)} if the scores are a loss (lower is "
-            "better), "
-            f"or {option('greater_is_better', True)} if higher is better.",
+            f"better. Pass {option('greater_is_better', False)} if the scores are a loss (lower "
+            f"is better), or {option('greater_is_better', True)} if higher is better.",
             field="direction",
             option="greater_is_better",
         )
@@ -1320,9 +1313,8 @@ def _metric_direction(state, data, metrics, said):
                 f"{raw.source}: {other[0]} {other[1]!r} is named as {_side_words(*other[2:])} "
                 f"while column {column!r} names {metric!r} on data set {dataset!r}, "
                 f"{_side_words(side, word)}: they disagree on which way is better. Pass "
-                f"{option('greater_is_better', False)} if the scores are a loss (lower is better), "
-                "or "
-                f"{option('greater_is_better', True)} if higher is better.",
+                f"{option('greater_is_better', False)} if the scores are a loss (lower is "
+                f"better), or {option('greater_is_better', True)} if higher is better.",
                 field="direction",
                 option="greater_is_better",
             )
@@ -1421,10 +1413,9 @@ def _design(state, data):
             else "no column names them (fold, split, seed, resample)"
         )
         raise TableReadingError(
-            f"{raw.source}: cannot tell how the splits were made: {where}, and the table does "
-            f"not hold one score per data set. Pass {option('design', 'cross-validation')}, "
-            "'resamples' or "
-            "'seeds'.",
+            f"{raw.source}: cannot tell how the splits were made: {where}, and the table does not "
+            f"hold one score per data set. Pass {option('design', 'cross-validation')}, "
+            "'resamples' or 'seeds'.",
             field="design",
             option="design",
         )
