@@ -93,6 +93,7 @@ class RawColumns:
         self.spreads, self.bracketed, self.cell_forms = {}, set(), {}
         self.marked, self.merged_names = {}, {}
         self._parsed = {}  # each column's numbers, or why it has none
+        self._labels = {}  # each column's names, once read
 
     @property
     def index_columns(self):
@@ -211,6 +212,8 @@ class RawColumns:
         forms are one (``merged_names`` counts them).
         """
         self.require(column, argument)
+        if column in self._labels:  # several steps read the data sets' names
+            return self._labels[column]
         cells, codes = self._cells(column)
         texts = self.source_record.texts
         if cells.dtype.kind == "f" and texts is not None and codes is None:
@@ -240,7 +243,10 @@ class RawColumns:
                 "Fill them in or drop those rows."
             )
         self._check_distinct(labels, codes, column)
-        return labels[codes]
+        found = labels[codes]
+        found.flags.writeable = False
+        self._labels[column] = found
+        return found
 
     def _check_distinct(self, labels, codes, column):
         """Refuse two names no reader could tell apart, naming both and their rows; count
