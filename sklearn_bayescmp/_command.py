@@ -12,6 +12,7 @@ from .utils._lazy import lazy_names
 #: Each name and its module (relative to this module's name, hence "..").
 _LOCATIONS = {
     "ANY": "..utils._advice",
+    "COLUMN_ROLES": "..utils._advice",
     "automatic_test": ".._compare_models",
     "cached_fit_count": ".._engine",
     "check_probability": "..utils._validation",

@@ -8,10 +8,10 @@ so that every message, note and reading it prints advises its own flags.
 
 import shlex
 
-from .._command import ANY
+from .._command import ANY, COLUMN_ROLES
 
 #: The columns a long or wide table's roles may be named by: ``--<role>-col NAME``.
-COLUMN_OPTIONS = ("dataset", "model", "score", "split", "repeat", "fold", "n_train", "n_test")
+COLUMN_OPTIONS = COLUMN_ROLES
 
 #: Each option's flag and the placeholder of its value (None: a switch).
 FLAGS = {
