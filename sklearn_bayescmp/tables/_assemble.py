@@ -225,7 +225,7 @@ def _metric_rows(raw, spec):
         if spec.metric is not None:
             raise TableReadingError(
                 f"{raw.source} has no metric column (named metric, function, measure...), so "
-                f"`{option('metric', spec.metric)}` keeps nothing; drop it, or name the column.",
+                f"{option('metric', spec.metric)} keeps nothing; drop it, or name the column.",
                 field="metric",
                 option="metric",
             )
