@@ -26,6 +26,7 @@ _LOCATIONS = {
     "reading_text": "..tables._spec",
     "spelled_by": "..utils._advice",
     "terminal_safe": "..utils._display",
+    "WRITTEN_OPTIONS": "..tables._guess",
 }
 
 __all__ = sorted(_LOCATIONS)

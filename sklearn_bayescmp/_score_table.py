@@ -821,11 +821,17 @@ class ScoreTable:
                 raise TypeError(
                     f"Several files are read as long tables: leave {parameter('layout')} out."
                 )
-            if any(v is not None for v in (delimiter, decimal, thousands, missing)):
+            marks = {
+                "delimiter": delimiter,
+                "decimal": decimal,
+                "thousands": thousands,
+                "missing": missing,
+            }
+            given_marks = [parameter(name) for name, value in marks.items() if value is not None]
+            if given_marks:
                 raise TypeError(
                     "Several files are read as the per-estimator files of aeon/tsml, written "
-                    "with commas and decimal points: leave out delimiter, decimal, thousands "
-                    "and missing."
+                    f"with commas and decimal points: leave out {', '.join(given_marks)}."
                 )
             raw, given, notes = read_files(paths, encoding=encoding, models=None)
             fixed = sorted(set(columns) & set(given.columns))
@@ -890,17 +896,17 @@ class ScoreTable:
             direction = Witness("direction", side, "option", why)
         read = _arrays_reading(raw.source, table._data, said.design).spec
         design = said.witness("design") or read.witness("design")
-        written = [w for w in said.witnesses if w.subject in WRITTEN_OPTIONS]
+        how_written = [w for w in said.witnesses if w.subject in WRITTEN_OPTIONS]
         read = dataclasses.replace(
             read,
             layout="differences",
             direction="higher" if greater_is_better is not False else "lower",
-            witnesses=(direction, design, *written),
+            witnesses=(direction, design, *how_written),
         )
-        written = written_spec(raw.source_record, read)
+        read = written_spec(raw.source_record, read)
         table._reading = Reading(
             raw.source,
-            decided_decimal(raw.source_record, written),
+            decided_decimal(raw.source_record, read),
             lower_is_better=table.datasets if greater_is_better is False else (),
         )
         _report_incomplete(table, raw.source)

@@ -17,6 +17,19 @@ def csv_file(header, rows):
     return io.StringIO(csv_text(header, rows))
 
 
+def files_of_one_model_each(directory, models=("RF", "SVM")):
+    """A long CSV file per model, named by it and without a model column: their paths."""
+    paths = []
+    for model in models:
+        path = directory / f"{model}.csv"
+        path.write_text(
+            "dataset,fold,accuracy\n"
+            + "".join(f"d{d},{f},0.8\n" for d in range(2) for f in range(3))
+        )
+        paths.append(path)
+    return paths
+
+
 def long_rows(datasets=("iris", "wine"), models=("a", "b"), n_folds=3, lead=0.02, seed=0):
     """``(dataset, model, fold, score)`` rows: model ``a`` leads by ``lead``."""
     rng = np.random.default_rng(seed)

@@ -12,6 +12,7 @@ from sklearn.exceptions import ConvergenceWarning
 from .. import ScoreTable, compare_models
 from .._command import (
     MOST_PAIRS_LISTED,
+    WRITTEN_OPTIONS,
     automatic_test,
     check_probability,
     check_rope,
@@ -259,9 +260,7 @@ def _read(args):
     if args.lower_is_better or args.higher_is_better:
         columns["greater_is_better"] = bool(args.higher_is_better)
     written = {
-        name: getattr(args, name)
-        for name in ("delimiter", "encoding", "decimal", "thousands", "missing")
-        if getattr(args, name) is not None
+        name: getattr(args, name) for name in WRITTEN_OPTIONS if getattr(args, name) is not None
     }
     spec = _read_spec(args.spec) if args.spec else None
     source = args.files[0] if len(args.files) == 1 else list(args.files)

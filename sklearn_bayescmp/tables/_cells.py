@@ -11,6 +11,7 @@ differ only in spaces around them or in letter case (after Unicode's
 compatibility folding, NFKC) are refused (``utils._validation.check_names``).
 """
 
+import dataclasses
 import math
 import re
 import unicodedata
@@ -134,22 +135,16 @@ class RawColumns:
         rows = np.asarray(rows, dtype=np.int64)
         record = self.source_record
         texts = record.texts
+        # The same source but for its rows: its other fields (how it is written, what its
+        # cells showed) are shared; messages name rows through ``_origin``.
         taken = RawColumns(
-            type(record)(
-                {name: values[rows] for name, values in self.columns.items()},
-                record.name,
+            dataclasses.replace(
+                record,
+                columns={name: values[rows] for name, values in self.columns.items()},
+                line_numbers=None,
                 empty={name: empty[rows] for name, empty in self.empty.items()},
                 texts=None if texts is None else (lambda name: texts(name)[rows]),
                 dictionaries={n: (c, k[rows]) for n, (c, k) in record.dictionaries.items()},
-                index_columns=record.index_columns,
-                number_format=record.number_format,
-                comma_columns=record.comma_columns,
-                marks=record.marks,
-                delimiter=record.delimiter,
-                delimiter_by=record.delimiter_by,
-                encoding=record.encoding,
-                measure=record.measure,
-                generated=record.generated,
             )
         )
         taken._origin = self._origin

@@ -10,6 +10,7 @@ import pytest
 
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
+from tests._tables import files_of_one_model_each
 
 
 def _zero_shot(tmp_path):
@@ -39,14 +40,7 @@ def test_files_of_one_model_each_in_a_long_layout_are_one_table(tmp_path):
 
 
 def test_files_without_a_model_column_are_named_by_their_files(tmp_path):
-    paths = []
-    for model in ("RF", "SVM"):
-        path = tmp_path / f"{model}.csv"
-        path.write_text(
-            "dataset,fold,accuracy\n"
-            + "".join(f"d{d},{f},0.8\n" for d in range(2) for f in range(3))
-        )
-        paths.append(path)
+    paths = files_of_one_model_each(tmp_path)
     table = ScoreTable.read_csv(paths, test_train_ratio=1 / 2)
     assert table.models == ("RF", "SVM") and "one file per model" in table.reading
 

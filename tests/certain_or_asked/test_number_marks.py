@@ -16,6 +16,7 @@ from sklearn_bayescmp.tables import TableSpec
 from sklearn_bayescmp.tables._cells import RawColumns
 from sklearn_bayescmp.tables._source import read_csv_source
 from tests._messages import naming
+from tests._tables import files_of_one_model_each
 
 #: RMSEs in the thousands, as a tab-separated export writes them with a thousands comma.
 THOUSANDS = "dataset\tA\tB\nd1\t1,200\t1,300\nd2\t2,100\t2,000\nd3\t1,500\t1,400\n"
@@ -206,3 +207,12 @@ def test_numbers_written_with_any_marks_read_back_exactly(values, marks, delimit
 def test_the_reader_refuses_impossible_marks_naming_the_option(options, error, message):
     with pytest.raises(error, match=naming(message)):
         _read(THOUSANDS, **options)
+
+
+def test_several_files_refuse_the_marks_given_naming_them(tmp_path):
+    paths = files_of_one_model_each(tmp_path)
+    with pytest.raises(TypeError, match=naming("`decimal`", "`missing`")) as info:
+        ScoreTable.read_csv(paths, decimal=",", missing=["-"], test_train_ratio=1 / 2)
+    assert "`delimiter`" not in str(info.value)
+    table = ScoreTable.read_csv(paths, test_train_ratio=1 / 2)  # the advice followed
+    assert table.models == ("RF", "SVM")
