@@ -31,7 +31,7 @@ from .stats._core import holm_adjusted, record_scale
 from .stats._correlated_t import NormalGammaPrior, dataset_ttests
 from .stats._effect_size import cliffs_delta, cliffs_delta_rows, cohens_dz, cohens_dz_rows
 from .stats._friedman import friedman_test
-from .stats._ranking import plackett_luce_ranking
+from .stats._ranking import ranking_posterior, warn_unconverged_ranking
 from .stats._reference import FrequentistReference
 from .stats._registry import backend_names, get_backend
 from .stats._rope import OUTCOMES
@@ -55,6 +55,7 @@ from .utils._random import random_seed
 from .utils._report import RENDERERS, render
 from .utils._rope_units import AUTO, resolve_rope, table_scale
 from .utils._sklearn import Interval, LiveOptions, StrOptions, validate_params
+from .utils._threads import computed_beside, engine_threads
 from .utils._validation import ROPE_CONSTRAINT, check_probability, check_rope
 
 #: Pairs whose records are built and compared at a time.
@@ -64,6 +65,15 @@ _PAIRS_PER_BATCH = 256
 _MEAN_PAIRS_PER_BATCH = 8192
 _MIRROR = {"a": "b", "b": "a"}
 _PROBABILITIES = ("prob_a_better", "prob_equivalent", "prob_b_better")
+#: The chains of the comparison's ranking (plackett_luce_ranking's default).
+_RANKING_CHAINS = 4
+#: The ranking's floats a sweep (chains x data sets x models) from which it runs beside
+#: the pairs' tests: 40 models x 30 data sets took 0.76-0.87x the time so, where 10 x 54,
+#: 20 x 54, 25 x 30 took 0.9-1.3x (``benchmarks/README.md``). A small ranking's sweeps
+#: hold the interpreter's lock most of the time, which the pairs' own threads then wait on.
+_RANKING_BESIDE_FROM = 4_800
+#: A pair's probability read for the pair the other way round.
+_MIRRORED = {"prob_a_better": "prob_b_better", "prob_b_better": "prob_a_better"}
 #: The matrices of a comparison (the p-values are its reference's).
 _MATRICES = (
     *_PROBABILITIES,
@@ -925,9 +935,104 @@ def _incomplete_message(table, shared, i, j, dataset, needed):
     )
 
 
-def _complete_datasets(table, allow_incomplete):
+def _complete_datasets(table):
     """The data sets with a split that every model completed (what the ranking needs)."""
-    complete = [name for name in table.datasets if table.completed(name).all(axis=0).any()]
+    return [name for name in table.datasets if table.completed(name).all(axis=0).any()]
+
+
+def _default_ranking(means, models, seed, *, stop):
+    """:func:`~sklearn_bayescmp.stats.plackett_luce_ranking` at its defaults, without its
+    warning (it runs in a thread, :func:`computed_beside`)."""
+    return ranking_posterior(
+        means,
+        names=tuple(models),
+        prior=1.0,
+        n_chains=_RANKING_CHAINS,
+        n_warmup=500,
+        n_draws=2500,
+        random_state=seed,
+        stop=stop,
+    )
+
+
+def _batch_collections(table, batch, *, shared, needed, magnitudes, allow_incomplete, test):
+    """What the back end compares for each pair of a batch, refusing a pair that lacks data.
+
+    Parameters
+    ----------
+    batch : list of (int, int)
+        The pairs, as indices into ``table.models``.
+    shared : ndarray of shape (n_datasets, n_models, n_models)
+        Each pair's shared splits on each data set (:func:`_shared_splits`).
+    needed : int
+        The shared splits a data set needs (1 for a mean, 2 for a variance too).
+    magnitudes : ndarray of shape (n_datasets, n_models) or None
+        Each model's score magnitude (:func:`_score_magnitudes`) when the back end reads
+        the data sets' means from the table's scores; None to read each pair's records.
+
+    Returns
+    -------
+    collections : list
+        Each pair's :class:`DatasetMeans` or mapping of data set to record.
+    raw_means : list of array-like
+        Each pair's mean differences, before ties are merged.
+    failed : list of int
+        Each pair's failed splits.
+    omitted : list of int
+        Each pair's data sets left out (those it lacks, with ``allow_incomplete``).
+    """
+    models = table.models
+    dataset_names = list(table.datasets)
+    by_means = magnitudes is not None
+    first, second = np.array(batch).T
+    if by_means:
+        pair_means, pair_failed = _pair_means(table, batch)
+        # Each pair's ties merged on its rows (every data set; a pair lacking some
+        # is merged again on those it has).
+        scales = np.maximum(magnitudes[:, first], magnitudes[:, second]).max(axis=0)
+        with np.errstate(invalid="ignore"):
+            merged = merge_signed_ties(pair_means.T, scales)
+    collections, raw_means, failed, omitted = [], [], [], []
+    # The data sets each pair lacks, named only for the pairs that lack some.
+    lacks = shared[:, first, second] < needed
+    lacking_any = lacks.any(axis=0)
+    for p, (i, j) in enumerate(batch):
+        lacking = _lacking(table, shared, i, j, needed) if lacking_any[p] else []
+        if lacking and not allow_incomplete:
+            raise ValueError(_incomplete_message(table, shared, i, j, lacking[0], needed))
+        n_common = table.n_datasets - len(lacking)
+        if n_common < min(2, table.n_datasets):
+            raise ValueError(
+                f"Models {models[i]!r} and {models[j]!r} have scores on {n_common} data "
+                f"set(s) in common; {option('test', test)} needs {min(2, table.n_datasets)}."
+            )
+        omitted.append(len(lacking))
+        if by_means and not lacking:
+            means = pair_means[:, p]
+            pair = (models[i], models[j])
+            collections.append(DatasetMeans(dataset_names, merged[p], pair, float(scales[p])))
+            raw_means.append(means)
+            failed.append(int(pair_failed[:, p].sum()))
+        elif by_means:
+            kept = np.array([name not in lacking for name in table.datasets])
+            means = pair_means[kept, p]
+            scale = float(np.maximum(magnitudes[kept, i], magnitudes[kept, j]).max())
+            names = [name for name, keep in zip(table.datasets, kept, strict=True) if keep]
+            pair = (models[i], models[j])
+            collections.append(DatasetMeans(names, merge_signed_ties(means, scale), pair, scale))
+            raw_means.append(means)
+            failed.append(int(pair_failed[kept, p].sum()))
+        else:
+            records = table.differences(models[i], models[j])
+            collection = {name: r for name, r in records.items() if name not in lacking}
+            collections.append(collection)
+            raw_means.append([record.mean for record in collection.values()])
+            failed.append(sum(r.n_failed for r in collection.values()))
+    return collections, raw_means, failed, omitted
+
+
+def _check_complete(table, complete, allow_incomplete):
+    """Refuse a ranking on fewer data sets than the table's unless asked for."""
     if len(complete) < table.n_datasets and not allow_incomplete:
         missing = next(name for name in table.datasets if name not in complete)
         raise ValueError(
@@ -1258,73 +1363,48 @@ def compare_models(
     # exceed the tests').
     by_means = backend.scope == "means" and table.has_scores
     magnitudes = _score_magnitudes(table) if by_means else None
-    dataset_names = list(table.datasets)
     batch_size = _MEAN_PAIRS_PER_BATCH if by_means else _PAIRS_PER_BATCH
-    for start in range(0, len(pairs), batch_size):
-        batch = pairs[start : start + batch_size]
-        if by_means:
-            pair_means, pair_failed = _pair_means(table, batch)
-            # Each pair's ties merged on its rows (every data set; a pair lacking some
-            # is merged again on those it has).
+    # The ranking depends on the means alone and draws from its own seed: a large one
+    # runs in a thread beside the pairs' tests (their serial parts leave a core idle).
+    complete = _complete_datasets(table)
+    to_rank = (
+        ranking
+        and table.has_scores
+        and len(complete) >= 2
+        and (allow_incomplete or len(complete) == table.n_datasets)
+    )
+    ranked_means = table.select(datasets=complete).mean_scores() if to_rank else None
+    sweep = _RANKING_CHAINS * len(complete) * k  # the ranking's floats a Gibbs sweep
+    threads = engine_threads(n_jobs) if to_rank and sweep >= _RANKING_BESIDE_FROM else 1
+    with computed_beside(_default_ranking, ranked_means, models, seed, threads=threads) as ranked:
+        for start in range(0, len(pairs), batch_size):
+            batch = pairs[start : start + batch_size]
+            collections, raw_means, failed, omitted = _batch_collections(
+                table,
+                batch,
+                shared=shared,
+                needed=needed,
+                magnitudes=magnitudes,
+                allow_incomplete=allow_incomplete,
+                test=test,
+            )
             first, second = np.array(batch).T
-            scales = np.maximum(magnitudes[:, first], magnitudes[:, second]).max(axis=0)
-            with np.errstate(invalid="ignore"):
-                merged = merge_signed_ties(pair_means.T, scales)
-        collections, raw_means, failed = [], [], []
-        first, second = np.array(batch).T
-        # The data sets each pair lacks, named only for the pairs that lack some.
-        lacks = shared[:, first, second] < needed
-        lacking_any = lacks.any(axis=0)
-        for p, (i, j) in enumerate(batch):
-            lacking = _lacking(table, shared, i, j, needed) if lacking_any[p] else []
-            if lacking and not allow_incomplete:
-                raise ValueError(_incomplete_message(table, shared, i, j, lacking[0], needed))
-            n_common = table.n_datasets - len(lacking)
-            if n_common < min(2, table.n_datasets):
-                raise ValueError(
-                    f"Models {models[i]!r} and {models[j]!r} have scores on {n_common} data "
-                    f"set(s) in common; {option('test', test)} needs {min(2, table.n_datasets)}."
-                )
-            n_datasets_omitted[i, j] = n_datasets_omitted[j, i] = len(lacking)
-            if by_means and not lacking:
-                means = pair_means[:, p]
-                pair = (models[i], models[j])
-                collections.append(DatasetMeans(dataset_names, merged[p], pair, float(scales[p])))
-                raw_means.append(means)
-                failed.append(int(pair_failed[:, p].sum()))
-            elif by_means:
-                kept = np.array([name not in lacking for name in table.datasets])
-                means = pair_means[kept, p]
-                scale = float(np.maximum(magnitudes[kept, i], magnitudes[kept, j]).max())
-                names = [name for name, keep in zip(table.datasets, kept, strict=True) if keep]
-                pair = (models[i], models[j])
-                collections.append(
-                    DatasetMeans(names, merge_signed_ties(means, scale), pair, scale)
-                )
-                raw_means.append(means)
-                failed.append(int(pair_failed[kept, p].sum()))
-            else:
-                records = table.differences(models[i], models[j])
-                collection = {name: r for name, r in records.items() if name not in lacking}
-                collections.append(collection)
-                raw_means.append([record.mean for record in collection.values()])
-                failed.append(sum(r.n_failed for r in collection.values()))
-        batch_results = _run(backend, collections, **arguments)
-        references += _reference_results(backend, table, collections) or batch_results
-        centres = _centres(raw_means, pooled)
-        for (i, j), result, (mean, median), n_failed in zip(
-            batch, batch_results, centres, failed, strict=True
-        ):
-            if bayesian:
-                for name, values in matrices.items():
-                    mirror = {"prob_a_better": "prob_b_better", "prob_b_better": "prob_a_better"}
-                    values[i, j] = getattr(result, name)
-                    values[j, i] = getattr(result, mirror.get(name, name))
-            mean_difference[i, j], mean_difference[j, i] = mean, -mean
-            median_difference[i, j], median_difference[j, i] = median, -median
-            n_omitted[i, j] = n_omitted[j, i] = n_failed
-        results += batch_results
-    complete = _complete_datasets(table, allow_incomplete)
+            n_datasets_omitted[first, second] = n_datasets_omitted[second, first] = omitted
+            batch_results = _run(backend, collections, **arguments)
+            references += _reference_results(backend, table, collections) or batch_results
+            centres = _centres(raw_means, pooled)
+            for (i, j), result, (mean, median), n_failed in zip(
+                batch, batch_results, centres, failed, strict=True
+            ):
+                if bayesian:
+                    for name, values in matrices.items():
+                        values[i, j] = getattr(result, name)
+                        values[j, i] = getattr(result, _MIRRORED.get(name, name))
+                mean_difference[i, j], mean_difference[j, i] = mean, -mean
+                median_difference[i, j], median_difference[j, i] = median, -median
+                n_omitted[i, j] = n_omitted[j, i] = n_failed
+            results += batch_results
+    _check_complete(table, complete, allow_incomplete)
     reference_test = _reference_test(backend, table)
     reference = _reference(table, pairs, references, reference_test, alpha, complete)
     decisions = np.full((k, k), "equivalent" if bayesian else "no difference", dtype=object)
@@ -1340,10 +1420,9 @@ def compare_models(
             decisions[i, j] = _holm_decision(result, reference.pvalues_holm[i, j], alpha)
     for i, j in pairs:
         decisions[j, i] = _MIRROR.get(decisions[i, j], decisions[i, j])
-    plackett_luce = None
-    if ranking and len(complete) >= 2 and table.has_scores:
-        means = table.select(datasets=complete).mean_scores()
-        plackett_luce = plackett_luce_ranking(means, names=models, random_state=seed)
+    plackett_luce = ranked() if to_rank else None
+    if plackett_luce is not None:
+        warn_unconverged_ranking(plackett_luce)
     results_by_pair = FrozenMapping(
         {(models[i], models[j]): r for (i, j), r in zip(pairs, results, strict=True)}
     )

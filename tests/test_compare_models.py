@@ -1,6 +1,7 @@
 """Tests of compare_models: every pair equals its two-model back end, mirrors, references."""
 
 import re
+import threading
 import warnings
 
 import numpy as np
@@ -11,6 +12,7 @@ from sklearn.exceptions import ConvergenceWarning
 from sklearn_bayescmp import ModelComparison, ScoreTable, _compare_models, compare_models
 from sklearn_bayescmp.stats import (
     NormalGammaPrior,
+    _ranking,
     backend_names,
     bayesian_correlated_ttest,
     corrected_ttest,
@@ -293,6 +295,62 @@ def test_ranking_and_reference_are_the_back_ends_on_the_means(table):
     )
     assert no_ranking.ranking is None
     np.testing.assert_array_equal(no_ranking.prob_a_better, comparison.prob_a_better)
+
+
+@pytest.mark.parametrize("n_jobs", [1, 2])
+def test_the_ranking_beside_the_pairs_is_the_ranking_alone(table, n_jobs, monkeypatch):
+    # A large ranking runs in a thread beside the pairs' tests, given threads; else after.
+    monkeypatch.setattr(_compare_models, "_RANKING_BESIDE_FROM", 0)
+    threads = []
+    default_ranking = _compare_models._default_ranking
+
+    def recorded(*args, **kwargs):
+        threads.append(threading.current_thread())
+        return default_ranking(*args, **kwargs)
+
+    monkeypatch.setattr(_compare_models, "_default_ranking", recorded)
+    comparison = compare_models(table, test="signed_rank", random_state=5, n_jobs=n_jobs)
+    assert (threads == [threading.current_thread()]) == (n_jobs == 1)
+    ranking = plackett_luce_ranking(table.mean_scores(), names=MODELS, random_state=5)
+    np.testing.assert_array_equal(comparison.ranking.samples["weights"], ranking.samples["weights"])
+    np.testing.assert_array_equal(comparison.ranking.expected_rank, ranking.expected_rank)
+    assert comparison.ranking.rhat == ranking.rhat
+
+    # Its convergence warning reaches the caller, pointing at the caller's line.
+    def short_chains(means, models, seed, *, stop):
+        options = {"prior": 1.0, "n_chains": 2, "n_warmup": 5, "n_draws": 20}
+        return _ranking.ranking_posterior(
+            means, names=tuple(models), random_state=seed, stop=stop, **options
+        )
+
+    monkeypatch.setattr(_compare_models, "_default_ranking", short_chains)
+    with pytest.warns(ConvergenceWarning, match="Plackett-Luce") as caught:
+        compare_models(table, test="signed_rank", random_state=5, n_jobs=n_jobs)
+    assert [w.filename for w in caught] == [__file__]
+
+
+def test_a_failing_comparison_stops_its_ranking(table, monkeypatch):
+    started, outcome = threading.Event(), []
+
+    def long_ranking(means, models, seed, *, stop):
+        started.set()
+        options = {"prior": 1.0, "n_chains": 2, "n_warmup": 0, "n_draws": 200_000}
+        outcome.append(
+            _ranking.ranking_posterior(
+                means, names=tuple(models), random_state=seed, stop=stop, **options
+            )
+        )
+
+    def failing_pairs(*args, **kwargs):
+        started.wait(timeout=60)
+        raise RuntimeError("a pair failed")
+
+    monkeypatch.setattr(_compare_models, "_RANKING_BESIDE_FROM", 0)
+    monkeypatch.setattr(_compare_models, "_default_ranking", long_ranking)
+    monkeypatch.setattr(_compare_models, "_run", failing_pairs)
+    with pytest.raises(RuntimeError, match="a pair failed"):
+        compare_models(table, test="signed_rank", random_state=5, n_jobs=2)
+    assert outcome == [None]  # stopped before its draws ended, and waited for
 
 
 def test_an_int_seed_is_recorded_and_others_become_one(table):

@@ -122,13 +122,19 @@ def expected_ranks(weights, n_jobs=None):
     return ranks.reshape(weights.shape)
 
 
-def sample_plackett_luce(orderings, *, prior, n_chains, n_warmup, n_draws, rng):
+def sample_plackett_luce(orderings, *, prior, n_chains, n_warmup, n_draws, rng, stop=None):
     """Gibbs draws of the Plackett-Luce weights (Caron & Doucet, 2012).
+
+    Parameters
+    ----------
+    stop : threading.Event, default=None
+        Checked every sweep: once set (the work this ran beside has failed), the
+        sampler returns None at once.
 
     Returns
     -------
-    ndarray of shape (n_chains, n_draws, n_models)
-        Normalized weights.
+    ndarray of shape (n_chains, n_draws, n_models) or None
+        Normalized weights; None when stopped.
     """
     n_rankings, n_models = orderings.shape
     # Position of every model in every ranking; a model's latent terms run
@@ -147,6 +153,8 @@ def sample_plackett_luce(orderings, *, prior, n_chains, n_warmup, n_draws, rng):
     ordered = np.empty((n_chains, n_rankings, n_models))
     remaining = np.empty((n_chains, n_rankings, n_models - 1))
     for iteration in range(n_warmup + n_draws):
+        if stop is not None and stop.is_set():
+            return None
         np.take(lam, gathered, axis=1, out=ordered.reshape(n_chains, -1), mode="clip")
         # remaining[j] = sum of the terms from position j on, for j < K - 1.
         np.cumsum(ordered[..., :0:-1], axis=-1, out=remaining[..., ::-1])
@@ -268,23 +276,51 @@ def plackett_luce_ranking(
             f"`names` must hold {n_models} distinct names, one per column of `scores`; got "
             f"{names!r}."
         )
-    rng = check_random_generator(random_state)
-    orderings, n_tied = rankings_from_scores(scores, rng)
-    draws = sample_plackett_luce(
-        orderings,
+    result = ranking_posterior(
+        scores,
+        names=names,
         prior=float(prior),
         n_chains=n_chains,
         n_warmup=n_warmup,
         n_draws=n_draws,
-        rng=rng,
+        random_state=random_state,
     )
+    warn_unconverged_ranking(result)
+    return result
+
+
+def ranking_posterior(scores, *, names, prior, n_chains, n_warmup, n_draws, random_state,
+                      stop=None):  # fmt: skip
+    """The body of :func:`plackett_luce_ranking` on checked arguments, without its
+    convergence warning (:func:`warn_unconverged_ranking`): it may run in a thread
+    beside other work, where a warning would not reach the caller.
+
+    Returns
+    -------
+    PlackettLuceResult or None
+        None when ``stop`` (a :class:`threading.Event`) was set before the draws ended.
+    """
+    n_models = scores.shape[1]
+    rng = check_random_generator(random_state)
+    orderings, n_tied = rankings_from_scores(scores, rng)
+    draws = sample_plackett_luce(
+        orderings,
+        prior=prior,
+        n_chains=n_chains,
+        n_warmup=n_warmup,
+        n_draws=n_draws,
+        rng=rng,
+        stop=stop,
+    )
+    if draws is None:
+        return None
     ranks = expected_ranks(draws)
     arviz = array_stats()
     flat = draws.reshape(-1, n_models)
     top = np.bincount(np.argmax(flat, axis=1), minlength=n_models) / flat.shape[0]
     weights = {name: draws[..., k] for k, name in enumerate(names)}
     rhat, ess, _ = convergence_diagnostics(weights, tail=False)
-    result = PlackettLuceResult(
+    return PlackettLuceResult(
         names=names,
         prob_best=draws.mean(axis=(0, 1)),
         prob_best_interval=arviz.eti(draws, 0.95, axis=(0, 1)),
@@ -296,16 +332,19 @@ def plackett_luce_ranking(
         ess=FrozenMapping(ess),
         n_datasets=scores.shape[0],
         n_tied=n_tied,
-        prior=float(prior),
+        prior=prior,
         random_state=recorded_seed(random_state),
         n_first=np.bincount(orderings[:, 0], minlength=n_models),
     )
+
+
+def warn_unconverged_ranking(result):
+    """Warn when the chains of a Plackett-Luce ranking fall short of convergence."""
     warn_if_not_converged(
         [result],
         what="The Plackett-Luce ranking",
         advice=f"Increase {parameter('n_warmup')} and {parameter('n_draws')}.",
     )
-    return result
 
 
 @dataclass(frozen=True, repr=False, eq=False)

@@ -11,6 +11,8 @@ cores as before; ``n_jobs`` sets them.
 """
 
 import functools
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 from joblib import effective_n_jobs
@@ -40,3 +42,40 @@ def engine_threads(n_jobs):
         return effective_n_jobs(n_jobs)
     counts = [info["num_threads"] for info in _controller().select(user_api="blas").info()]
     return max([1, *counts])
+
+
+@contextmanager
+def computed_beside(function, /, *args, threads, **kwargs):
+    """``function(*args, stop=event, **kwargs)`` computed in a thread beside the block.
+
+    For independent work whose result the block needs only at its end (a comparison's
+    ranking beside its pairs' tests): with ``threads`` above 1 it runs in its own thread
+    from the start of the block; otherwise when its result is first asked for. Its
+    numbers must not depend on which: it draws from its own seed.
+
+    Parameters
+    ----------
+    function : callable
+        Takes a keyword ``stop``, a :class:`threading.Event` that it checks now and
+        then and returns early once set: the block raises, and nobody will read it.
+        It must not warn (a warning from a thread does not point at the caller's
+        line); the caller warns from its result.
+    threads : int
+        The threads the caller may use (:func:`engine_threads`).
+
+    Yields
+    ------
+    callable
+        Returns the function's result, waiting for it; raises what it raised.
+    """
+    stop = threading.Event()
+    if threads <= 1:
+        yield functools.cache(lambda: function(*args, stop=stop, **kwargs))
+        return
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="bayescmp-beside") as executor:
+        future = executor.submit(function, *args, stop=stop, **kwargs)
+        try:
+            yield future.result
+        except BaseException:
+            stop.set()  # the executor's exit then waits only for the current sweep
+            raise
