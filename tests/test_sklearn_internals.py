@@ -6,13 +6,15 @@ and nowhere else; these tests pin the behaviour that module promises.
 
 import pathlib
 import re
+import subprocess
+import sys
 from numbers import Integral, Real
 
 import numpy as np
 import pytest
 from sklearn.base import BaseEstimator
 from sklearn.metrics import f1_score, get_scorer, make_scorer, roc_auc_score
-from sklearn.model_selection import KFold, PredefinedSplit, cross_validate
+from sklearn.model_selection import GridSearchCV, KFold, PredefinedSplit, cross_validate
 from sklearn.svm import SVC
 
 import sklearn_bayescmp
@@ -194,3 +196,15 @@ def test_score_function_is_the_metric_a_scorer_object_computes():
     assert score_function(make_scorer(f1_score, average="macro")) is f1_score
     assert score_function(f1_score) is None  # a metric, not a scorer
     assert score_function("accuracy") is None
+
+
+def test_the_statistics_import_no_search_machinery():
+    # BaseSearchCV is imported when asked for: sklearn.model_selection brings in
+    # sklearn.metrics and, with scikit-learn 1.9, rich, which the statistics never use.
+    code = (
+        "import sys; import sklearn_bayescmp.stats; "
+        "print(sorted(m for m in ('sklearn.model_selection', 'rich') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+    assert issubclass(GridSearchCV, BaseSearchCV)

@@ -32,7 +32,6 @@ function is decorated.
 from collections.abc import Set
 
 from sklearn.base import _fit_context
-from sklearn.model_selection._search import BaseSearchCV
 from sklearn.utils import _safe_indexing
 from sklearn.utils._param_validation import (
     HasMethods,
@@ -86,8 +85,18 @@ def score_function(scorer):
     return function if callable(function) else None
 
 
-__all__ = [
-    "BaseSearchCV",
+def __getattr__(name):
+    # BaseSearchCV is imported when asked for: sklearn.model_selection brings in
+    # sklearn.metrics and, from scikit-learn 1.9, rich (about 7 MiB and 120 modules),
+    # which the statistics alone never use.
+    if name == "BaseSearchCV":
+        from sklearn.model_selection._search import BaseSearchCV
+
+        return BaseSearchCV
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = [  # and BaseSearchCV, by __getattr__
     "HasMethods",
     "LiveOptions",
     "Interval",
