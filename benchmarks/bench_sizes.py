@@ -18,8 +18,8 @@ the other core), ``--load both`` (the default) quiet and then busy: threaded
 matrix products slow down when the cores are shared.
 
 Run ``python benchmarks/bench_sizes.py --baseline fa81fb9 --baseline 1b918b8``
-(``--quick``: one repeat, the small cells only; ``--cases PATTERN``: the cells
-whose name contains it; ``--markdown``: the table for benchmarks/README.md).
+(``--quick``: one repeat, the small cells only; ``--cases PATTERN``, repeatable: the
+cells whose name contains one of them; ``--markdown``: the table for benchmarks/README.md).
 """
 
 import argparse
@@ -289,7 +289,9 @@ def main():
     parser.add_argument("--load", choices=("quiet", "busy", "both"), default="both")
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="one repeat, the small cells")
-    parser.add_argument("--cases", default="", help="only the cells whose name contains it")
+    parser.add_argument(
+        "--cases", action="append", help="only the cells whose name contains it (repeatable)"
+    )
     parser.add_argument("--markdown", action="store_true", help="also print Markdown tables")
     args = parser.parse_args()
     if args.repeats < 1:
@@ -299,9 +301,10 @@ def main():
         trees = {"this": str(ROOT)}
         for ref in args.baseline:
             trees[ref] = checkout(ref, directory)
-        cells = [c for c in cases(directory, args.quick) if args.cases in c[0]]
+        patterns = args.cases or [""]
+        cells = [c for c in cases(directory, args.quick) if any(p in c[0] for p in patterns)]
         if not cells:
-            parser.error(f"no cell's name contains {args.cases!r}.")
+            parser.error(f"no cell's name contains {' or '.join(map(repr, patterns))}.")
         loads = ("quiet", "busy") if args.load == "both" else (args.load,)
         tables = {}
         for load in loads:

@@ -341,13 +341,9 @@ def test_the_array_constructor_validates_its_arguments():
         ScoreTable(scores, models=["a", "a"], test_train_ratio=0.1)
     with pytest.raises(ValueError, match="Pass either the split sizes"):
         ScoreTable(scores, models=["a", "b"], n_train=9, n_test=1, test_train_ratio=0.1)
-    with pytest.raises(
-        ValueError, match=re.escape("`scores['data']` contains 1 infinite value(s)")
-    ):
+    with pytest.raises(ValueError, match=naming("`scores['data']`", "1 infinite")):
         ScoreTable([[1, np.inf], [1, 2]], models=["a", "b"], test_train_ratio=0.1)
-    with pytest.raises(
-        ValueError, match=re.escape("larger than 1e+100 in magnitude (e.g. 1e+160)")
-    ):
+    with pytest.raises(ValueError, match=naming("1e+100", "1e+160")):
         ScoreTable([[1, 1e160], [1, 2]], models=["a", "b"], test_train_ratio=0.1)
     with pytest.raises(ValueError, match="`models` holds an empty name ' '"):
         ScoreTable(scores, models=["a", " "], test_train_ratio=0.1)

@@ -81,7 +81,7 @@ def test_a_negated_loss_is_greater_is_better_and_positive_values_contradict_it(n
         csv_file(("dataset", "model", "fold", name), negated), test_train_ratio=1 / 2
     )
     assert table.lower_is_better == () and table.spec.direction == "higher"
-    with pytest.raises(ValueError, match=f"the score column {name!r} names scikit-learn's negated"):
+    with pytest.raises(ValueError, match=naming(f"{name!r}", "negated")):
         ScoreTable.read_csv(
             csv_file(("dataset", "model", "fold", name), ROWS), test_train_ratio=1 / 2
         )

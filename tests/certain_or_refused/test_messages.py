@@ -23,10 +23,7 @@ def test_a_method_column_taken_as_the_model_is_named_with_the_other_candidates()
     rows = [(d, "cv", clf, f, s) for d, clf, f, s in ROWS]
     with pytest.raises(
         ValueError,
-        match=re.escape(
-            "column 'method', read as the model, holds one name ('cv'); a comparison needs two or "
-            "more models. If ['learner_variant'] names the models, pass model=<column>."
-        ),
+        match=naming("column 'method'", "('cv')", "['learner_variant']", "model=<column>"),
     ):
         ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1 / 2)
     # Where `method` varies too, the repeated cell names the column that tells rows apart.
@@ -34,12 +31,7 @@ def test_a_method_column_taken_as_the_model_is_named_with_the_other_candidates()
     rows += [(d, "cv", "c1", f, s) for d, clf, f, s in ROWS if clf == "a"]
     with pytest.raises(
         ValueError,
-        match=re.escape(
-            "They differ in 'learner_variant' ('learner_variant': 'a1' and 'c1'): if "
-            "'learner_variant' is a condition the runs were made under (a time budget, a "
-            "machine), compare one condition at a time, in a table of its rows alone; if it "
-            "names the models or the data sets, pass model='learner_variant'"
-        ),
+        match=naming("'a1' and 'c1'", "model='learner_variant'"),
     ):
         ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1 / 2)
     table = ScoreTable.read_csv(
@@ -52,10 +44,7 @@ def test_a_repeated_cell_names_an_unnamed_repeat_column():
     rows = [(d, m, it, f, s) for d, m, f, s in ROWS for it in (0, 1)]
     with pytest.raises(
         ValueError,
-        match=re.escape(
-            "They differ in 'replicate' ('replicate': '0' and '1'): if 'replicate' tells the "
-            "repeat or the fold, pass repeat='replicate' or fold='replicate'"
-        ),
+        match=naming("'0' and '1'", "repeat='replicate'", "fold='replicate'"),
     ):
         ScoreTable.read_csv(
             csv_file(("dataset", "model", "replicate", "fold", "score"), rows),
@@ -67,10 +56,7 @@ def test_a_repeated_cell_names_a_text_column_as_model_data_set_or_metric():
     rows = [(d, m, k, f, s) for d, m, f, s in ROWS for k in ("x", "y")]
     with pytest.raises(
         ValueError,
-        match=re.escape(
-            "in a table of its rows alone; if it names the models or the data sets, pass "
-            "model='kind' or dataset='kind'; if it names a metric, keep one with metric=<name>"
-        ),
+        match=naming("model='kind'", "dataset='kind'", "metric=<name>"),
     ):
         ScoreTable.read_csv(
             csv_file(("dataset", "model", "kind", "fold", "score"), rows), test_train_ratio=1 / 2
@@ -136,9 +122,7 @@ def test_figures_that_are_not_path_caption_pairs_are_refused_in_one_line():
         test_train_ratio=1 / 4,
     )
     comparison = compare_models(table, random_state=0)
-    with pytest.raises(
-        ValueError, match=re.escape("`figures` must be a sequence of (path, caption) pairs")
-    ):
+    with pytest.raises(ValueError, match=naming("`figures`", "(path, caption)")):
         comparison.report(format="markdown", figures=[("a.svg", "caption", "extra")])
     with pytest.raises(ValueError, match="`figures` must be"):
         comparison.report(format="markdown", figures=[3])
@@ -151,10 +135,7 @@ def test_a_long_table_of_unknown_names_is_told_how_to_read_either_way():
     text = "Datensatz,Modell,Fold,Genauigkeit\nd,a,0,0.8\nd,b,0,0.7\ne,a,0,0.9\ne,b,0,0.6\n"
     with pytest.raises(
         ValueError,
-        match=re.escape(
-            "If the table is long (a row per data set, model and split), name its columns with "
-            "model=<column> and score=<column>."
-        ),
+        match=naming("long", "model=<column>", "score=<column>"),
     ):
         ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
     table = ScoreTable.read_csv(

@@ -1,8 +1,6 @@
 """Searches and cross_validate results: only candidates scored alike are compared, named
 alike everywhere; results on other splits are refused."""
 
-import re
-
 import numpy as np
 import pytest
 from sklearn.datasets import load_iris
@@ -32,7 +30,7 @@ def test_a_halving_search_keeps_the_candidates_of_its_last_iteration(halving):
     assert 0 < last.size < len(results["iter"])  # several iterations
     with pytest.warns(
         UserWarning,
-        match=rf"The {last.size} candidates of iteration 1 \(n_resources=150\) are kept",
+        match=naming(f"{last.size} candidates", "iteration 1", "n_resources=150"),
     ):
         table = ScoreTable.from_cv_results(results, n_train=120, n_test=30)
     assert table.models == tuple(f"C={results['params'][i]['C']}" for i in last)
@@ -78,10 +76,7 @@ def test_cross_validate_results_on_other_splits_are_refused():
     }
     with pytest.raises(
         ValueError,
-        match=re.escape(
-            "The results of 'svc' and 'tree' on data set 'data' come from other splits (the train "
-            "indices of split 0 differ)"
-        ),
+        match=naming("'svc'", "'tree'", "'data'", "split 0"),
     ):
         ScoreTable.from_cross_validate(results)
 
@@ -105,10 +100,7 @@ def test_several_metrics_without_metric_name_them():
     }
     with pytest.raises(
         ValueError,
-        match=re.escape(
-            "have no 'test_score'; pass metric=<the scorer's name> (they have ['test_accuracy', "
-            "'test_f1_macro'])"
-        ),
+        match=naming("'test_score'", "metric=", "'test_accuracy'", "'test_f1_macro'"),
     ):
         ScoreTable.from_cross_validate(results, n_train=120, n_test=30)
     table = ScoreTable.from_cross_validate(results, n_train=120, n_test=30, metric="f1_macro")
