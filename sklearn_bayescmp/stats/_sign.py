@@ -129,25 +129,33 @@ def dirichlet_process_tests(
             n_jobs=n_jobs,
         )
         probabilities, errors, predictive, predictive_errors = summaries.estimates()
+        # Each result's numbers as Python floats, converted for the batch at once: a
+        # comparison of 300 models builds 44,850 results.
+        probabilities, predictive = probabilities.tolist(), predictive.tolist()
+        largest = errors.max(axis=1)
+        errors = np.where(predictive_errors > largest, predictive_errors, largest).tolist()
+        counts, decided = summaries.n_draws.tolist(), settled.tolist()
+        seed = recorded_seed(random_state)
+        stopping = (float(target_mcse), float(threshold)) if n_draws is None else (None, None)
         for row, i in enumerate(indices):
             names, means, (model_a, model_b), _ = prepared[i]
             kept = summaries.kept[row]
             results[i] = DirichletProcessTestResult(
-                *(float(p) for p in probabilities[row]),
-                *(float(p) for p in predictive[row]),
+                *probabilities[row],
+                *predictive[row],
                 samples=np.concatenate(kept) if kept else np.empty((0, 3)),
-                n_draws=int(summaries.n_draws[row]),
-                mcse=float(max(errors[row].max(), predictive_errors[row])),
-                target_mcse=float(target_mcse) if n_draws is None else None,
-                threshold=float(threshold) if n_draws is None else None,
-                settled=bool(settled[row]),
+                n_draws=int(counts[row]),
+                mcse=errors[row],
+                target_mcse=stopping[0],
+                threshold=stopping[1],
+                settled=bool(decided[row]),
                 test=test,
                 means=means,
                 names=None if names is None else tuple(names),
                 rope=rope,
                 prior_strength=float(prior_strength),
                 prior_place=prior_place,
-                random_state=recorded_seed(random_state),
+                random_state=seed,
                 model_a=model_a,
                 model_b=model_b,
             )

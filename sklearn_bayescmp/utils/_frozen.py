@@ -52,8 +52,10 @@ class ReadOnlyPickleMixin:
     """The arrays of a frozen dataclass are read-only, also after a pickle round trip."""
 
     def __post_init__(self):
+        # Inline rather than through read_only: results are built by the ten thousand.
         for value in vars(self).values():
-            read_only(value)
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
 
     def __setstate__(self, state):
         for value in state.values():
