@@ -11,6 +11,7 @@ from sklearn.exceptions import ConvergenceWarning
 
 from .. import ScoreTable, compare_models
 from .._command import (
+    COLUMN_ROLES,
     MOST_PAIRS_LISTED,
     WRITTEN_OPTIONS,
     automatic_test,
@@ -28,7 +29,7 @@ from ..exceptions import MissingScoresWarning, RopeUnitsError, TableReadingError
 from ..stats import backend_names, get_backend
 from ..tables import TableSpec
 from ._errors import InputError, MissingDependency
-from ._flags import COLUMN_OPTIONS, COMMAND_SPELLING
+from ._flags import COMMAND_SPELLING
 
 
 def compare(args):
@@ -252,7 +253,7 @@ def _read(args):
     """The file (or the files of one model each) as a ScoreTable, read by the options and
     the spec given; with ``--print-spec``, the spec is printed (the spec reached, when the
     reading is refused)."""
-    given = {column: getattr(args, f"{column}_col") for column in COLUMN_OPTIONS}
+    given = {column: getattr(args, f"{column}_col") for column in COLUMN_ROLES}
     given.update(metric=args.metric, models=args.models, datasets=args.datasets)
     given.update(design=args.design, imputed=args.imputed, normalize=args.normalize)
     given.update(test_train_ratio=args.test_train_ratio, fold_suffix=args.fold_suffix)

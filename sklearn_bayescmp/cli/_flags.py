@@ -10,12 +10,10 @@ import shlex
 
 from .._command import ANY, COLUMN_ROLES
 
-#: The columns a long or wide table's roles may be named by: ``--<role>-col NAME``.
-COLUMN_OPTIONS = COLUMN_ROLES
-
-#: Each option's flag and the placeholder of its value (None: a switch).
+#: Each option's flag and the placeholder of its value (None: a switch); a column's role is
+#: named by ``--<role>-col NAME``.
 FLAGS = {
-    **{role: (f"--{role.replace('_', '-')}-col", "NAME") for role in COLUMN_OPTIONS},
+    **{role: (f"--{role.replace('_', '-')}-col", "NAME") for role in COLUMN_ROLES},
     "metric": ("--metric", "NAME"),
     "models": ("--models", "NAME ..."),
     "datasets": ("--datasets", "NAME ..."),

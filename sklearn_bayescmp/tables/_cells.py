@@ -448,13 +448,7 @@ def _miswritten_number(cell):
     """Whether a cell is a number but for an underscore, a decimal comma or thousands
     marks (read with the option that says them)."""
     text = str(cell).strip()
-    if "_" in text and parse_number(text.replace("_", "")) is not None:
-        return True
-    return any(
-        mark in text and parse_number(text, tried) is not None
-        for tried in _FORMATS_TRIED
-        for mark in (tried.decimal, tried.thousands)
-    )
+    return _underscored(text) or bool(_formats_reading(text))
 
 
 #: The ways of writing a number's marks that a refused cell is tried in, to advise one.
@@ -466,21 +460,35 @@ _FORMATS_TRIED = tuple(
 )
 
 
+def _formats_reading(text):
+    """The ways of :data:`_FORMATS_TRIED` whose marks ``text`` writes and that read it as
+    a number (the marks are looked for first: most cells tried are names)."""
+    return [
+        tried
+        for tried in _FORMATS_TRIED
+        if (tried.decimal in text or tried.thousands in text)
+        and parse_number(text, tried) is not None
+    ]
+
+
+def _underscored(text):
+    """Whether ``text`` is a number but for underscores (Python's digit separators)."""
+    return "_" in text and parse_number(text.replace("_", "")) is not None
+
+
 def _number_hint(value, number_format):
     """What a cell that is not a number could be, how to write it, and the option (or
     None) that reads it as it is: ``(hint, option)``."""
     text = str(value).strip()
-    if "_" in text and parse_number(text.replace("_", "")) is not None:
+    if _underscored(text):
         return (
             "An underscore is not part of a number here (Python would read '0_91' as 91); "
             "write the number with a decimal point.",
             None,
         )
     current = (number_format.decimal, number_format.thousands)
-    for tried in _FORMATS_TRIED:
-        if tried.thousands in text and parse_number(text, tried) is not None:
-            if (tried.decimal, tried.thousands) == current:
-                continue
+    for tried in _formats_reading(text):
+        if tried.thousands in text and (tried.decimal, tried.thousands) != current:
             also = f" and {option('decimal', tried.decimal)}" if tried.decimal == "," else ""
             return (
                 f"If {tried.thousands!r} groups its thousands, pass "

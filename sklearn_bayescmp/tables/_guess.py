@@ -18,7 +18,7 @@ from dataclasses import replace
 import numpy as np
 
 from ..exceptions import TableReadingError
-from ..utils._advice import option, parameter, spec_field, written
+from ..utils._advice import COLUMN_ROLES, option, parameter, spec_field, written
 from ..utils._rope_units import values_scale
 from ..utils._validation import check_names
 from . import _evidence as evidence
@@ -27,7 +27,6 @@ from ._assemble import arrange, design_witness, finish, units_witness
 from ._spec import LeftOut, TableSpec, Witness
 
 #: The reader's options that name a role's column, and the others.
-COLUMN_OPTIONS = ("model", "score", "dataset", "split", "repeat", "fold", "n_train", "n_test")
 SELECTIONS = (
     "models",
     "datasets",
@@ -234,7 +233,7 @@ def _given_spec(raw, options, spec):
     """The spec of what the user said: a spec passed back, with the options over it (an
     option and a spec that disagree are refused, naming both)."""
     spec = spec or TableSpec()
-    columns = {role: options[role] for role in COLUMN_OPTIONS if options.get(role) is not None}
+    columns = {role: options[role] for role in COLUMN_ROLES if options.get(role) is not None}
     for role, column in columns.items():
         raw.require(column, role)
         if spec.columns.get(role, column) != column:
