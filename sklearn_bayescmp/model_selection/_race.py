@@ -34,13 +34,6 @@ from ..utils._rope_units import AUTO, resolve_rope, scorer_scale
 from ..utils._sklearn import BaseSearchCV, Interval, StrOptions, _fit_context
 from ..utils._warnings import warn
 
-#: How the race can end (``RaceRecord.ended``).
-ENDINGS = {
-    "one left": "one candidate was left",
-    "equivalent": "every survivor was practically equivalent to the leader",
-    "folds": "the folds ran out",
-}
-
 
 @dataclass(frozen=True)
 class RaceLook:

@@ -477,17 +477,6 @@ def _coded(entry):
     return entry
 
 
-def decision_words(subject, value):
-    """A decision's value as the reading says it ("lower is better", a design's words)."""
-    if subject == "direction":
-        if isinstance(value, dict):
-            return "; ".join(f"{m}: {s} is better" for m, s in value.items())
-        return f"{value} is better"
-    if subject == "design":
-        return DESIGNS.get(value, str(value))
-    return str(value)
-
-
 @dataclass(frozen=True)
 class Reading:
     """How a table of scores was read: its spec, and what the assembly found.
