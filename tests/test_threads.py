@@ -65,3 +65,17 @@ def test_the_sampler_returns_nothing_once_stopped():
     assert sample_plackett_luce(orderings, stop=stop, **options).shape == (2, 10, 4)
     stop.set()
     assert sample_plackett_luce(orderings, stop=stop, **options) is None
+
+
+def test_the_work_beside_runs_in_the_callers_context():
+    from sklearn_bayescmp.cli._flags import COMMAND_SPELLING
+    from sklearn_bayescmp.utils._advice import option, spelled_by
+
+    def advice(*, stop):
+        return option("greater_is_better", False), np.geterr()["divide"]
+
+    for threads in (1, 2):
+        with spelled_by(COMMAND_SPELLING), np.errstate(divide="ignore"):
+            with computed_beside(advice, threads=threads) as result:
+                pass
+            assert result() == ("--lower-is-better", "ignore")

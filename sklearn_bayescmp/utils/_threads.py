@@ -10,6 +10,7 @@ users set as for scikit-learn's own threaded code), so that the work runs on the
 cores as before; ``n_jobs`` sets them.
 """
 
+import contextvars
 import functools
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -51,7 +52,8 @@ def computed_beside(function, /, *args, threads, **kwargs):
     For independent work whose result the block needs only at its end (a comparison's
     ranking beside its pairs' tests): with ``threads`` above 1 it runs in its own thread
     from the start of the block; otherwise when its result is first asked for. Its
-    numbers must not depend on which: it draws from its own seed.
+    numbers must not depend on which: it draws from its own seed. Either way it runs in
+    the caller's context (the spelling of advice, numpy's error state).
 
     Parameters
     ----------
@@ -73,7 +75,9 @@ def computed_beside(function, /, *args, threads, **kwargs):
         yield functools.cache(lambda: function(*args, stop=stop, **kwargs))
         return
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="bayescmp-beside") as executor:
-        future = executor.submit(function, *args, stop=stop, **kwargs)
+        # A new thread starts with an empty context: the caller's is carried over.
+        context = contextvars.copy_context()
+        future = executor.submit(context.run, function, *args, stop=stop, **kwargs)
         try:
             yield future.result
         except BaseException:
