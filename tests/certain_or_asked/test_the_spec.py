@@ -14,6 +14,7 @@ from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
 from sklearn_bayescmp.tables import TableSpec
 from sklearn_bayescmp.tables._spec import DESIGNS, LeftOut, Witness
+from tests._imports import loaded_by_import
 from tests._messages import naming
 
 TEXT = "dataset,classifier,run,fold,n_train,n_test,error_rate\n" + "".join(
@@ -148,15 +149,7 @@ def test_normalize_works_on_every_model_before_models_select(tmp_path, capsys):
 
 
 def test_the_back_ends_import_no_reader():
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, sklearn_bayescmp.stats\n"
-        "print(sorted(m for m in sys.modules if m.startswith('sklearn_bayescmp.tables')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    assert loaded_by_import("sklearn_bayescmp.stats", ["sklearn_bayescmp.tables"]) == []
 
 
 def test_a_refusal_pickles_with_its_spec():
