@@ -23,7 +23,7 @@ _LOCATIONS = {
     "pair_summary": ".._pair_summary",
     "printable": "..utils._display",
     "probability_scope": ".._comparison_report",
-    "reading_text": "..tables._spec",
+    "reading_text": "..tables._words",
     "spelled_by": "..utils._advice",
     "terminal_safe": "..utils._display",
     "WRITTEN_OPTIONS": "..tables._guess",

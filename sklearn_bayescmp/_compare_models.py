@@ -38,6 +38,7 @@ from .stats._rope import OUTCOMES
 from .stats._ties import merge_signed_ties, tie_scale
 from .tables._evidence import units_text
 from .tables._spec import DESIGNS
+from .tables._words import witness_words
 from .utils._advice import option, written
 from .utils._display import (
     PROBABILITY_COLUMNS,
@@ -823,7 +824,7 @@ def _check_design(backend, table):
     if table.design in backend.designs:
         return
     witness = table.reading_details.witness("design")
-    why = f" ({witness.why})" if witness is not None and witness.why else ""
+    why = f" ({witness_words(witness)})" if witness is not None else ""
     takers = [
         name
         for name in backend_names()

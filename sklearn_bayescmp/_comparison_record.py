@@ -20,7 +20,7 @@ from .utils._frozen import FrozenMapping, ReadOnlyPickleMixin
 
 #: The record's name and the version of its JSON Schema (``docs/comparison.schema.json``).
 RECORD_FORMAT = "sklearn-bayescmp/comparison"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
 
 
 @dataclass(frozen=True, eq=False)
@@ -123,7 +123,7 @@ def comparison_dict(comparison):
         "reading": {
             "source": reading.source,
             "metrics": dict(reading.metrics),
-            "notes": list(reading.notes),
+            "notes": reading.to_dict()["notes"],
         },
         "spec": table.spec.to_dict(),
         "design": table.design,

@@ -15,7 +15,8 @@ import numpy as np
 from .stats import _core, _effect_size, _friedman, _ranking
 from .stats._bibliography import cited
 from .stats._registry import get_backend
-from .tables._spec import DESIGNS, NORMALIZATION_WORDS
+from .tables._spec import DESIGNS
+from .tables._words import NORMALIZATION_WORDS
 from .utils._display import (
     PROBABILITY_COLUMNS,
     TABLE_DIGITS,

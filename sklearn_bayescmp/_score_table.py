@@ -55,7 +55,8 @@ from .tables._names import (
     normalized,
 )
 from .tables._source import read_csv_source, read_source
-from .tables._spec import DESIGNS, ROLE_WORDS, UNSCORED, Reading, TableSpec, Witness, reading_text
+from .tables._spec import DESIGNS, ROLE_WORDS, Reading, TableSpec, Witness
+from .tables._words import reading_text
 from .utils._advice import option, parameter
 from .utils._display import html_table, to_frame
 from .utils._docstrings import fill_doc
@@ -87,12 +88,8 @@ READ_OPTIONS["auto"] = READ_OPTIONS["long"]
 #: A row per model: the models' column may be named (``model=``), as the refusal asks.
 READ_OPTIONS["transposed"] = ("model", *READ_OPTIONS["wide"])
 #: The direction of scores given as arrays, and of scikit-learn's scorers' results.
-ARRAYS_DIRECTION = Witness(
-    "direction", "higher", "name", "scores given as arrays are greater-is-better"
-)
-SKLEARN_DIRECTION = Witness(
-    "direction", "higher", "name", "scikit-learn's scorers are greater-is-better"
-)
+ARRAYS_DIRECTION = Witness("direction", "higher", "name", "arrays")
+SKLEARN_DIRECTION = Witness("direction", "higher", "name", "scikit-learn")
 
 
 def check_greater_is_better(greater_is_better):
@@ -652,9 +649,8 @@ class ScoreTable:
         scores, n_train, n_test = split_scores(named, metric, pos_label)
         if greater_is_better is not None:
             side = "higher" if greater_is_better else "lower"
-            witness = Witness(
-                "direction", side, "option", option("greater_is_better", greater_is_better)
-            )
+            said = {"name": "greater_is_better", "found": greater_is_better}
+            witness = Witness("direction", side, "option", "option", **said)
         else:
             side, word = direction_of_name(metric)
             if side is None:
@@ -664,7 +660,7 @@ class ScoreTable:
                     f"{option('greater_is_better', True)} if higher is better, "
                     f"{option('greater_is_better', False)} for a loss."
                 )
-            witness = Witness("direction", side, "name", f"the metric {metric!r}")
+            witness = Witness("direction", side, "name", "metric", name=metric)
         table = cls(
             {DEFAULT_DATASET: 0.0 - scores if side == "lower" else scores},
             models=list(named),
@@ -888,12 +884,11 @@ class ScoreTable:
         table = cls.from_records(records)
         direction = said.witness("direction")
         if greater_is_better is None:
-            why = "a differences file holds score_a - score_b of greater-is-better scores"
-            direction = Witness("direction", "higher", "name", why)
+            direction = Witness("direction", "higher", "name", "differences-file")
         elif direction is None:
             side = "higher" if greater_is_better else "lower"
-            why = option("greater_is_better", greater_is_better)
-            direction = Witness("direction", side, "option", why)
+            option_ = {"name": "greater_is_better", "found": greater_is_better}
+            direction = Witness("direction", side, "option", "option", **option_)
         read = _arrays_reading(raw.source, table._data, said.design).spec
         design = said.witness("design") or read.witness("design")
         how_written = [w for w in said.witnesses if w.subject in WRITTEN_OPTIONS]
@@ -1091,7 +1086,7 @@ class ScoreTable:
         return tuple(
             entry.name
             for entry in self._reading.left_out
-            if entry.kind == "data set" and entry.reason == UNSCORED
+            if entry.kind == "data set" and entry.reason == "unscored"
         )
 
     @property
@@ -1363,9 +1358,7 @@ class ScoreTable:
             raise ValueError(f"`method` must be 'best-worst'; got {method!r}.")
         self._need_scores("scores to normalize")
         data = normalized_scores(self._data, self.n_models, "The table")
-        spec = self._reading.spec.decided(
-            "units", "shared", "option", why="normalized per data set"
-        )
+        spec = self._reading.spec.decided("units", "shared", "option", source="normalized")
         reading = dataclasses.replace(
             self._reading, spec=dataclasses.replace(spec, normalize=method)
         )
@@ -1539,7 +1532,7 @@ class ScoreTable:
         design = witness.value
         if self._reading.design == "means":  # one split per data set: its values decide
             return self
-        spec = self._reading.spec.decided("design", design, witness.by, why=witness.why)
+        spec = self._reading.spec.decided("design", design, witness.by, source=witness.source)
         self._reading = dataclasses.replace(self._reading, spec=spec)
         return self
 
@@ -1647,9 +1640,8 @@ def _arrays_reading(source, data, design=None):
     design, witness = design_witness(design, data)
     if design is None:
         sized = all(d.n_train is not None for d in data.values())
-        why = "splits with their sizes" if sized else "splits given as arrays"
         design = "cross-validation"
-        witness = Witness("design", design, "values", why)
+        witness = Witness("design", design, "values", "sized-splits" if sized else "array-splits")
     spec = TableSpec(direction="higher", design=design, witnesses=(ARRAYS_DIRECTION, witness))
     return Reading(source, spec)
 

@@ -111,6 +111,7 @@ TABLES_PIPELINE = (
     ("cells", ("_cells",)),
     ("names", ("_names",)),
     ("values", ("_evidence",)),
+    ("the reading in words", ("_words",)),
     ("assembly by a spec", ("_assemble", "_files")),
     ("the guess", ("_guess",)),
 )

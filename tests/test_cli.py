@@ -315,7 +315,10 @@ def test_column_options_map_other_names(capsys, tmp_path):
         "subject": "model",
         "value": "learner",
         "by": "option",
-        "why": "given",
+        "source": "option",
+        "name": "model",
+        "found": "learner",
+        "overrides": [],
     }
     assert original.pop("spec")["layout"] == "long"
     assert renamed == original

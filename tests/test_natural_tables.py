@@ -51,7 +51,8 @@ def test_common_names_read_without_options(header):
 def test_a_loss_says_which_way_is_better():
     text = _csv(("dataset", "classifier", "run", "fold", "error_rate"), transform=_error)
     table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 2)
-    assert table.spec.witness("direction").why == "the score column 'error_rate' ('error')"
+    witness = table.spec.witness("direction")
+    assert (witness.source, witness.name, witness.found) == ("score-column", "error_rate", "error")
     assert table == ScoreTable.read_csv(
         io.StringIO(text), test_train_ratio=1 / 2, greater_is_better=False
     )

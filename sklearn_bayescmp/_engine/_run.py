@@ -117,13 +117,9 @@ def splits_design(plans):
             tests = [plan.splits[i][1] for i in np.flatnonzero(plan.repeat == repeat)]
             indices = np.concatenate([np.asarray(test).ravel() for test in tests])
             if len(tests) < 2 or np.unique(indices).size < indices.size:
-                why = (
-                    "one split per repeat (a hold-out)"
-                    if len(tests) < 2
-                    else "test sets that overlap within a repeat (random splits)"
-                )
-                return Witness("design", "resamples", "values", f"the splitter's {why}")
-    return Witness("design", "cross-validation", "values", "disjoint test sets in every repeat")
+                source = "hold-out" if len(tests) < 2 else "overlapping-tests"
+                return Witness("design", "resamples", "values", source)
+    return Witness("design", "cross-validation", "values", "disjoint-tests")
 
 
 def collect(plans, outcomes, scoring, names):

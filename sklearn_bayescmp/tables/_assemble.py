@@ -13,6 +13,7 @@ spec disagree, it refuses, naming the spec's field.
 """
 
 import dataclasses
+import json
 import math
 import re
 import warnings
@@ -26,9 +27,10 @@ from ..exceptions import MissingScoresWarning, TableReadingError
 from ..utils._advice import option, parameter, spec_field, written
 from ..utils._frozen import ReadOnlyPickleMixin
 from ..utils._validation import check_names, unknown_names
-from ._evidence import filled_in, refuse_mixed_fractions, score_range, units_of, units_text
+from ._evidence import filled_in, refuse_mixed_fractions, score_range, units_of
 from ._names import SEED_NAMES, normalized
-from ._spec import DESIGNS, UNSCORED, LeftOut, Reading, Witness, unscored_words
+from ._spec import DESIGNS, LeftOut, Note, Reading, Witness
+from ._words import unscored_words
 
 #: The data set of a table without a data-set column.
 DEFAULT_DATASET = "data"
@@ -206,15 +208,9 @@ def _filled_in_rows(raw, spec):
         )
     count = int(flags.sum())
     if spec.imputed == "keep":
-        said = (
-            f"{count} scores marked as filled in (column {column!r}) kept, as "
-            f"{option('imputed', 'keep')} says"
-        )
-        return raw, [said]
-    reason = (
-        f"filled-in scores marked by column {column!r}, dropped as {option('imputed', 'drop')} says"
-    )
-    return raw.take(np.flatnonzero(~flags)), [LeftOut("rows", f"{count} rows", reason)]
+        return raw, [Note("imputed-kept", (count, column))]
+    dropped = LeftOut("rows", f"{count} rows", "imputed", (column,))
+    return raw.take(np.flatnonzero(~flags)), [dropped]
 
 
 def _metric_rows(raw, spec):
@@ -693,8 +689,8 @@ def finish(arranged, spec, *, notes=()):
     check_pairing(models, data, [spec.columns[r] for r in ("repeat", "fold") if r in spec.columns])
     unscored = [n for n in arranged.unscored if n not in listed]
     dropped = [entry for entry in arranged.said if isinstance(entry, LeftOut)]
-    notes = (*[entry for entry in arranged.said if isinstance(entry, str)], *notes)
-    left_out = (*spec.left_out, *dropped, *[LeftOut("data set", n, UNSCORED) for n in unscored])
+    notes = (*[entry for entry in arranged.said if isinstance(entry, Note)], *notes)
+    left_out = (*spec.left_out, *dropped, *[LeftOut("data set", n, "unscored") for n in unscored])
     reading = Reading(
         source,
         replace(spec, left_out=tuple(dict.fromkeys(left_out))),
@@ -721,17 +717,14 @@ def _marks_note(raw, spec):
     notes = []
     if spec.decimal == ",":
         witness = spec.witness("decimal")
-        by = f" ({witness.why})" if witness is not None and witness.by == "values" else ""
-        notes.append(f"decimal commas read as decimal points{by}")
+        by = witness is not None and witness.by == "values"
+        notes.append(Note("decimal-commas", (witness.name, witness.found) if by else ()))
     elif spec.decimal is None and raw.comma_columns:
-        columns = ", ".join(map(repr, sorted(raw.comma_columns)))
-        notes.append(f"decimal commas and decimal points both read as decimal points ({columns})")
+        notes.append(Note("commas-and-points", sorted(raw.comma_columns)))
     if spec.thousands is not None:
-        notes.append(
-            f"thousands grouped by {spec.thousands!r} ({option('thousands', spec.thousands)})"
-        )
+        notes.append(Note("thousands", (spec.thousands,)))
     if spec.missing:
-        notes.append(f"{', '.join(map(repr, spec.missing))} read as a failed or missing score")
+        notes.append(Note("missing", spec.missing))
     return notes
 
 
@@ -740,11 +733,7 @@ def _percent_note(spec):
     if spec.scale != "percent" or spec.normalize is not None:
         return ()
     sides = spec.direction.values() if isinstance(spec.direction, dict) else [spec.direction]
-    loss = ", of a loss" if "lower" in sides else ""
-    return (
-        f"the scores look like percentages (from 0 to 100{loss}): the default rope is one "
-        "percentage point (1)",
-    )
+    return (Note("percent", ("lower" in sides,)),)
 
 
 def _check_left_columns(source, spec):
@@ -935,8 +924,7 @@ def _metrics_note(metrics):
         counts[metric] = counts.get(metric, 0) + 1
     if len(counts) < 2:
         return []
-    listed = ", ".join(f"{metric!r} on {n}" for metric, n in counts.items())
-    return [f"the data sets' metrics differ ({listed}): they do not share one unit"]
+    return [Note("metrics-differ", [[metric, n] for metric, n in counts.items()])]
 
 
 def cell_notes(raw, data):
@@ -945,26 +933,13 @@ def cell_notes(raw, data):
     notes = []
     spreads = sum(int(np.isfinite(d.spread).sum()) for d in data.values() if d.spread is not None)
     if spreads:
-        notes.append(
-            f"{spreads} score(s) written as a mean and its spread ('0.95±0.02'): the means are "
-            "compared, the spreads kept (spreads()) and not used"
-        )
+        notes.append(Note("spreads", (spreads,)))
     forms = {key: sum(counts.values()) for key, counts in raw.cell_forms.items()}
-    if forms.get("tail"):
-        notes.append(
-            f"{forms['tail']} score(s) followed by a change in percent ('(+1.20%)'), which is not "
-            "read"
-        )
-    if forms.get("marked"):
-        notes.append(
-            f"{forms['marked']} score(s) carried marks (such as '*', '†', '▲', bold), which are "
-            "not read"
-        )
-    if forms.get("percent"):
-        notes.append(f"{forms['percent']} score(s) written with a percent sign, read in percent")
+    for form, code in (("tail", "tails"), ("marked", "marked"), ("percent", "percent-signs")):
+        if forms.get(form):
+            notes.append(Note(code, (forms[form],)))
     if raw.merged_names:
-        shown = ", ".join(map(repr, list(raw.merged_names)[:5]))
-        notes.append(f"names written in two Unicode forms read as one ({shown})")
+        notes.append(Note("unicode-forms", list(raw.merged_names)[:5]))
     return notes
 
 
@@ -993,27 +968,30 @@ def check_pairing(models, data, split_columns=()):
             )
 
 
-def design_witness(given, data, *, named=None):
+def design_witness(given, data):
     """The design of arrays of scores and its witness: the one ``given``, else the values
-    (one score per data set), else ``named`` (``(design, why)``: what the caller knows)."""
+    (one score per data set), else None."""
     single = len(data) > 1 and all(d.scores.shape[1] == 1 for d in data.values())
     if given is not None:
-        return given, Witness("design", given, "option", option("design", given))
+        return given, Witness("design", given, "option", "option", "design", given)
     if single:
-        return "means", Witness("design", "means", "values", "one score per data set")
-    if named is not None:
-        return named[0], Witness("design", named[0], "name", named[1])
+        return "means", Witness("design", "means", "values", "one-score")
     return None, None
+
+
+def _as_json(units):
+    """What differs between the units, as plain JSON data (a witness's ``found``)."""
+    return json.loads(json.dumps(dataclasses.asdict(units)))
 
 
 def units_witness(data, metrics, normalize, *, share=False):
     """Whether the data sets' differences share a unit, and the witness (``share``: a name
     says the scores are shares or percentages)."""
     if normalize is not None:
-        return "shared", Witness("units", "shared", "option", "normalized per data set")
+        return "shared", Witness("units", "shared", "option", "normalized")
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)
         differ = units_of(data, metrics, share=share)
     if differ is None:
-        return "shared", Witness("units", "shared", "values", "one metric, one scale")
-    return "differ", Witness("units", "differ", "values", units_text(differ))
+        return "shared", Witness("units", "shared", "values", "one-scale")
+    return "differ", Witness("units", "differ", "values", "scales-differ", found=_as_json(differ))

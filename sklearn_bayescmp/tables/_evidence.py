@@ -458,13 +458,6 @@ def summary_rows(means, labels, *, kept=(), unnamed_mean=True):
     return summaries, unconfirmed, unnamed
 
 
-def summary_words(statistic, what):
-    """What a summary is, in words: ``summary_words("mean", "the other rows")``."""
-    if statistic in ("wins", "average rank"):
-        return f"each model's {statistic} over {what}"
-    return f"the {statistic} of {what}"
-
-
 def refuse_summary_row(source, label, means, others, models, unnamed):
     """Refuse a row that a name or its values make a summary, but not both."""
     with np.errstate(invalid="ignore"):
@@ -538,8 +531,8 @@ def check_companion(raw, column, model, kind, n_models):
 
     Returns
     -------
-    str
-        What the values showed.
+    {"spread", "rank"}
+        Why the column is left out, a code of ``LEFT_OUT_REASONS``.
     """
     values, _ = raw.numbers(column, empty_is_missing=True)
     finite = values[np.isfinite(values)]
@@ -560,7 +553,7 @@ def check_companion(raw, column, model, kind, n_models):
                 field="models",
                 option="models",
             )
-        return "a model's spread"
+        return "spread"
     halves = np.all(2 * finite == np.round(2 * finite))
     if finite.size and (not halves or finite.min() < 1 or finite.max() > max(n_models, 2)):
         raise TableReadingError(
@@ -570,7 +563,7 @@ def check_companion(raw, column, model, kind, n_models):
             field="models",
             option="models",
         )
-    return "a model's rank"
+    return "rank"
 
 
 def _follows_the_scores(raw, column, model):
@@ -596,8 +589,8 @@ def check_descriptor(raw, column, dataset, model_values, *, weak=False):
 
     Returns
     -------
-    str
-        What the values showed.
+    {"whole-numbers", "outside-scores"}
+        Why the column is left out, a code of ``LEFT_OUT_REASONS``.
     """
     values, _ = raw.numbers(column, empty_is_missing=True)
     if dataset is not None:
@@ -616,9 +609,9 @@ def check_descriptor(raw, column, dataset, model_values, *, weak=False):
     inside = (finite >= models.min()) & (finite <= models.max()) if models.size else finite < 0
     if finite.size and _is_whole(finite):
         if not (weak and models.size and _is_whole(models) and inside.mean() >= 0.5):
-            return "describes the data sets: whole numbers"
+            return "whole-numbers"
     elif not finite.size or inside.mean() < 0.5:
-        return "describes the data sets: outside the range of the scores"
+        return "outside-scores"
     raise TableReadingError(
         f"{raw.source}: column {column!r} is named like a description of the data sets, "
         f"but its values ({_range_words(values)}) lie in the range of the model columns' "

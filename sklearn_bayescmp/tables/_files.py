@@ -22,7 +22,7 @@ from ..utils._validation import check_names
 from ._cells import RawColumns
 from ._names import file_models, is_resamples_header, is_role_name, normalized
 from ._source import Source, read_csv_source
-from ._spec import DESIGNS, TableSpec, Witness
+from ._spec import Note, TableSpec, Witness
 
 
 def stems(paths):
@@ -68,7 +68,8 @@ def told_apart(paths, names):
 
 
 def _model_names(paths, models):
-    """Each file's model, and the measure the files' names share (or None)."""
+    """Each file's model, the measure the files' names share (or None), and whether
+    files that share a name were told apart by their folders."""
     file_stems = stems(paths)
     names, measure = file_models(file_stems)
     if models is not None:
@@ -78,10 +79,10 @@ def _model_names(paths, models):
                 f"{parameter('models')} names {len(names)} models for {len(paths)} files; give "
                 "one name per file."
             )
-        return names, measure, ""
+        return names, measure, False
     shared = len(set(names)) < len(names)
     names = list(check_names(told_apart(paths, names), "the files' names"))
-    return names, measure, "; the files that share a name told apart by their folders" * shared
+    return names, measure, shared
 
 
 def read_files(paths, *, models=None, encoding=None, sizes=None):
@@ -104,10 +105,9 @@ def read_files(paths, *, models=None, encoding=None, sizes=None):
         What the format says (the layout, the roles, the design of aeon's files).
     notes : list of str
     """
-    names, measure, ending = _model_names(paths, models)
+    names, measure, by_folder = _model_names(paths, models)
     sources = [read_csv_source(path, encoding=encoding) for path in paths]
     label = f"The results files of {', '.join(map(repr, names))}"
-    said = f"; the files' common ending {measure!r} left out" if measure else ""
     if all(is_resamples_header(list(s.columns)) for s in sources):
         columns = _resample_rows(sources, names)
         if sizes is not None and sizes != (None, None):
@@ -117,15 +117,11 @@ def read_files(paths, *, models=None, encoding=None, sizes=None):
         roles = {"model": "model", "dataset": "dataset", "split": "resample", "score": "score"}
         roles.update({key: key for key in ("n_train", "n_test") if key in columns})
         witnesses = (
-            Witness("model", "the files' names", "name", "one file per model"),
-            Witness("design", "resamples", "name", "aeon/tsml results files"),
+            Witness("model", "the files' names", "name", "file-per-model"),
+            Witness("design", "resamples", "name", "tsml-files"),
         )
         spec = TableSpec(layout="long", columns=roles, design="resamples", witnesses=witnesses)
-        note = (
-            "aeon/tsml per-estimator results files (a row per data set, a column per "
-            f"resample: {DESIGNS['resamples']}), the models named by their files{said}{ending}"
-        )
-        return RawColumns(source), spec, [note]
+        return RawColumns(source), spec, [Note("tsml-files", (measure, by_folder))]
     if any(is_resamples_header(list(s.columns)) for s in sources):
         odd = next(
             p
@@ -136,10 +132,10 @@ def read_files(paths, *, models=None, encoding=None, sizes=None):
             f"{os.fspath(odd)!r} is not a per-estimator results file of aeon/tsml like the others "
             "(a 'Resamples:' header, then the resamples' numbers); give files of one format."
         )
-    return _long_files(sources, names, label, measure, said + ending)
+    return _long_files(sources, names, label, measure, by_folder)
 
 
-def _long_files(sources, names, label, measure, said):
+def _long_files(sources, names, label, measure, by_folder):
     """Long tables, one per model: their rows, each file's model in a column of its own
     where no column names the models."""
     header = list(sources[0].columns)
@@ -161,14 +157,14 @@ def _long_files(sources, names, label, measure, said):
             [np.array([n] * len(next(iter(s.columns.values()))), dtype=object)
              for n, s in zip(names, sources, strict=True)]
         )  # fmt: skip
-        notes.append(f"one file per model, each named by its file{said}")
+        notes.append(Note("file-per-model", (measure, by_folder)))
     made = frozenset({"model", "file"} & set(columns) - set(header))
     source = Source(columns, label, measure=_measure(measure), generated=made)
     return RawColumns(source), TableSpec(), notes
 
 
 def _measure(measure):
-    return None if measure is None else ("the files' common ending", measure)
+    return None if measure is None else ("files-ending", measure)
 
 
 def _resample_rows(sources, names):

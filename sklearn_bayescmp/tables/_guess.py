@@ -23,8 +23,9 @@ from ..utils._rope_units import values_scale
 from ..utils._validation import check_names
 from . import _evidence as evidence
 from . import _names as naming
-from ._assemble import arrange, design_witness, finish, units_witness
-from ._spec import LeftOut, TableSpec, Witness
+from ._assemble import arrange, design_witness, finish, refuse_field, units_witness
+from ._spec import LeftOut, Note, TableSpec, Witness
+from ._words import NAME_WORDS, left_out_words, witness_words
 
 #: The reader's options that name a role's column, and the others.
 SELECTIONS = (
@@ -56,21 +57,39 @@ class _Guess:
         back has none either."""
         if subject not in self.kept:
             return False
-        self.spec = self.spec.decided(
-            subject, self.kept[subject][0], "option", why="the spec given"
-        )
+        self.spec = self.spec.decided(subject, self.kept[subject][0], "option")
         self.taken_as_given.add(subject)
         return True
 
-    def leave_out(self, column, reason):
+    def leave_out(self, column, reason, *about):
         if column not in [e.name for e in self.spec.left_out if e.kind == "column"]:
-            self.spec = replace(
-                self.spec, left_out=(*self.spec.left_out, LeftOut("column", column, reason))
-            )
+            entry = LeftOut("column", column, reason, about)
+            self.spec = replace(self.spec, left_out=(*self.spec.left_out, entry))
 
     @property
     def left_columns(self):
         return {e.name for e in self.spec.left_out if e.kind == "column"}
+
+
+def _check_said(source, spec):
+    """Refuse a spec passed back whose witnesses or entries left out the reading could
+    not say: codes with names and values of another shape than the reader writes."""
+    for name, entries, words in (
+        ("witnesses", spec.witnesses, witness_words),
+        ("left_out", spec.left_out, left_out_words),
+    ):
+        for entry in entries:
+            try:
+                words(entry)
+            except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+                refuse_field(
+                    source, name, f"holds {_plain_data(entry)}, whose names and values are not "
+                    "of the shape its code takes; remove the entry.",
+                )  # fmt: skip
+
+
+def _plain_data(entry):
+    return {key: value for key, value in vars(entry).items() if value not in (None, ())}
 
 
 def guess(raw, options, *, spec=None):
@@ -91,6 +110,8 @@ def guess(raw, options, *, spec=None):
     Parts
         The table's parts, with the spec in their reading.
     """
+    if spec is not None:
+        _check_said(raw.source, spec)
     given = written_spec(raw.source_record, _given_spec(raw, options, spec))
     # What a name or the values decided is taken again from this file, and must agree.
     order = [w.subject for w in given.witnesses]
@@ -162,10 +183,10 @@ def written_spec(source, spec):
     if said is not None and said.value == source.delimiter:  # a spec's, passed back
         return spec
     if source.delimiter_by == "values":
-        why = f"the header's cells are separated by {source.delimiter!r}"
+        said = {"source": "header", "found": source.delimiter}
     else:
-        why = option("delimiter", source.delimiter)
-    return spec.decided("delimiter", source.delimiter, source.delimiter_by, why=why)
+        said = {"source": "option", "name": "delimiter", "found": source.delimiter}
+    return spec.decided("delimiter", source.delimiter, source.delimiter_by, **said)
 
 
 def decided_decimal(source, spec):
@@ -191,7 +212,7 @@ def decided_decimal(source, spec):
     if "point" in marks:
         return spec
     column, cell = marks["decimal"]
-    return spec.decided("decimal", ",", "values", why=f"column {column!r} writes {cell!r}")
+    return spec.decided("decimal", ",", "values", source="cells", name=column, found=cell)
 
 
 #: The decisions that a witness of a spec passed back must still find in the file.
@@ -244,7 +265,7 @@ def _given_spec(raw, options, spec):
     witnesses = hand_witnesses(spec)
     for role, column in columns.items():
         witnesses = [w for w in witnesses if w.subject != role]
-        witnesses.append(Witness(role, column, "option", "given"))
+        witnesses.append(Witness(role, column, "option", "option", name=role, found=column))
     said = {}
     for key in (*SELECTIONS, "layout", "normalize"):
         value = options.get(key)
@@ -273,12 +294,12 @@ def _given_spec(raw, options, spec):
             )
         said["direction"] = side
         witnesses = [w for w in witnesses if w.subject != "direction"]
-        why = f"the user's choice, {option('greater_is_better', direction)}"
-        witnesses.append(Witness("direction", side, "option", why))
+        said_by = {"name": "greater_is_better", "found": direction}
+        witnesses.append(Witness("direction", side, "option", "option", **said_by))
     if said.get("design") is not None:
         witnesses = [w for w in witnesses if w.subject != "design"]
         design = said["design"]
-        witnesses.append(Witness("design", design, "option", option("design", design)))
+        witnesses.append(Witness("design", design, "option", "option", "design", design))
     return replace(spec, columns={**spec.columns, **columns}, witnesses=tuple(witnesses), **said)
 
 
@@ -298,7 +319,7 @@ def hand_witnesses(spec, subjects=HAND_SUBJECTS):
     for subject in subjects:
         value = getattr(spec, subject)
         if value is not None and not any(w.subject == subject for w in witnesses):
-            said_by_hand = TableSpec().decided(subject, value, "option", why="the spec given")
+            said_by_hand = TableSpec().decided(subject, value, "option")
             witnesses += said_by_hand.witnesses
     return witnesses
 
@@ -343,20 +364,14 @@ def _roles(state):
     if column is None and layout == "transposed":
         column = _model_rows(state)
     if column is not None:
-        why = (
-            f"its rows' labels, named by {parameter('models')}"
-            if listed
-            else option("layout", "transposed")
+        by = {"source": "model-rows"} if listed else {"name": "layout", "found": "transposed"}
+        state.spec = replace(spec, layout="transposed").decided(
+            "model", column, "option", source=by.pop("source", "option"), **by
         )
-        state.spec = replace(spec, layout="transposed").decided("model", column, "option", why=why)
-        said = "as the models given name" if listed else f"by {option('layout', 'transposed')}:"
-        state.notes.append(
-            f"turned around, {said} the rows of column {column!r}: a row per model, a column "
-            "per data set"
-        )
+        state.notes.append(Note("turned-around", (column, bool(listed))))
         for c in raw.names:
             if c != column and not raw.is_numeric(c):
-                state.leave_out(c, "holds text, not a data set's scores")
+                state.leave_out(c, "text")
         return
     state.spec = replace(state.spec, layout="wide")
     _wide_roles(state)
@@ -416,13 +431,13 @@ def _match(state, groups, role, taken, metric_found=False):
     if len(matches) > 1 and role in ("model", "dataset"):
         column, alike = evidence.one_of_alike(raw, role, matches)
         for other in alike:
-            state.leave_out(other, f"groups the rows as {column!r} does")
+            state.leave_out(other, "grouping", column)
         return column
     generic = [c for c in matches if naming.normalized(c) in naming.GENERIC_SCORE_NAMES]
     if role == "score" and len(matches) > 1 and len(generic) == 1 and metric_found:
         for other in matches:
             if other != generic[0]:
-                state.leave_out(other, f"one metric's own column, beside {generic[0]!r}")
+                state.leave_out(other, "metric-column", generic[0])
         return generic[0]
     if len(matches) > 1:
         evidence.refuse(raw, role, matches)
@@ -437,7 +452,7 @@ def _dataframe_index(state, column, taken):
         return
     values, _ = raw.numbers(column, empty_is_missing=True)
     if evidence.numbers_the_rows(values) or not naming.is_role_name(column):
-        state.leave_out(column, "a dataframe's index (row labels)")
+        state.leave_out(column, "index")
 
 
 def _by_names(state, groups, roles, found, how, taken):
@@ -448,7 +463,7 @@ def _by_names(state, groups, roles, found, how, taken):
             left = taken | state.left_columns
             column = _match(state, groups, role, left, "metric" in found)
             if column is not None:
-                found[role], how[role] = column, ("name", "its name")
+                found[role], how[role] = column, ("name", "column")
                 taken.add(column)
     by_word = _split_by_word(state, found, taken)
     if by_word:
@@ -468,7 +483,7 @@ def _split_by_word(state, found, taken):
     if len(named) == 1:
         found["split"] = named[0]
         taken.add(named[0])
-        return ("name", "a word of its name")
+        return ("name", "column-word")
 
 
 def _sides_disagree(raw, metric, score):
@@ -493,7 +508,7 @@ def _long_roles(state, *, probing):
     raw, spec = state.raw, state.spec
     groups = _groups(raw)
     found = dict(spec.columns)
-    how = {role: ("option", "given") for role in found}
+    how = {role: ("option", "option") for role in found}
     taken = set(found.values())
     for column in raw.index_columns:
         _dataframe_index(state, column, taken)
@@ -508,14 +523,10 @@ def _long_roles(state, *, probing):
             and not _sides_disagree(raw, found["metric"], score)
         ):
             column = found.pop("metric")
-            state.leave_out(column, f"names the metric of another score column, not of {score!r}")
+            state.leave_out(column, "other-metric", score)
     if evidence.seed_of_a_run(raw, found, state.given.columns):
         seed = found.pop("repeat")
-        state.leave_out(
-            seed,
-            "not a repeat: it differs between the models on one fold (each run's seed), and "
-            "the fold pairs them",
-        )
+        state.leave_out(seed, "run-seed")
     rest = [c for c in raw.names if c not in taken and c not in state.left_columns]
     text = [c for c in rest if not raw.is_numeric(c)]
     descriptors = [c for c in rest if c not in text and naming.is_descriptor_name(c)]
@@ -525,7 +536,7 @@ def _long_roles(state, *, probing):
             if raw.score_share(text[0]) > 0.5:  # scores but for some cells: name the cell
                 raw.numbers(text[0], empty_is_missing=True)
             found["model"] = text.pop()
-            how["model"] = ("values", "the one text column besides the data set")
+            how["model"] = ("values", "text-beside-dataset")
         elif len(text) > 1 and "score" in found:
             what = "model" if "dataset" in found else "model and which the data set"
             name_them = option("model")
@@ -555,11 +566,11 @@ def _long_roles(state, *, probing):
                 evidence.refuse_turned_around(raw, found["model"])
             evidence.refuse(raw, "score", numeric)
         found["score"] = numeric.pop()
-        how["score"] = ("values", "the one numeric column besides the splits and sizes")
+        how["score"] = ("values", "one-numeric-column")
     for column in text + numeric:
-        state.leave_out(column, "no role")
+        state.leave_out(column, "no-role")
     for column in descriptors:
-        state.leave_out(column, "describes the data sets")
+        state.leave_out(column, "descriptor")
     if all(c in raw.columns for c in found.values()):
         if "dataset" not in found:
             evidence.refuse_data_set_candidates(raw, text + numeric + descriptors, found)
@@ -573,7 +584,9 @@ def _take_roles(state, found, how):
     spec = state.spec
     for role in naming.ROLE_NAMES:
         if role in found and (role not in spec.columns or how[role][0] != "option"):
-            spec = spec.decided(role, found[role], how[role][0], why=how[role][1])
+            by, source = how[role]
+            given = {"name": role, "found": found[role]} if source == "option" else {}
+            spec = spec.decided(role, found[role], by, source=source, **given)
     state.spec = replace(spec, columns={r: found[r] for r in naming.ROLE_NAMES if r in found})
 
 
@@ -592,7 +605,7 @@ def _wide_roles(state):
             field="models",
             option="models",
         )
-    how = {role: ("option", "given") for role in found}
+    how = {role: ("option", "option") for role in found}
     listed = list(spec.models or ())
     taken = set(found.values()) | set(listed)
     _by_names(
@@ -614,11 +627,11 @@ def _wide_roles(state):
                     option="dataset",
                 )
             if text:
-                found["dataset"], how["dataset"] = text[0], ("values", "the one text column")
+                found["dataset"], how["dataset"] = text[0], ("values", "one-text-column")
                 taken.add(text[0])
         for column in raw.names:
             if column not in taken and column not in state.left_columns:
-                state.leave_out(column, f"not among the models given ({parameter('models')})")
+                state.leave_out(column, "not-listed")
         _take_roles(state, found, how)
         state.spec = state.spec.decided("models", tuple(listed), None)
         return
@@ -637,7 +650,7 @@ def _wide_roles(state):
     rest = [c for c in raw.names if c not in taken and c not in state.left_columns]
     text = [c for c in rest if c and not raw.is_numeric(c)]
     if "dataset" not in found and len(text) == 1:
-        found["dataset"], how["dataset"] = text.pop(), ("values", "the one text column")
+        found["dataset"], how["dataset"] = text.pop(), ("values", "one-text-column")
     rest = [c for c in rest if c not in text and c != found.get("dataset")]
     splits = [found[r] for r in ("split", "repeat", "fold") if found.get(r)]
     if "dataset" not in found:
@@ -657,7 +670,7 @@ def _wide_roles(state):
             raw.numbers(column, empty_is_missing=True)
     if "dataset" in found:  # a name of each data set beside its id: a description
         for column in [c for c in text if _one_per(raw, c, found["dataset"])]:
-            state.leave_out(column, "describes the data sets (one value for each)")
+            state.leave_out(column, "one-value-each")
             text.remove(column)
     if text:
         raise TableReadingError(
@@ -735,13 +748,13 @@ def _index_column(state, found, how, taken):
                 "(to_csv(index=False))."
             )
         _refuse_transposed(raw, first)
-        found["dataset"], how["dataset"] = "", ("values", "a pandas index of names")
+        found["dataset"], how["dataset"] = "", ("values", "pandas-index")
         taken.add("")
         return
     if first == "":
         values, _ = raw.numbers("", empty_is_missing=True)
         if evidence.numbers_the_rows(values):
-            state.leave_out("", "a default index (the rows' numbers)")
+            state.leave_out("", "default-index")
 
 
 def _refuse_transposed(raw, first):
@@ -772,7 +785,7 @@ def _model_columns(state, candidates, dataset):
         if naming.is_index_name(column) and (
             evidence.numbers_the_rows(values[column]) or _increasing_whole(values[column])
         ):
-            state.leave_out(column, "a dataframe's index, written out")
+            state.leave_out(column, "written-index")
         else:
             models.append(column)
     plain = [
@@ -796,10 +809,7 @@ def _model_columns(state, candidates, dataset):
         except ValueError:
             if naming.normalized(column) not in naming.WEAK_DESCRIPTOR_NAMES:
                 raise
-            state.notes.append(
-                f"{column!r} is named like a description of the data sets (a count), but its "
-                "values are scores like the other columns': read as a model"
-            )
+            state.notes.append(Note("descriptor-model", (column,)))
             continue
         state.leave_out(column, reason)
         models.remove(column)
@@ -824,7 +834,7 @@ def _changes(state, models, values):
         named = naming.is_change_name(column)
         if change is not None and named:
             a, b, kind = change
-            state.leave_out(column, f"the {kind} of {a!r} against {b!r}, not a model")
+            state.leave_out(column, "pair-statistic", kind, a, b)
             models.remove(column)
         elif change is not None and np.isfinite(values[column]).sum() >= 3:
             a, b, kind = change
@@ -849,15 +859,10 @@ def _summaries(state, models, values):
             stack = np.column_stack([values[c] for c in others]).T
             statistic = evidence.summary_statistic(values[column], stack, named=True)
         if statistic is not None:
-            state.leave_out(
-                column, evidence.summary_words(statistic, "the model columns, row by row")
-            )
+            state.leave_out(column, "summary", statistic, "model columns")
             models.remove(column)
         elif evidence.is_baseline_name(column):
-            state.notes.append(
-                f"{column!r} is named like a summary, but its values are none of the other "
-                "columns: read as a model"
-            )
+            state.notes.append(Note("baseline-model", (column,)))
         else:
             raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like a summary of the model columns, "
@@ -906,7 +911,7 @@ def _filled_in_marker(state):
         columns = {r: c for r, c in spec.columns.items() if r != "imputed"}
         witnesses = tuple(w for w in spec.witnesses if w.subject != "imputed")
         state.spec = replace(spec, columns=columns, witnesses=witnesses)
-        state.leave_out(column, "marks no score as filled in")
+        state.leave_out(column, "no-imputed")
     elif column is None and spec.imputed is not None:
         raise TableReadingError(
             f"{raw.source}: {option('imputed', spec.imputed)} is given, but no column marks "
@@ -953,10 +958,7 @@ def _fold_suffix(state):
     if column is None or column not in raw.columns:
         return
     if spec.fold_suffix:
-        state.notes.append(
-            f"the data sets of column {column!r} read as (data set, fold), the fold after "
-            f"{spec.fold_suffix!r} ({option('fold_suffix', spec.fold_suffix)})"
-        )
+        state.notes.append(Note("fold-suffix", (column, spec.fold_suffix)))
     if spec.fold_suffix is not None or any(spec.columns.get(r) for r in ("split", "fold")):
         return
     labels = list(dict.fromkeys(raw.labels(column, "datasets").tolist()))
@@ -974,12 +976,8 @@ def _fold_suffix(state):
             option="fold_suffix",
         )
     state.spec = replace(spec, fold_suffix=found.separator)
-    state.notes.append(
-        f"the data sets of column {column!r} read as (data set, fold): its {len(labels)} ids are "
-        f"{found.n_names} names each followed by a fold after {found.separator!r} "
-        f"({found.example!r}; folds {indices}); {option('fold_suffix', '')} reads every id as a "
-        "data set"
-    )
+    said = (column, len(labels), found.n_names, found.separator, found.example, indices)
+    state.notes.append(Note("fold-suffix-found", said))
 
 
 def _repeated_names(state):
@@ -1073,7 +1071,9 @@ def _values(state, arranged):
         metrics = {n: arranged.metrics[n] for n in data if n in arranged.metrics}
         share = state.spec.scale in ("shares", "percent")
         units, witness = units_witness(data, metrics, state.spec.normalize, share=share)
-        state.spec = state.spec.decided("units", units, witness.by, why=witness.why)
+        state.spec = state.spec.decided(
+            "units", units, witness.by, source=witness.source, found=witness.found
+        )
 
 
 def _kept(arranged, spec):
@@ -1115,7 +1115,7 @@ def _summary_datasets(state, arranged, left, *, strict):
             state.raw.source, names[i], means[i], means[others], arranged.models, i in unnamed
         )
     for i, statistic in summaries.items():
-        left.append(LeftOut(what, names[i], evidence.summary_words(statistic, "the other rows")))
+        left.append(LeftOut(what, names[i], "summary", (statistic, "rows")))
 
 
 def _summary_models(state, arranged, left):
@@ -1140,7 +1140,7 @@ def _summary_models(state, arranged, left):
                 field="models",
                 option="models",
             )
-        left.append(LeftOut("model", model, evidence.summary_words(statistic, "the other models")))
+        left.append(LeftOut("model", model, "summary", (statistic, "models")))
 
 
 def _summary_splits(state, arranged, left):
@@ -1164,7 +1164,7 @@ def _summary_splits(state, arranged, left):
                 )
             found.setdefault(label, statistic)
     for label, statistic in found.items():
-        left.append(LeftOut("split", label, evidence.summary_words(statistic, "the other splits")))
+        left.append(LeftOut("split", label, "summary", (statistic, "splits")))
 
 
 def _names_of_measure(state, arranged):
@@ -1175,18 +1175,18 @@ def _names_of_measure(state, arranged):
     names = []
     score = spec.columns.get("score") if spec.layout == "long" else None
     if score is not None and score in raw.columns and score not in raw.source_record.generated:
-        names.append(("the score column", score))
+        names.append(("score-column", score))
     if raw.source_record.measure is not None:
         names.append(raw.source_record.measure)
     return names
 
 
 def _side_of(what, name):
-    if what == "the score column" and naming.normalized(name) in naming.GENERIC_SCORE_NAMES:
+    if what == "score-column" and naming.normalized(name) in naming.GENERIC_SCORE_NAMES:
         if naming.normalized(name) in ("score", "test_score"):
             return "higher", "score"
         return None, None
-    return naming.direction_of_name(name, costs=what == "the score column")
+    return naming.direction_of_name(name, costs=what == "score-column")
 
 
 def _direction(state, arranged, data):
@@ -1198,13 +1198,15 @@ def _direction(state, arranged, data):
     ranks = spec.design in (None, "means") and evidence.are_ranks(means) and means.shape[1] > 2
     if spec.direction is not None:
         if ranks:
-            state.notes.append("every row ranks the models (1..K): the ranks are compared")
+            state.notes.append(Note("ranks"))
         witness = spec.witness("direction")
         if witness is not None and witness.by == "option" and isinstance(spec.direction, str):
             over = _overridden(state, arranged, spec.direction, metrics)
-            if over and not witness.why.endswith(f", over {over}"):  # said once
-                why = f"{witness.why}, over {over}"
-                state.spec = spec.decided("direction", spec.direction, "option", why=why)
+            if over:
+                evidence_ = {"name": witness.name, "found": witness.found, "overrides": over}
+                state.spec = spec.decided(
+                    "direction", spec.direction, "option", source=witness.source, **evidence_
+                )
         return
     if ranks:
         raise TableReadingError(
@@ -1222,20 +1224,21 @@ def _direction(state, arranged, data):
     for what, name, side, word in said:
         if word == "neg_":
             for d in data.values():
-                evidence.check_negated_name(raw.source, d.scores[d.present], what, name)
+                evidence.check_negated_name(raw.source, d.scores[d.present], NAME_WORDS[what], name)
         elif naming.is_nonnegative_metric(name):
             for dataset, d in data.items():
                 where = f"data set {dataset!r}, " if len(data) > 1 else ""
                 evidence.check_sign(raw.source, d.scores[d.present], where, name, side)
     marks = _marks(state, arranged, data)
     if marks is not None:
-        said.append(("the marks", "bold or starred cells", marks, "on every row's best"))
+        said.append(("marks", "bold or starred cells", marks, "on every row's best"))
     sides = {entry[2] for entry in said}
     if len(sides) > 1:
         (what, name, side, word), other = said[0], next(e for e in said if e[2] != said[0][2])
         raise TableReadingError(
-            f"{raw.source}: {what} {name!r} says {_side_words(side, word)}, while {other[0]} "
-            f"{other[1]!r} {_side_words(other[2], other[3])}: they disagree on which way is "
+            f"{raw.source}: {_name_words(what, name)} says {_side_words(side, word)}, while "
+            f"{_name_words(*other[:2])} {_side_words(other[2], other[3])}: they disagree on "
+            "which way is "
             f"better. Pass {option('greater_is_better', False)} if the scores are a loss (lower "
             f"is better), or {option('greater_is_better', True)} if higher is better.",
             field="direction",
@@ -1248,7 +1251,8 @@ def _direction(state, arranged, data):
         return
     if not said:
         looked = (
-            " and ".join(f"{what} {name!r}" for what, name in names) + " say(s) neither a loss "
+            " and ".join(_name_words(what, name) for what, name in names)
+            + " say(s) neither a loss "
             "nor a score"
             if names
             else "no score column, metric column or file's name says it (a wide table's columns "
@@ -1263,15 +1267,16 @@ def _direction(state, arranged, data):
             option="greater_is_better",
         )
     what, name, side, word = said[0]
-    by = "values" if what == "the marks" else "name"
-    why = f"{what} {name!r} ({word!r})" if by == "name" else f"{name} {word}"
-    state.spec = spec.decided("direction", side, by, why=why)
+    if what == "marks":
+        state.spec = spec.decided("direction", side, "values", source="marks")
+    else:
+        state.spec = spec.decided("direction", side, "name", source=what, name=name, found=word)
 
 
 def _overridden(state, arranged, side, metrics):
-    """The names that the user's direction overrides, in words, or ""."""
+    """The names that the user's direction overrides, as a witness's ``overrides``."""
     against = [
-        f"{what} {name!r}"
+        (what, name, None)
         for what, name in _names_of_measure(state, arranged)
         if _side_of(what, name)[0] not in (None, side)
     ]
@@ -1280,8 +1285,13 @@ def _overridden(state, arranged, side, metrics):
         {m for m in metrics.values() if naming.direction_of_name(m)[0] not in (None, side)}
     )
     if named:
-        against.append(f"column {column!r} naming {', '.join(map(repr, named[:3]))}")
-    return " and ".join(against)
+        against.append(("metric-column", column, named[:3]))
+    return tuple(against)
+
+
+def _name_words(what, name):
+    """A name that says the measure, or the marks, in words."""
+    return "the marks" if what == "marks" else f"{NAME_WORDS[what]} {name!r}"
 
 
 def _side_words(side, word):
@@ -1309,7 +1319,7 @@ def _metric_direction(state, data, metrics, said):
             evidence.check_sign(raw.source, d.scores[d.present], where, metric, side)
         if other is not None and side is not None and other[2] != side:
             raise TableReadingError(
-                f"{raw.source}: {other[0]} {other[1]!r} is named as {_side_words(*other[2:])} "
+                f"{raw.source}: {_name_words(*other[:2])} is named as {_side_words(*other[2:])} "
                 f"while column {column!r} names {metric!r} on data set {dataset!r}, "
                 f"{_side_words(side, word)}: they disagree on which way is better. Pass "
                 f"{option('greater_is_better', False)} if the scores are a loss (lower is "
@@ -1332,7 +1342,7 @@ def _metric_direction(state, data, metrics, said):
                 option="greater_is_better",
             )
         sides[metric] = side
-    return spec.decided("direction", sides, "name", why=f"column {column!r} names the metric")
+    return spec.decided("direction", sides, "name", source="metric-column", name=column)
 
 
 def _marks(state, arranged, data):
@@ -1368,37 +1378,23 @@ def _design(state, data):
         fold = spec.columns.get("fold")
         named = naming.split_design(split) if split else None
         if named is not None:
-            witness = Witness("design", named, "name", f"column {split!r}")
+            witness = Witness("design", named, "name", "column", name=split)
         elif fold is not None:
-            columns = " and ".join(
-                repr(spec.columns[r]) for r in ("repeat", "fold") if r in spec.columns
-            )
-            named, witness = (
-                "cross-validation",
-                Witness("design", "cross-validation", "name", f"column(s) {columns}"),
-            )
+            columns = [spec.columns[r] for r in ("repeat", "fold") if r in spec.columns]
+            named = "cross-validation"
+            witness = Witness("design", named, "name", "columns", name=columns)
         elif spec.fold_suffix is not None:
-            named, witness = (
-                "cross-validation",
-                Witness("design", "cross-validation", "values", "the ids' folds"),
-            )
+            named = "cross-validation"
+            witness = Witness("design", named, "values", "id-folds")
         elif spec.test_train_ratio is not None:
-            named, witness = (
-                "cross-validation",
-                Witness(
-                    "design",
-                    "cross-validation",
-                    "option",
-                    f"{option('test_train_ratio', written(f'{spec.test_train_ratio:.4g}'))} "
-                    "gives the splits' sizes",
-                ),
-            )
+            named, ratio = "cross-validation", spec.test_train_ratio
+            witness = Witness("design", named, "option", "option", "test_train_ratio", ratio)
         design = named
     if design is None and state.keep("design"):
         return
     if design is None:
         # A column of such a name that the reading left out is named, with why.
-        left = {e.name: e.reason for e in spec.left_out if e.kind == "column"}
+        left = {e.name: left_out_words(e) for e in spec.left_out if e.kind == "column"}
         named = [
             c
             for c in left
@@ -1425,14 +1421,14 @@ def _scale(state, arranged, data):
     """What the scores are: shares by their values (within [-1, 1]), percentages where a
     name or % signs say so and the values agree (within [0, 100]), else other units."""
     if state.spec.normalize is not None:
-        state.spec = state.spec.decided("scale", "shares", "option", why="normalized per data set")
+        state.spec = state.spec.decided("scale", "shares", "option", source="normalized")
         return
     low, high = evidence.score_range(data)
     named = _share_named(state, arranged)
     scale = values_scale(low, high, percent=named).kind if np.isfinite(low) else "other"
-    why = "a name or % signs say percent" if scale == "percent" else "the scores' range"
+    source = "percent" if scale == "percent" else "score-range"
     state.spec = state.spec.decided(
-        "scale", scale, "name" if scale == "percent" else "values", why=why
+        "scale", scale, "name" if scale == "percent" else "values", source=source
     )
 
 

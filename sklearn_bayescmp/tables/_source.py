@@ -436,7 +436,7 @@ def read_csv_source(
     )
     source_.line_numbers = lambda: _data_lines(text, delimiter, source, len(header))
     if isinstance(path_or_buf, (str, os.PathLike)):
-        source_.measure = ("the file's name", file_stem(path_or_buf))
+        source_.measure = ("file-name", file_stem(path_or_buf))
     return source_
 
 

@@ -64,38 +64,106 @@ IMPUTED = ("keep", "drop")
 LEFT_OUT_KINDS = ("column", "row", "rows", "model", "split", "data set")
 #: How many model columns of a wide table the one-line reading names.
 MODELS_SHOWN = 30
-#: The JSON document's format and version (2: a witness's value is the field's value;
-#: version 1 said a direction and a design in words, read as their codes).
-SPEC_FORMAT, SPEC_VERSION = "sklearn-bayescmp/table-spec", 2
+#: The JSON document's format and version (3: witnesses and reasons are codes; version 2
+#: said them in words, and version 1 a direction and a design too: read as the spec's).
+SPEC_FORMAT, SPEC_VERSION = "sklearn-bayescmp/table-spec", 3
+
+
+#: Where a witness was read, by code (``_words.WITNESS_WORDS`` says each): an option
+#: (``name`` and ``found`` its value), a spec given, a column's, file's or metric's name
+#: (``name``; ``found`` the word that spoke), or a property of the values.
+WITNESS_SOURCES = (
+    # the user's
+    "option", "spec", "normalized",
+    # a name
+    "column", "column-word", "model-rows", "columns", "score-column", "metric-column",
+    "metric", "file-name", "files-ending", "file-per-model", "tsml-files",
+    "differences-file", "arrays", "scikit-learn",
+    # the values
+    "header", "cells", "marks", "one-score", "one-scale", "scales-differ", "id-folds",
+    "disjoint-tests", "hold-out", "overlapping-tests", "sized-splits", "array-splits",
+    "score-range", "percent", "one-text-column", "text-beside-dataset",
+    "one-numeric-column", "pandas-index",
+)  # fmt: skip
+#: Why a column, row, model, split or data set was left out, by code (``about``: the
+#: names and statistic the reason speaks of; ``_words.LEFT_OUT_WORDS`` says each).
+LEFT_OUT_REASONS = (
+    "spec", "no-role", "text", "grouping", "metric-column", "other-metric", "index",
+    "written-index", "default-index", "run-seed", "descriptor", "one-value-each",
+    "whole-numbers", "outside-scores", "not-listed", "spread", "rank", "pair-statistic",
+    "summary", "no-imputed", "imputed", "unscored",
+)  # fmt: skip
+
+#: What else a reading says, by code (``about``: the names and counts it speaks of;
+#: ``_words.NOTE_WORDS`` says each).
+NOTE_CODES = (
+    "turned-around", "descriptor-model", "baseline-model", "fold-suffix",
+    "fold-suffix-found", "ranks", "decimal-commas", "commas-and-points", "thousands",
+    "missing", "percent", "metrics-differ", "spreads", "tails", "marked",
+    "percent-signs", "unicode-forms", "file-per-model", "tsml-files", "imputed-kept",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Note:
+    """What else a reading is worth saying: decimal commas, spreads, a name read as a
+    model...
+
+    Attributes
+    ----------
+    code : str
+        What, a code of :data:`NOTE_CODES`.
+    about : tuple, default=()
+        The names, marks and counts it speaks of.
+    """
+
+    code: str
+    about: tuple = ()
+
+    def __post_init__(self):
+        _check_choice(self.code, NOTE_CODES, "notes[].code", none=False)
+        object.__setattr__(self, "about", tuple(self.about))
 
 
 @dataclass(frozen=True)
 class Witness:
-    """Why a decision of a reading was taken.
+    """Why a decision of a reading was taken: who said it, where, and what was read.
 
     Attributes
     ----------
     subject : str
         What was decided: a role ("model", "score"...), "direction", "design",
-        "units" or "scale".
+        "units", "scale", "delimiter" or "decimal".
     value : str or dict
         What it was decided to be, as the spec's field holds it: a column's
         name, "lower" (or a direction per metric), a design's key, a mark.
     by : {"option", "name", "values"}
         The user's option (or a spec passed back), a name (a column's, a
         file's, a metric's), or the values.
-    why : str, default=""
-        The witness in words ("column 'metric' names 'log_loss', a loss").
+    source : str
+        Where it was read, a code of :data:`WITNESS_SOURCES` ("option",
+        "score-column", "one-scale"...).
+    name : str, list of str or None, default=None
+        The option, column(s), file or ending read.
+    found : object, default=None
+        What was read there: an option's value, the word of a name that
+        spoke ("loss"), a cell, or what differs between the data sets' units.
+    overrides : tuple, default=()
+        The names a user's option overrode, each as ``(source, name, found)``.
     """
 
     subject: str
     value: str
     by: str
-    why: str = ""
+    source: str
+    name: str | list | None = None
+    found: object = None
+    overrides: tuple = ()
 
     def __post_init__(self):
-        if self.by not in WITNESS_KINDS:
-            raise ValueError(f"A witness is one of {WITNESS_KINDS}; got {self.by!r}.")
+        _check_choice(self.by, WITNESS_KINDS, "witnesses[].by", none=False)
+        _check_choice(self.source, WITNESS_SOURCES, "witnesses[].source", none=False)
+        object.__setattr__(self, "overrides", tuple(tuple(o) for o in self.overrides))
 
 
 @dataclass(frozen=True)
@@ -106,20 +174,26 @@ class LeftOut:
     ----------
     kind : {"column", "row", "rows", "model", "split", "data set"}
     name : str
-        The column's name, the row's label, or a count of rows in words.
+        The column's name, the row's label, or a count of rows ("12 rows").
     reason : str
-        What the name or the values showed.
+        Why, a code of :data:`LEFT_OUT_REASONS` ("summary", "no-role"...).
+    about : tuple of str, default=()
+        What the reason speaks of: a summary's statistic and what it
+        summarizes (``("mean", "rows")``), the column it sides with.
     """
 
     kind: str
     name: str
     reason: str
+    about: tuple = ()
 
     def __post_init__(self):
         # A misspelt kind would leave out nothing, silently: refused instead.
         _check_choice(self.kind, LEFT_OUT_KINDS, "left_out[].kind", none=False)
+        _check_choice(self.reason, LEFT_OUT_REASONS, "left_out[].reason", none=False)
         if not isinstance(self.name, str):
             raise ValueError(f"`left_out[].name` must be a name; got {self.name!r}.")
+        object.__setattr__(self, "about", tuple(self.about))
 
 
 def _check_choice(value, choices, name, *, none=True):
@@ -322,7 +396,7 @@ class TableSpec:
             return self.direction.get(metric)
         return self.direction
 
-    def decided(self, subject, value, by, *, why=""):
+    def decided(self, subject, value, by, *, source=None, **evidence):
         """This spec with one decision taken, and its witness said.
 
         Parameters
@@ -333,8 +407,11 @@ class TableSpec:
             What it is decided to be.
         by : {"option", "name", "values"} or None
             The witness; None says none (a field set by the reader's format).
-        why : str, default=""
-            The witness in words.
+        source : str, default=None
+            Where it was read, a code of :data:`WITNESS_SOURCES`; None: "spec"
+            (a decision set by hand) when ``by`` is "option".
+        **evidence : dict
+            The witness's ``name``, ``found`` and ``overrides``.
 
         Returns
         -------
@@ -343,11 +420,13 @@ class TableSpec:
 
         Examples
         --------
-        >>> TableSpec().decided("direction", "lower", "option").direction
-        'lower'
+        >>> TableSpec().decided("direction", "lower", "option").witness("direction").source
+        'spec'
         """
+        if source is None and by == "option":
+            source = "spec"
         witnesses = tuple(w for w in self.witnesses if w.subject != subject)
-        said = () if by is None else (Witness(subject, _plain(value), by, why),)
+        said = () if by is None else (Witness(subject, _plain(value), by, source, **evidence),)
         if subject in ROLE_WORDS:
             return replace(
                 self, columns={**self.columns, subject: value}, witnesses=witnesses + said
@@ -365,7 +444,7 @@ class TableSpec:
         for item in fields(self):
             value = getattr(self, item.name)
             if item.name in ("left_out", "witnesses"):
-                value = [vars(entry).copy() for entry in value]
+                value = [_plain_entry(entry) for entry in value]
             elif isinstance(value, tuple):
                 value = list(value)
             elif isinstance(value, dict):
@@ -390,10 +469,15 @@ class TableSpec:
             raise ValueError(f"A table spec is a JSON object; got {type(data).__name__}.")
         data = dict(data)
         version = data.pop("version", SPEC_VERSION)
-        if data.pop("format", SPEC_FORMAT) != SPEC_FORMAT or version not in (1, SPEC_VERSION):
-            raise ValueError(f"Not a table spec of version 1 or {SPEC_VERSION} ({SPEC_FORMAT}).")
-        if version == 1:
-            data["witnesses"] = [_coded(entry) for entry in data.get("witnesses") or ()]
+        if data.pop("format", SPEC_FORMAT) != SPEC_FORMAT or version not in (1, 2, SPEC_VERSION):
+            raise ValueError(f"Not a table spec of version 1 to {SPEC_VERSION} ({SPEC_FORMAT}).")
+        if version < SPEC_VERSION:
+            # Their witnesses and reasons were words that no code says: the spec's now.
+            data["witnesses"] = [_coded(entry, version) for entry in data.get("witnesses") or ()]
+            data["left_out"] = [
+                {**entry, "reason": "spec"} if isinstance(entry, dict) else entry
+                for entry in data.get("left_out") or ()
+            ]
         known = {item.name for item in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
@@ -461,18 +545,27 @@ def _plain(value):
     return list(value) if isinstance(value, tuple) else value
 
 
-def _coded(entry):
-    """A witness of a version-1 spec, whose direction and design were said in words,
-    with the codes its field holds."""
-    entry, value = dict(entry), entry.get("value")
-    if entry.get("subject") == "direction" and isinstance(value, str):
+def _plain_entry(entry):
+    """A witness or a left-out entry as JSON writes it."""
+    return {key: _plain(value) for key, value in vars(entry).items()}
+
+
+def _coded(entry, version):
+    """A witness of a version-1 or version-2 spec, said in words: the spec's now, with
+    the codes its field holds (version 1 said a direction and a design in words)."""
+    if not isinstance(entry, dict):
+        return entry
+    entry = {key: value for key, value in entry.items() if key != "why"}
+    entry["source"] = "spec"
+    value = entry.get("value")
+    if version == 1 and entry.get("subject") == "direction" and isinstance(value, str):
         sides = [part.rsplit(" is better", 1)[0].split(": ") for part in value.split("; ")]
         entry["value"] = (
             sides[0][-1]
             if len(sides) == 1 and len(sides[0]) == 1
             else {metric: side for metric, side in sides}
         )
-    elif entry.get("subject") == "design":
+    elif version == 1 and entry.get("subject") == "design":
         entry["value"] = next((k for k, words in DESIGNS.items() if words == value), value)
     return entry
 
@@ -491,7 +584,7 @@ class Reading:
         Each data set's metric, where a metric column says it.
     lower_is_better : tuple of str
         The data sets whose scores were a loss (the table holds their negatives).
-    notes : tuple of str
+    notes : tuple of Note
         What else the reading is worth saying (decimal commas, spreads,
         names read as models...).
     generated : tuple of str
@@ -513,8 +606,9 @@ class Reading:
     ...      "knn": [0.95, 0.70, 0.93, 0.86], "tree": [0.94, 0.90, 0.92, 0.92]},
     ...     greater_is_better=True,
     ... )
-    >>> [(entry.kind, entry.name, entry.reason) for entry in table.reading_details.left_out]
-    [('row', 'Average', 'the mean of the other rows')]
+    >>> [(entry.kind, entry.name, entry.reason, entry.about)
+    ...  for entry in table.reading_details.left_out]
+    [('row', 'Average', 'summary', ('mean', 'rows'))]
     """
 
     source: str
@@ -576,112 +670,5 @@ class Reading:
             "spec": self.spec.to_dict(),
             "metrics": dict(self.metrics),
             "lower_is_better": list(self.lower_is_better),
-            "notes": list(self.notes),
+            "notes": [_plain_entry(note) for note in self.notes],
         }
-
-
-#: How the scores were rescaled per data set (``TableSpec.normalize``), in words.
-NORMALIZATION_WORDS = {
-    "best-worst": (
-        "each data set's scores rescaled from its worst model's mean (0) to its best "
-        "model's (1), over every model of the table: the rope is a share of that gap"
-    )
-}
-
-
-def reading_text(reading, n_datasets, *, hints=False):
-    """How a table was read, in one line: the roles, the model columns of a wide table,
-    what was left out and why, the notes, the direction and the design.
-
-    Parameters
-    ----------
-    reading : Reading
-    n_datasets : int
-        How many data sets the table holds.
-    hints : bool, default=False
-        Also say where the spec can be corrected (for the command's note).
-
-    Returns
-    -------
-    str or None
-        None when nothing was inferred: a table built from arrays, or a long
-        table whose columns bear their roles' names, of scores named greater
-        is better, from cross-validation.
-    """
-    spec = reading.spec
-    roles, direction, design = reading.roles, spec.witness("direction"), spec.witness("design")
-    said_design = design is not None and reading.design not in ("cross-validation", "means")
-    plain = not (reading.left_out or reading.notes or reading.lower_is_better or spec.normalize)
-    canonical = reading.layout == "long" and all(r == c for r, c in roles.items())
-    if plain and not said_design:
-        if reading.layout == "arrays" or (canonical and direction and direction.by == "name"):
-            return None
-    parts = []
-    roles = {role: c for role, c in roles.items() if c not in reading.generated}
-    if roles and reading.layout in ("long", "wide"):
-        parts.append(", ".join(f"{ROLE_WORDS[role]} = {named(c)}" for role, c in roles.items()))
-    if reading.models:
-        shown = ", ".join(map(repr, reading.models[:MODELS_SHOWN]))
-        more = len(reading.models) - MODELS_SHOWN
-        parts.append(f"a column per model ({shown}{f' and {more} more' if more > 0 else ''})")
-    parts += _left_out_words(reading.left_out)
-    parts += reading.notes
-    if reading.lower_is_better:
-        lower = reading.lower_is_better
-        where = ""
-        if len(lower) < n_datasets:
-            shown = ", ".join(map(repr, lower[:5])) + (", ..." if len(lower) > 5 else "")
-            where = f" on {len(lower)} of {n_datasets} data sets ({shown})"
-        by = f" ({direction.why})" if direction is not None and direction.why else ""
-        parts.append(
-            f"lower is better{where}{by}: the negated losses are compared, so that a positive "
-            "difference A - B still favours A"
-        )
-    elif direction is not None and direction.by in ("values", "option"):
-        parts.append(f"higher is better ({direction.why})")
-    if said_design:
-        parts.append(f"the splits are {DESIGNS[reading.design]} ({design.why})")
-    if spec.normalize is not None:
-        parts.append(NORMALIZATION_WORDS[spec.normalize])
-    if hints and parts:
-        parts.append("--print-spec shows the reading, --spec FILE corrects it")
-    return "; ".join(parts) or None
-
-
-def _left_out_words(left_out):
-    """The entries left out, grouped by kind and reason, in order."""
-    groups, unscored = {}, []
-    for entry in left_out:
-        if entry.kind == "data set" and entry.reason == UNSCORED:
-            unscored.append(entry.name)
-        else:
-            groups.setdefault((entry.kind, entry.reason), []).append(entry.name)
-    words = [unscored_words(unscored)] if unscored else []
-    for (kind, reason), names in groups.items():
-        if kind == "column":
-            because = "" if reason == "no role" else f" ({reason})"
-            words.append(f"ignored {', '.join(map(named, names))}{because}")
-        elif kind == "rows":
-            words.append(f"left out {', '.join(names)} ({reason})")
-        else:
-            plural = kind if len(names) == 1 else f"{kind}s"
-            words.append(f"left out {plural} {', '.join(map(repr, names))} ({reason})")
-    return words
-
-
-#: Why a data set on which no model has a score is left out.
-UNSCORED = "no model has a score on it (every cell empty)"
-
-
-def unscored_words(names):
-    """The words on the data sets left out because no model has a score on them."""
-    shown = ", ".join(map(repr, names[:5])) + (", ..." if len(names) > 5 else "")
-    return (
-        f"left out {len(names)} data set(s) on which no model has a score ({shown}): every "
-        "cell is empty, as where the metric does not apply"
-    )
-
-
-def named(column):
-    """A column as messages name it; the unnamed first column of a pandas CSV, its index."""
-    return repr(column) if column else "the unnamed first column (a pandas index)"

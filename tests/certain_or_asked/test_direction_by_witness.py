@@ -39,7 +39,13 @@ def test_a_loss_in_a_single_file_s_name_says_lower_is_better(tmp_path):
     table = ScoreTable.read_csv(path)
     assert table.lower_is_better == table.datasets
     assert table.spec.direction == "lower"
-    assert table.spec.witness("direction").why == "the file's name 'mase_by_frequency' ('mase')"
+    witness = table.spec.witness("direction")
+    assert (witness.by, witness.source, witness.name, witness.found) == (
+        "name",
+        "file-name",
+        "mase_by_frequency",
+        "mase",
+    )
     # The seasonal-naive baseline has the highest errors: negated, it is last.
     assert np.argmin(table.mean_scores().mean(axis=0)) == table.models.index("SeasonalNaive")
 
@@ -48,7 +54,7 @@ def test_bold_on_every_row_s_lowest_cell_says_lower_is_better():
     table = ScoreTable.read_csv(io.StringIO(_mase_text(marked=True)))
     assert table.spec.direction == "lower"
     witness = table.spec.witness("direction")
-    assert witness.by == "values" and "on every row's best" in witness.why
+    assert (witness.by, witness.source) == ("values", "marks")
     assert "lower is better (bold or starred cells on every row's best)" in table.reading
 
 

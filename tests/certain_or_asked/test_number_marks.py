@@ -50,7 +50,7 @@ def test_a_cell_that_can_only_be_a_decimal_comma_decides_the_others():
     assert table.spec.decimal == ","
     witness = table.spec.witness("decimal")
     assert (witness.by, witness.value) == ("values", ",")
-    assert "'0,915'" in witness.why
+    assert (witness.source, witness.found) == ("cells", "0,915")
 
 
 def test_commas_and_points_both_are_both_read_and_the_spec_leaves_the_mark_open():

@@ -79,7 +79,10 @@ def test_a_refusal_shows_the_spec_it_had_reached_and_one_field_settles_it(tmp_pa
         "subject": "direction",
         "value": "higher",
         "by": "option",
-        "why": "the spec given",
+        "source": "spec",
+        "name": None,
+        "found": None,
+        "overrides": [],
     }
 
 
@@ -95,7 +98,9 @@ def test_an_unknown_field_is_refused_naming_it():
     [
         ("columns", {"model": "learner", "score": "error_rate"}, "`columns.model` names 'learner'"),
         ("design", "means", "design='means'"),
-        ("left_out", [{"kind": "data set", "name": "d9", "reason": "x"}], "`left_out` names"),
+        ("left_out", [{"kind": "data set", "name": "d9", "reason": "spec"}], "`left_out` names"),
+        ("left_out", [{"kind": "row", "name": "d1", "reason": "mean"}], r"left_out\[\]\.reason"),
+        ("witnesses", [{"subject": "x", "value": "x", "by": "name", "source": "why"}], "source"),
         ("direction", "sideways", "`direction` must be one of"),
         ("layout", "tall", "`layout` must be one of"),
     ],
@@ -204,7 +209,7 @@ def test_a_scale_the_scores_contradict_is_refused_naming_the_field(scale, values
 
 
 def test_a_misspelt_kind_of_what_is_left_out_is_refused():
-    data = {"kind": "rwo", "name": "Average", "reason": "the mean of the other rows"}
+    data = {"kind": "rwo", "name": "Average", "reason": "summary", "about": ["mean", "rows"]}
     with pytest.raises(ValueError, match=naming("left_out[].kind", "'rwo'")):
         TableSpec.from_dict({"left_out": [data]})
 
@@ -212,7 +217,7 @@ def test_a_misspelt_kind_of_what_is_left_out_is_refused():
 def test_a_column_both_left_out_and_read_as_a_model_is_refused():
     text = "dataset,a,b,c\nd0,0.8,0.7,0.75\nd1,0.9,0.85,0.8\nd2,0.7,0.72,0.71\n"
     first = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
-    left = (*first.spec.left_out, LeftOut("column", "c", "not a model"))
+    left = (*first.spec.left_out, LeftOut("column", "c", "spec"))
     spec = dataclasses.replace(first.spec, left_out=left)
     with pytest.raises(TableReadingError, match=naming("leaves out column 'c'", "models")):
         ScoreTable.read_csv(io.StringIO(text), spec=spec)
@@ -241,9 +246,7 @@ def test_a_differences_file_is_read_by_the_spec_passed_back():
         io.StringIO(_differences()), spec=dataclasses.replace(first.spec, direction="lower")
     )
     assert edited.spec.direction == "lower"
-    assert edited.spec.witness("direction") == Witness(
-        "direction", "lower", "option", "the spec given"
-    )
+    assert edited.spec.witness("direction") == Witness("direction", "lower", "option", "spec")
     with pytest.raises(TableReadingError, match=naming("the spec's fold_suffix", "remove it")):
         ScoreTable.read_csv(io.StringIO(_differences()), spec=TableSpec(fold_suffix="_"))
     with pytest.raises(TableReadingError, match=naming("greater_is_better=True", "'lower'")):
@@ -299,17 +302,30 @@ def test_a_spec_s_decision_is_the_user_s_where_this_file_has_no_witness_of_it(tm
     assert "test_error" not in table.reading
 
 
-def test_a_version_1_spec_reads_its_witnesses_words_as_codes():
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_spec_s_words_are_read_as_the_spec_s(version):
     table = ScoreTable.read_csv(io.StringIO(TEXT))
     data = table.spec.to_dict()
-    assert data["version"] == 2
-    data["version"] = 1
+    assert data["version"] == 3
+    data["version"] = version
     for witness in data["witnesses"]:
-        if witness["subject"] == "direction":
+        for key in ("source", "name", "found", "overrides"):
+            del witness[key]
+        witness["why"] = "words of an older version"
+        if version == 1 and witness["subject"] == "direction":
             witness["value"] = f"{witness['value']} is better"
-        elif witness["subject"] == "design":
+        elif version == 1 and witness["subject"] == "design":
             witness["value"] = DESIGNS[witness["value"]]
-    assert TableSpec.from_dict(data) == table.spec
+    old = TableSpec.from_dict(data)
+    # Words no code says are never printed as the package's evidence: the spec's choice.
+    assert {w.source for w in old.witnesses} == {"spec"}
+    said = [(w.subject, w.value, w.by) for w in old.witnesses]
+    assert said == [(w.subject, w.value, w.by) for w in table.spec.witnesses]
+    assert ScoreTable.read_csv(io.StringIO(TEXT), spec=old) == table
+    left = {"kind": "row", "name": "Average", "reason": "the mean of the other rows"}
+    assert TableSpec.from_dict({**data, "left_out": [left]}).left_out == (
+        LeftOut("row", "Average", "spec"),
+    )
     metrics = {**data, "direction": {"auc": "higher", "rmse": "lower"}}
     metrics["witnesses"] = [
         {
@@ -319,7 +335,32 @@ def test_a_version_1_spec_reads_its_witnesses_words_as_codes():
             "why": "x",
         }
     ]
-    assert TableSpec.from_dict(metrics).witness("direction").value == {
+    assert TableSpec.from_dict({**metrics, "version": 1}).witness("direction").value == {
         "auc": "higher",
         "rmse": "lower",
     }
+
+
+@pytest.mark.parametrize(
+    "field, entry",
+    [
+        ("witnesses", {"subject": "units", "value": "differ", "by": "option",
+                       "source": "scales-differ", "found": "big"}),
+        ("witnesses", {"subject": "design", "value": "cross-validation", "by": "option",
+                       "source": "columns", "name": None}),
+        ("witnesses", {"subject": "direction", "value": "lower", "by": "option",
+                       "source": "option", "name": "greater_is_better",
+                       "overrides": [["the file", "x", None]]}),
+        ("left_out", {"kind": "row", "name": "d1", "reason": "summary", "about": ["mean"]}),
+        ("left_out", {"kind": "column", "name": "x", "reason": "pair-statistic"}),
+    ],
+)  # fmt: skip
+def test_a_spec_whose_codes_have_names_of_another_shape_is_refused_naming_the_field(field, entry):
+    first = ScoreTable.read_csv(io.StringIO(TEXT))
+    data = first.spec.to_dict()
+    data[field] = [*data[field], entry]
+    with pytest.raises(TableReadingError, match=naming(f"`{field}`", "remove the entry")):
+        ScoreTable.read_csv(io.StringIO(TEXT), spec=TableSpec.from_dict(data))
+    # The advice followed: the entry removed, the file reads as it did.
+    data[field].remove(entry)
+    assert ScoreTable.read_csv(io.StringIO(TEXT), spec=TableSpec.from_dict(data)) == first

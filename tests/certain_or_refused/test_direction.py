@@ -169,7 +169,7 @@ def test_the_user_s_direction_wins_over_the_metric_column_and_is_said():
     assert table.lower_is_better == ("iris",)
     witness = table.reading_details.witness("direction")
     assert (witness.by, witness.value) == ("option", "lower")
-    assert "over column 'function' naming 'predictive_accuracy'" in witness.why
+    assert witness.overrides == (("metric-column", "function", ["predictive_accuracy"]),)
     assert "lower is better (the user's choice, greater_is_better=False, over" in table.reading
 
 

@@ -86,7 +86,8 @@ def test_a_loss_measure_says_lower_is_better(tmp_path):
     table = ScoreTable.read_resamples(paths)
     assert table.lower_is_better == table.datasets
     assert table == ScoreTable.read_resamples(paths, greater_is_better=False)
-    assert table.spec.witness("direction").why == "the files' common ending '_logloss' ('logloss')"
+    witness = table.spec.witness("direction")
+    assert (witness.source, witness.name, witness.found) == ("files-ending", "_logloss", "logloss")
 
 
 def test_missing_data_sets_and_cells_are_missing_scores(tmp_path):

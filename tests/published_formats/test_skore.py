@@ -63,7 +63,8 @@ def test_losses_and_unknown_metrics(data):
     # The metric's name says it is a loss: lower is better, said, as the user's option would.
     losses = ScoreTable.from_skore(reports, metric="log_loss")
     assert losses == ScoreTable.from_skore(reports, metric="log_loss", greater_is_better=False)
-    assert losses.spec.witness("direction").why == "the metric 'log_loss'"
+    witness = losses.spec.witness("direction")
+    assert (witness.by, witness.source, witness.name) == ("name", "metric", "log_loss")
     expected = [-r.metrics.get("log_loss") for r in reports["GaussianNB"].reports_]
     np.testing.assert_array_equal(losses.scores()[1], expected)
     assert losses.lower_is_better == ("data",)

@@ -348,5 +348,5 @@ def test_a_column_per_metric_is_refused_naming_them_and_a_split_id_found_by_a_wo
     )
     assert table.models == ("XGBoost", "CatBoost", "MLP") and table.n_datasets == 2
     assert table.reading_details.witness("split") == Witness(
-        "split", "dataset_fold_id", "name", "a word of its name"
+        "split", "dataset_fold_id", "name", "column-word"
     )

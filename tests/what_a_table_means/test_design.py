@@ -74,7 +74,12 @@ def test_the_user_s_design_wins_and_is_said():
     table = _seeds(split="seed", design="cross-validation", test_train_ratio=1 / 9)
     assert table.design == "cross-validation"
     witness = table.reading_details.witness("design")
-    assert (witness.by, witness.why) == ("option", "design='cross-validation'")
+    assert (witness.by, witness.source, witness.name, witness.found) == (
+        "option",
+        "option",
+        "design",
+        "cross-validation",
+    )
     rows = [(d, m, f, s) for d, m, f, s in _rows()]
     folds = ScoreTable.read_csv(
         csv_file(("dataset", "model", "fold", "score"), rows), design="seeds", test_train_ratio=1
@@ -162,7 +167,7 @@ def test_a_marker_that_marks_nothing_is_left_out_and_said():
     table = ScoreTable.read_csv(
         csv_file(header, rows), test_train_ratio=1 / 3, greater_is_better=False
     )
-    assert table.reading_details.left_out[0].reason == "marks no score as filled in"
+    assert table.reading_details.left_out[0].reason == "no-imputed"
     with pytest.raises(ValueError, match=naming("imputed='drop'")):
         ScoreTable.read_csv(
             csv_file(header[:4], [row[:4] for row in rows]),

@@ -47,7 +47,8 @@ def test_an_error_column_with_a_metric_of_a_score_is_refused_naming_both():
     comparison = compare_models(table, random_state=0)
     assert comparison.decisions[0, 1] == "a"  # CatBoost (A) better
     witness = table.reading_details.witness("direction")
-    assert witness.by == "option" and "over column 'metric' naming 'roc_auc'" in witness.why
+    assert witness.by == "option"
+    assert ("metric-column", "metric", ["roc_auc"]) in witness.overrides
 
 
 def test_the_command_takes_lower_is_better_as_the_answer(tmp_path, capsys):
@@ -94,7 +95,8 @@ def test_a_loss_that_every_file_s_name_shares_says_lower_is_better(tmp_path, nam
     table = ScoreTable.read_resamples(paths)
     assert table == ScoreTable.read_resamples(paths, greater_is_better=False)
     assert table.models == ("A", "B") and len(table.lower_is_better) == 4
-    assert "the files' common ending" in table.spec.witness("direction").why
+    witness = table.spec.witness("direction")
+    assert (witness.by, witness.source, witness.value) == ("name", "files-ending", "lower")
 
 
 @pytest.mark.parametrize(

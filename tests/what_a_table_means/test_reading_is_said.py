@@ -2,15 +2,17 @@
 methods paragraph and the figures' notes."""
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
-from sklearn_bayescmp.tables import Reading
+from sklearn_bayescmp.tables import Reading, TableSpec
 from sklearn_bayescmp.tables._spec import LeftOut, Witness
 
+from .._messages import naming
 from .._tables import csv_text
 
 
@@ -44,11 +46,15 @@ def table(tmp_path):
 def test_the_record_holds_every_witness_and_what_was_left_out(table):
     reading = table.reading_details
     assert isinstance(reading, Reading)
-    assert reading.witness("model") == Witness("model", "model", "name", "its name")
-    assert reading.witness("split") == Witness("split", "seed", "option", "given")
-    assert reading.witness("direction").by == "option"
-    assert reading.witness("design") == Witness("design", "seeds", "name", "column 'seed'")
-    assert LeftOut("data set", "Average", "the mean of the other rows") in reading.left_out
+    assert reading.witness("model") == Witness("model", "model", "name", "column")
+    assert reading.witness("split") == Witness(
+        "split", "seed", "option", "option", name="split", found="seed"
+    )
+    assert reading.witness("direction") == Witness(
+        "direction", "lower", "option", "option", name="greater_is_better", found=False
+    )
+    assert reading.witness("design") == Witness("design", "seeds", "name", "column", name="seed")
+    assert LeftOut("data set", "Average", "summary", ("mean", "rows")) in reading.left_out
     assert table.datasets == ("d0", "d1", "d2", "d3") and table.design == "seeds"
 
 
@@ -78,10 +84,58 @@ def test_the_json_carries_the_record(tmp_path, capsys):
     assert report["design"] == "seeds" and set(reading) == {"source", "metrics", "notes"}
     spec = report["spec"]
     assert spec["design"] == "seeds"
-    assert {"kind": "data set", "name": "Average", "reason": "the mean of the other rows"} in (
-        spec["left_out"]
-    )
+    average = {
+        "kind": "data set",
+        "name": "Average",
+        "reason": "summary",
+        "about": ["mean", "rows"],
+    }
+    assert average in spec["left_out"]
     witnesses = {w["subject"]: w for w in spec["witnesses"]}
     assert witnesses["direction"]["by"] == "option"
+    assert (witnesses["direction"]["name"], witnesses["direction"]["found"]) == (
+        "greater_is_better",
+        False,
+    )
     assert report["lower_is_better"] == ["d0", "d1", "d2", "d3"]
     assert report["direction"] == "lower"
+
+
+def test_every_code_of_a_reading_has_its_words_and_its_schema_entry():
+    from sklearn_bayescmp.tables._spec import LEFT_OUT_REASONS, NOTE_CODES, WITNESS_SOURCES
+    from sklearn_bayescmp.tables._words import LEFT_OUT_WORDS, NOTE_WORDS, WITNESS_WORDS
+
+    assert set(WITNESS_WORDS) == set(WITNESS_SOURCES)
+    assert set(LEFT_OUT_WORDS) == set(LEFT_OUT_REASONS)
+    assert set(NOTE_WORDS) == set(NOTE_CODES)
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    items = json.loads((docs / "table_spec.schema.json").read_text())["properties"]
+    assert items["witnesses"]["items"]["properties"]["source"]["enum"] == list(WITNESS_SOURCES)
+    assert items["left_out"]["items"]["properties"]["reason"]["enum"] == list(LEFT_OUT_REASONS)
+    record = json.loads((docs / "comparison.schema.json").read_text())["properties"]
+    notes = record["reading"]["properties"]["notes"]["items"]["properties"]
+    assert notes["code"]["enum"] == list(NOTE_CODES)
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        {"subject": "direction", "value": "lower", "by": "name", "source": "a loss"},
+        {"subject": "direction", "value": "lower", "by": "said", "source": "option"},
+    ],
+)
+def test_a_witness_of_words_or_an_unknown_kind_is_refused_naming_its_field(entry):
+    with pytest.raises(ValueError, match=naming("witnesses[].")):
+        TableSpec.from_dict({"witnesses": [entry]})
+
+
+def test_the_reading_says_a_witness_in_the_spelling_of_the_caller_s_options(table):
+    # The record holds the option's name and value; the words are made where read.
+    from sklearn_bayescmp.cli._flags import COMMAND_SPELLING
+    from sklearn_bayescmp.tables._words import witness_words
+    from sklearn_bayescmp.utils._advice import spelled_by
+
+    witness = table.reading_details.witness("direction")
+    assert witness_words(witness) == "the user's choice, greater_is_better=False"
+    with spelled_by(COMMAND_SPELLING):
+        assert witness_words(witness) == "the user's choice, --lower-is-better"
