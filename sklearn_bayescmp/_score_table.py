@@ -751,6 +751,8 @@ class ScoreTable:
         layout="auto",
         delimiter=None,
         encoding=None,
+        quotechar=None,
+        header_row=None,
         decimal=None,
         thousands=None,
         missing=None,
@@ -778,6 +780,13 @@ class ScoreTable:
             None reads UTF-8 (with or without a byte-order mark) and UTF-16
             (with one); anything else is refused with what the file looks
             like. Pass e.g. ``"latin-1"`` for an older spreadsheet's export.
+        quotechar : str, default=None
+            The character around a cell that holds the delimiter
+            (``"'"``); None: ``'"'``.
+        header_row : int, default=None
+            The line (from 0) of the header; the lines above it, a title, are
+            skipped. None: the first line, or the first after lines of one
+            cell each (a title, said in the reading).
         decimal : {".", ","}, default=None
             The numbers' decimal mark. None reads a point, and in a file
             delimited by semicolons or tabs a comma too, where a cell says it
@@ -819,6 +828,8 @@ class ScoreTable:
                 )
             marks = {
                 "delimiter": delimiter,
+                "quotechar": quotechar,
+                "header_row": header_row,
                 "decimal": decimal,
                 "thousands": thousands,
                 "missing": missing,
@@ -848,6 +859,8 @@ class ScoreTable:
             spec,
             delimiter=delimiter,
             encoding=encoding,
+            quotechar=quotechar,
+            header_row=header_row,
             decimal=decimal,
             thousands=thousands,
             missing=missing,

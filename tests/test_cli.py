@@ -813,7 +813,7 @@ def test_every_record_follows_the_published_schema():
     for name, record in records.items():
         errors = sorted(validator.iter_errors(record), key=str)
         assert not errors, (name, [error.message for error in errors[:3]])
-        assert (record["format"], record["version"]) == ("sklearn-bayescmp/comparison", 1)
+        assert (record["format"], record["version"]) == ("sklearn-bayescmp/comparison", 2)
     # The schema refuses what a program must not meet: an unknown field, a sentence
     # where a code is.
     record = records["poisson"]

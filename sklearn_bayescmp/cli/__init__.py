@@ -83,6 +83,20 @@ def _delimiter(text):
     return text
 
 
+def _quotechar(text):
+    """One character around the cells that hold the delimiter."""
+    if len(text) != 1:
+        raise argparse.ArgumentTypeError(f"expected one character, got {text!r}")
+    return text
+
+
+def _line(text):
+    """A line of the file, counted from 0."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a line number from 0, got {text!r}")
+    return int(text)
+
+
 def _seed(text):
     """A seed: a whole number from 0 to 2**32 - 1."""
     try:
@@ -164,6 +178,19 @@ def build_parser():
         metavar="CHAR",
         type=_delimiter,
         help="the character between the file's cells, e.g. ';' or '\\t' (default: sniffed)",
+    )
+    comparing.add_argument(
+        "--quotechar",
+        metavar="CHAR",
+        type=_quotechar,
+        help="the character around a cell that holds the delimiter (default: '\"')",
+    )
+    comparing.add_argument(
+        "--header-row",
+        metavar="N",
+        type=_line,
+        help="the line of the header, from 0; the lines above it, a title, are skipped "
+        "(default: the first line, or the first after lines of one cell)",
     )
     comparing.add_argument(
         "--decimal",

@@ -32,6 +32,8 @@ FLAGS = {
     "test_train_ratio": ("--test-train-ratio", "R"),
     "fold_suffix": ("--fold-suffix", "SEP"),
     "delimiter": ("--delimiter", "CHAR"),
+    "quotechar": ("--quotechar", "CHAR"),
+    "header_row": ("--header-row", "N"),
     "decimal": ("--decimal", "MARK"),
     "thousands": ("--thousands", "MARK"),
     "missing": ("--missing", "TEXT ..."),

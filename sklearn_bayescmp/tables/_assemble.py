@@ -725,6 +725,8 @@ def _marks_note(raw, spec):
         notes.append(Note("thousands", (spec.thousands,)))
     if spec.missing:
         notes.append(Note("missing", spec.missing))
+    if spec.header_row:
+        notes.append(Note("header-row", (spec.header_row,)))
     return notes
 
 

@@ -140,7 +140,9 @@ def guess(raw, options, *, spec=None):
 
 
 #: The options that say how a CSV file is written, each a field of the spec.
-WRITTEN_OPTIONS = ("delimiter", "encoding", "decimal", "thousands", "missing")
+WRITTEN_OPTIONS = (
+    "delimiter", "encoding", "quotechar", "header_row", "decimal", "thousands", "missing",
+)  # fmt: skip
 
 
 def written_options(spec, **options):
@@ -166,8 +168,9 @@ def written_options(spec, **options):
 
 
 def written_spec(source, spec):
-    """The spec with how a CSV file is written, as it was read: its delimiter (sniffed,
-    by the values, or given), its encoding and its number marks as given."""
+    """The spec with how a CSV file is written, as it was read: its delimiter and its
+    header's line (found by the values, or given), its quote character, its encoding and
+    its number marks as given."""
     if source.delimiter is None:  # not a CSV file
         return spec
     written = source.number_format
@@ -175,10 +178,18 @@ def written_spec(source, spec):
         spec,
         delimiter=source.delimiter,
         encoding=source.encoding,
+        quotechar=source.quotechar,
+        header_row=source.header_row,
         decimal=written.decimal,
         thousands=written.thousands,
         missing=written.missing,
     )
+    if source.header_row and spec.witness("header_row") is None:
+        if source.header_by == "values":
+            said = {"source": "title-lines", "found": source.header_row}
+        else:
+            said = {"source": "option", "name": "header_row", "found": source.header_row}
+        spec = spec.decided("header_row", source.header_row, source.header_by, **said)
     said = spec.witness("delimiter")
     if said is not None and said.value == source.delimiter:  # a spec's, passed back
         return spec

@@ -110,6 +110,12 @@ class Source:
         form of number read (:func:`mark_form`): the evidence that decides it.
     delimiter : str or None
         A CSV file's delimiter, and ``delimiter_by``: "option" or "values".
+    quotechar : str or None
+        A CSV file's quote character.
+    header_row : int or None
+        The line (from 0) of a CSV file's header, after a title, and
+        ``header_by``: "option" or "values" (lines of one cell, a title,
+        above the header's).
     measure : (str, str) or None
         A name that may say the measure, and what it is: the file's name
         (without directory and extensions), or the common ending of several
@@ -131,6 +137,9 @@ class Source:
     marks: dict = field(default_factory=dict)
     delimiter: str | None = None
     delimiter_by: str | None = None
+    quotechar: str | None = None
+    header_row: int | None = None
+    header_by: str | None = None
     encoding: str | None = None
     measure: tuple | None = None
     generated: frozenset = frozenset()
@@ -263,6 +272,20 @@ def _is_row_positions(index):
 _MARKDOWN_RULE = re.compile(r"\s*\|?(\s*:?-+:?\s*\|)+\s*(:?-+:?\s*)?")
 
 
+def title_lines(text, delimiter=None):
+    """How many lines a title takes above a CSV text's header: the leading lines with
+    no delimiter (and blank ones) before one that has it, and past them rows of one
+    width; 0 where the first line has a delimiter or no line does."""
+    lines = text.splitlines()
+    marks = delimiter or DELIMITERS
+    k = next((i for i, line in enumerate(lines) if any(m in line for m in marks)), None)
+    if not k or not any(line.strip() for line in lines[:k]):
+        return 0
+    rest = "\n".join(lines[k:]) + ("\n" if text.endswith(("\n", "\r")) else "")
+    guesses = [delimiter] if delimiter else [d for d in DELIMITERS if d in lines[k]]
+    return k if any(_parses_evenly(rest, d) for d in guesses) else 0
+
+
 def sniff_delimiter(text, source):
     """The delimiter of a CSV text: :class:`csv.Sniffer`'s, else the one the header holds
     most; a header with none of them is one column, unless it holds spaces or bars.
@@ -311,10 +334,21 @@ def _parses_evenly(text, delimiter):
     return len(widths) == 1 and widths.pop() > 1
 
 
-def _records(text, delimiter, source):
-    """``(first line, cells)`` of every record, blank ones included; a bad record is named."""
-    reader = csv.reader(text.lines(), delimiter=delimiter, strict=True)
-    previous = 0
+def _reader(text, dialect):
+    """The csv module's reader of ``text`` from its header on (``dialect``: the
+    delimiter, the quote character and the header's line)."""
+    delimiter, quotechar, header_row = dialect
+    reader = csv.reader(text.lines(), delimiter=delimiter, quotechar=quotechar, strict=True)
+    for _ in range(header_row):
+        next(reader, None)
+    return reader
+
+
+def _records(text, dialect, source):
+    """``(first line, cells)`` of every record from the header on, blank ones included; a
+    bad record is named."""
+    reader = _reader(text, dialect)
+    previous = reader.line_num
     try:
         for row in reader:
             yield previous + 1, row
@@ -328,28 +362,33 @@ def _records(text, delimiter, source):
         raise ValueError(f"{source}, line {previous + 1}: not valid CSV ({exc}).") from None
 
 
-def _data_lines(text, delimiter, source, n_columns):
+def _data_lines(text, dialect, source, n_columns):
     """The first line of every non-blank data row (the slow walk, for messages); a row of
     the wrong width is refused with its line."""
-    records = _records(text, delimiter, source)
-    next(records)
+    records = _records(text, dialect, source)
+    header_line = next(records)[0]
     lines = []
     for line, row in records:
         if not "".join(row).strip():
             continue
         if len(row) != n_columns:
-            raise ValueError(
-                f"{source}, line {line}: expected {n_columns} cells (delimiter {delimiter!r}), "
-                f"found {len(row)}."
+            title = ""
+            if not lines and header_line == 1 and len(row) > n_columns:  # line 1 a title?
+                title = f"; if line 1 is a title above the header, pass {option('header_row', 1)}"
+            raise TableReadingError(
+                f"{source}, line {line}: expected {n_columns} cells (delimiter "
+                f"{dialect[0]!r}), found {len(row)}{title}.",
+                field="header_row" if title else None,
+                option="header_row" if title else None,
             )
         lines.append(line)
     return np.array(lines, dtype=np.int64)
 
 
-def _chunks(text, delimiter, source, n_columns):
+def _chunks(text, dialect, source, n_columns):
     """The non-blank data rows, a chunk at a time; on a malformed row the slow walk names
     its line."""
-    reader = csv.reader(text.lines(), delimiter=delimiter, strict=True)
+    reader = _reader(text, dialect)
     try:
         next(reader)
         while rows := list(itertools.islice(reader, _CHUNK)):
@@ -357,17 +396,25 @@ def _chunks(text, delimiter, source, n_columns):
             if odd:
                 blank = {i for i in odd if not "".join(rows[i]).strip()}
                 if any(len(rows[i]) != n_columns for i in odd if i not in blank):
-                    _data_lines(text, delimiter, source, n_columns)
+                    _data_lines(text, dialect, source, n_columns)
                 rows = [row for i, row in enumerate(rows) if i not in blank]
             if rows:
                 yield rows
     except csv.Error:
-        _data_lines(text, delimiter, source, n_columns)
+        _data_lines(text, dialect, source, n_columns)
         raise
 
 
 def read_csv_source(
-    path_or_buf, *, delimiter=None, encoding=None, decimal=None, thousands=None, missing=()
+    path_or_buf,
+    *,
+    delimiter=None,
+    encoding=None,
+    decimal=None,
+    thousands=None,
+    missing=(),
+    quotechar=None,
+    header_row=None,
 ):
     """The typed columns of a CSV file (also gzip, bz2 or xz compressed).
 
@@ -376,6 +423,11 @@ def read_csv_source(
     path_or_buf : str, path-like or file-like
     delimiter : str, default=None
         None sniffs comma, semicolon or tab.
+    quotechar : str, default=None
+        The character that quotes a cell holding the delimiter; None: '"'.
+    header_row : int, default=None
+        The line (from 0) of the header; the lines above it are skipped. None:
+        the first line, or the first after lines of one cell (a title).
     encoding : str, default=None
         None reads UTF-8 (with or without a byte-order mark) and UTF-16 or
         UTF-32 (with one).
@@ -393,12 +445,19 @@ def read_csv_source(
     text = open_text(path_or_buf, source=source, encoding=encoding)
     if text.is_blank():
         raise ValueError(f"{source} is empty; expected a header row and one row per score.")
+    head, header_by = text.head(65536), "option"
+    if header_row is None:
+        header_row, header_by = title_lines(head, delimiter), "values"
     delimiter_by = "option"
     if delimiter is None:
-        delimiter, delimiter_by = sniff_delimiter(text.head(65536), source), "values"
-    header = [name.strip() for name in next(_records(text, delimiter, source))[1]]
+        after_title = "".join(head.splitlines(keepends=True)[header_row:])
+        delimiter, delimiter_by = sniff_delimiter(after_title, source), "values"
+    dialect = (delimiter, quotechar or '"', header_row)
+    header = next(_records(text, dialect, source), (0, []))[1]
+    header = [name.strip() for name in header]
     if not any(header):
-        raise ValueError(f"{source}: the first line is empty; expected the header row.")
+        where = "the first line" if not header_row else f"line {header_row + 1}"
+        raise ValueError(f"{source}: {where} is empty; expected the header row.")
     if delimiter_by == "option":
         _check_delimiter(header, delimiter, source)
     duplicated = sorted({name for name in header if header.count(name) > 1})
@@ -410,7 +469,7 @@ def read_csv_source(
     number_format = NumberFormat(decimal, thousands, tuple(missing or ()))
 
     def chunks():
-        return _chunks(text, delimiter, source, len(header))
+        return _chunks(text, dialect, source, len(header))
 
     # First pass: the distinct cells of each column while they are few.
     n_rows, distinct = 0, [set() for _ in header]
@@ -428,13 +487,16 @@ def read_csv_source(
         number_format=number_format,
         delimiter=delimiter,
         delimiter_by=delimiter_by,
+        quotechar=dialect[1],
+        header_row=header_row,
+        header_by=header_by,
         encoding=encoding,
     )
     _typed_columns(source_, chunks, names, distinct)
     source_.texts = lambda name: np.array(
         [row[names.index(name)] for rows in chunks() for row in rows], dtype=object
     )
-    source_.line_numbers = lambda: _data_lines(text, delimiter, source, len(header))
+    source_.line_numbers = lambda: _data_lines(text, dialect, source, len(header))
     if isinstance(path_or_buf, (str, os.PathLike)):
         source_.measure = ("file-name", file_stem(path_or_buf))
     return source_

@@ -80,8 +80,8 @@ WITNESS_SOURCES = (
     "metric", "file-name", "files-ending", "file-per-model", "tsml-files",
     "differences-file", "arrays", "scikit-learn",
     # the values
-    "header", "cells", "marks", "one-score", "one-scale", "scales-differ", "id-folds",
-    "disjoint-tests", "hold-out", "overlapping-tests", "sized-splits", "array-splits",
+    "header", "title-lines", "cells", "marks", "one-score", "one-scale", "scales-differ",
+    "id-folds", "disjoint-tests", "hold-out", "overlapping-tests", "sized-splits", "array-splits",
     "score-range", "percent", "one-text-column", "text-beside-dataset",
     "one-numeric-column", "pandas-index",
 )  # fmt: skip
@@ -101,6 +101,7 @@ NOTE_CODES = (
     "fold-suffix-found", "ranks", "decimal-commas", "commas-and-points", "thousands",
     "missing", "percent", "metrics-differ", "spreads", "tails", "marked",
     "percent-signs", "unicode-forms", "file-per-model", "tsml-files", "imputed-kept",
+    "header-row",
 )  # fmt: skip
 
 
@@ -134,9 +135,10 @@ class Witness:
     subject : str
         What was decided: a role ("model", "score"...), "direction", "design",
         "units", "scale", "delimiter" or "decimal".
-    value : str or dict
+    value : str, int or dict
         What it was decided to be, as the spec's field holds it: a column's
-        name, "lower" (or a direction per metric), a design's key, a mark.
+        name, "lower" (or a direction per metric), a design's key, a mark, the
+        header's line.
     by : {"option", "name", "values"}
         The user's option (or a spec passed back), a name (a column's, a
         file's, a metric's), or the values.
@@ -153,7 +155,7 @@ class Witness:
     """
 
     subject: str
-    value: str
+    value: object
     by: str
     source: str
     name: str | list | None = None
@@ -230,6 +232,13 @@ class TableSpec:
     encoding : str or None
         A CSV file's text encoding; None reads UTF-8, or UTF-16 or UTF-32
         with a byte-order mark.
+    quotechar : str or None
+        A CSV file's quote character, around a cell that holds the delimiter;
+        None: '"'.
+    header_row : int or None
+        The line (from 0) of a CSV file's header: the lines above it (a
+        title) are skipped. None: the first line, or the first after lines of
+        one cell each.
     decimal : {".", ","} or None
         The decimal mark of a CSV file's numbers. None: a point, and beside
         semicolons or tabs a comma too where no cell could be read either way
@@ -301,6 +310,8 @@ class TableSpec:
 
     delimiter: str | None = None
     encoding: str | None = None
+    quotechar: str | None = None
+    header_row: int | None = None
     decimal: str | None = None
     thousands: str | None = None
     missing: tuple = ()
@@ -327,12 +338,21 @@ class TableSpec:
             raise ValueError(
                 f"`decimal` and `thousands` are both {self.decimal!r}; give two marks."
             )
-        for name in ("delimiter", "encoding"):
+        for name in ("delimiter", "encoding", "quotechar"):
             value = getattr(self, name)
             if value is not None and (not isinstance(value, str) or not value):
                 raise ValueError(f"`{name}` must be a non-empty string or None; got {value!r}.")
-        if self.delimiter is not None and len(self.delimiter) != 1:
-            raise ValueError(f"`delimiter` must be one character; got {self.delimiter!r}.")
+        for name in ("delimiter", "quotechar"):
+            value = getattr(self, name)
+            if value is not None and len(value) != 1:
+                raise ValueError(f"`{name}` must be one character; got {value!r}.")
+        if self.quotechar is not None and self.quotechar == self.delimiter:
+            raise ValueError(
+                f"`delimiter` and `quotechar` are both {self.delimiter!r}; give two characters."
+            )
+        row = self.header_row
+        if row is not None and (isinstance(row, bool) or not isinstance(row, int) or row < 0):
+            raise ValueError(f"`header_row` must be a line number from 0, or None; got {row!r}.")
         object.__setattr__(self, "missing", _names_tuple(self.missing, "missing") or ())
         _check_choice(self.layout, LAYOUTS, "layout")
         unknown = sorted(set(self.columns) - set(ROLE_WORDS))

@@ -38,6 +38,7 @@ WITNESS_WORDS = {
     "arrays": lambda w: "scores given as arrays are greater-is-better",
     "scikit-learn": lambda w: "scikit-learn's scorers are greater-is-better",
     "header": lambda w: f"the header's cells are separated by {w.found!r}",
+    "title-lines": lambda w: "the lines above it hold one cell each (a title)",
     "column-word": lambda w: "a word of its name",
     "model-rows": lambda w: f"its rows' labels, named by {parameter('models')}",
     "cells": lambda w: f"column {w.name!r} writes {w.found!r}",
@@ -228,6 +229,9 @@ NOTE_WORDS = {
     "imputed-kept": lambda count, column: (
         f"{count} scores marked as filled in (column {column!r}) kept, as "
         f"{option('imputed', 'keep')} says"
+    ),
+    "header-row": lambda row: (
+        f"the header read on line {row + 1}, the line(s) above it (a title) skipped"
     ),
     "file-per-model": lambda ending, by_folder: (
         f"one file per model, each named by its file{_files_words(ending, by_folder)}"
