@@ -753,6 +753,7 @@ class ScoreTable:
         encoding=None,
         quotechar=None,
         header_row=None,
+        footer_rows=None,
         decimal=None,
         thousands=None,
         missing=None,
@@ -787,6 +788,9 @@ class ScoreTable:
             The line (from 0) of the header; the lines above it, a title, are
             skipped. None: the first line, or the first after lines of one
             cell each (a title, said in the reading).
+        footer_rows : int, default=None
+            How many non-blank lines below the table (a note) to skip. None:
+            the last lines of one cell each (said in the reading).
         decimal : {".", ","}, default=None
             The numbers' decimal mark. None reads a point, and in a file
             delimited by semicolons or tabs a comma too, where a cell says it
@@ -830,6 +834,7 @@ class ScoreTable:
                 "delimiter": delimiter,
                 "quotechar": quotechar,
                 "header_row": header_row,
+                "footer_rows": footer_rows,
                 "decimal": decimal,
                 "thousands": thousands,
                 "missing": missing,
@@ -861,6 +866,7 @@ class ScoreTable:
             encoding=encoding,
             quotechar=quotechar,
             header_row=header_row,
+            footer_rows=footer_rows,
             decimal=decimal,
             thousands=thousands,
             missing=missing,

@@ -193,6 +193,13 @@ def build_parser():
         "(default: the first line, or the first after lines of one cell)",
     )
     comparing.add_argument(
+        "--footer-rows",
+        metavar="N",
+        type=_line,
+        help="how many lines below the table, a note, to skip (default: the last lines of "
+        "one cell)",
+    )
+    comparing.add_argument(
         "--decimal",
         choices=(".", ","),
         help="the numbers' decimal mark (default: a point, and in a file delimited by "

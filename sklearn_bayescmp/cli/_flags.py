@@ -34,6 +34,7 @@ FLAGS = {
     "delimiter": ("--delimiter", "CHAR"),
     "quotechar": ("--quotechar", "CHAR"),
     "header_row": ("--header-row", "N"),
+    "footer_rows": ("--footer-rows", "N"),
     "decimal": ("--decimal", "MARK"),
     "thousands": ("--thousands", "MARK"),
     "missing": ("--missing", "TEXT ..."),

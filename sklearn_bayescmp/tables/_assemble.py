@@ -727,6 +727,8 @@ def _marks_note(raw, spec):
         notes.append(Note("missing", spec.missing))
     if spec.header_row:
         notes.append(Note("header-row", (spec.header_row,)))
+    if spec.footer_rows:
+        notes.append(Note("footer-rows", (spec.footer_rows, raw.source_record.footer_text)))
     return notes
 
 

@@ -141,7 +141,8 @@ def guess(raw, options, *, spec=None):
 
 #: The options that say how a CSV file is written, each a field of the spec.
 WRITTEN_OPTIONS = (
-    "delimiter", "encoding", "quotechar", "header_row", "decimal", "thousands", "missing",
+    "delimiter", "encoding", "quotechar", "header_row", "footer_rows", "decimal",
+    "thousands", "missing",
 )  # fmt: skip
 
 
@@ -180,16 +181,19 @@ def written_spec(source, spec):
         encoding=source.encoding,
         quotechar=source.quotechar,
         header_row=source.header_row,
+        footer_rows=source.footer_rows,
         decimal=written.decimal,
         thousands=written.thousands,
         missing=written.missing,
     )
-    if source.header_row and spec.witness("header_row") is None:
-        if source.header_by == "values":
-            said = {"source": "title-lines", "found": source.header_row}
-        else:
-            said = {"source": "option", "name": "header_row", "found": source.header_row}
-        spec = spec.decided("header_row", source.header_row, source.header_by, **said)
+    for field, by, lines in (
+        ("header_row", "header_by", "title-lines"),
+        ("footer_rows", "footer_by", "note-lines"),
+    ):
+        value, by = getattr(source, field), getattr(source, by)
+        if value and spec.witness(field) is None:
+            said = {"source": lines} if by == "values" else {"source": "option", "name": field}
+            spec = spec.decided(field, value, by, found=value, **said)
     said = spec.witness("delimiter")
     if said is not None and said.value == source.delimiter:  # a spec's, passed back
         return spec

@@ -76,6 +76,9 @@ class NumberFormat:
 PLAIN = NumberFormat()
 #: A CSV column with more distinct cells than this is kept as numbers; rows per chunk.
 _DICTIONARY_LIMIT, _CHUNK = 1 << 16, 1 << 16
+#: Rows read ahead of a chunk, so that the last chunk holds every line below the table (a
+#: note).
+_TAIL = 64
 
 
 @dataclass
@@ -116,6 +119,9 @@ class Source:
         The line (from 0) of a CSV file's header, after a title, and
         ``header_by``: "option" or "values" (lines of one cell, a title,
         above the header's).
+    footer_rows : int or None
+        How many lines below a CSV file's table (a note) were skipped, and
+        ``footer_by``; ``footer_text``: the first of them.
     measure : (str, str) or None
         A name that may say the measure, and what it is: the file's name
         (without directory and extensions), or the common ending of several
@@ -140,6 +146,9 @@ class Source:
     quotechar: str | None = None
     header_row: int | None = None
     header_by: str | None = None
+    footer_rows: int | None = None
+    footer_by: str | None = None
+    footer_text: str = ""
     encoding: str | None = None
     measure: tuple | None = None
     generated: frozenset = frozenset()
@@ -336,8 +345,8 @@ def _parses_evenly(text, delimiter):
 
 def _reader(text, dialect):
     """The csv module's reader of ``text`` from its header on (``dialect``: the
-    delimiter, the quote character and the header's line)."""
-    delimiter, quotechar, header_row = dialect
+    delimiter, the quote character, the header's line and the lines below the table)."""
+    delimiter, quotechar, header_row, _ = dialect
     reader = csv.reader(text.lines(), delimiter=delimiter, quotechar=quotechar, strict=True)
     for _ in range(header_row):
         next(reader, None)
@@ -362,36 +371,94 @@ def _records(text, dialect, source):
         raise ValueError(f"{source}, line {previous + 1}: not valid CSV ({exc}).") from None
 
 
+def _footer_size(widths, footer_rows, n_columns):
+    """How many of the last non-blank rows (``widths``: their numbers of cells) are a note
+    below the table: ``footer_rows`` when given, else the trailing rows of one cell below
+    a table of two columns or more (never every row)."""
+    if footer_rows is not None:
+        return footer_rows
+    k = 0
+    while n_columns > 1 and k < len(widths) and widths[len(widths) - 1 - k] == 1:
+        k += 1
+    return k if k < len(widths) else 0
+
+
 def _data_lines(text, dialect, source, n_columns):
     """The first line of every non-blank data row (the slow walk, for messages); a row of
     the wrong width is refused with its line."""
     records = _records(text, dialect, source)
     header_line = next(records)[0]
-    lines = []
+    lines, widths = [], []
     for line, row in records:
-        if not "".join(row).strip():
-            continue
-        if len(row) != n_columns:
-            title = ""
-            if not lines and header_line == 1 and len(row) > n_columns:  # line 1 a title?
-                title = f"; if line 1 is a title above the header, pass {option('header_row', 1)}"
-            raise TableReadingError(
-                f"{source}, line {line}: expected {n_columns} cells (delimiter "
-                f"{dialect[0]!r}), found {len(row)}{title}.",
-                field="header_row" if title else None,
-                option="header_row" if title else None,
+        if "".join(row).strip():
+            lines.append(line)
+            widths.append(len(row))
+    k = _footer_size(widths, dialect[3], n_columns)
+    if k:
+        lines, widths = lines[:-k], widths[:-k]
+    odd = next((i for i, width in enumerate(widths) if width != n_columns), None)
+    if odd is not None:
+        advice, field = "", None
+        if odd == 0 and header_line == 1 and widths[0] > n_columns:  # is line 1 a title?
+            advice, field = (
+                f"; if line 1 is a title above the header, pass {option('header_row', 1)}",
+                "header_row",
             )
-        lines.append(line)
+        elif len(widths) - odd <= _TAIL and all(w != n_columns for w in widths[odd:]):
+            below = len(widths) - odd + k
+            advice, field = (
+                f"; if the lines from {lines[odd]} on are a note below the table, pass "
+                f"{option('footer_rows', below)}", "footer_rows",
+            )  # fmt: skip
+        raise TableReadingError(
+            f"{source}, line {lines[odd]}: expected {n_columns} cells (delimiter "
+            f"{dialect[0]!r}), found {widths[odd]}{advice}.",
+            field=field,
+            option=field,
+        )
     return np.array(lines, dtype=np.int64)
 
 
-def _chunks(text, dialect, source, n_columns):
-    """The non-blank data rows, a chunk at a time; on a malformed row the slow walk names
-    its line."""
+def _without_footer(rows, dialect, source, n_columns, found):
+    """The last chunk without the rows below the table (``found``: how many, the first),
+    read from its end."""
+    given, tail = dialect[3], []  # the last non-blank rows, the last first
+    for i in range(len(rows) - 1, -1, -1):
+        if "".join(rows[i]).strip():
+            tail.append(i)
+            # Enough: one row past those given, or the first row of more than one cell.
+            if (len(tail) > given) if given is not None else (len(rows[i]) != 1):
+                break
+    k = _footer_size([len(rows[i]) for i in reversed(tail)], given, n_columns)
+    if k and k > len(tail) - 1:
+        refuse = f"{option('footer_rows', k)} leaves no data row below the header"
+        raise TableReadingError(f"{source}: {refuse}.", field="footer_rows", option="footer_rows")
+    if not k:
+        return rows
+    dropped = [rows[i] for i in reversed(tail[:k])]
+    if given is not None and any(len(row) == n_columns for row in dropped):
+        raise TableReadingError(
+            f"{source}: {option('footer_rows', k)} would leave out a row of {n_columns} cells "
+            "like the table's; give the number of lines below the table.",
+            field="footer_rows",
+            option="footer_rows",
+        )
+    if found is not None:
+        found.update(rows=k, text=",".join(dropped[0]).strip())
+    return rows[: tail[k - 1]]
+
+
+def _chunks(text, dialect, source, n_columns, found=None):
+    """The non-blank data rows, a chunk at a time, without the lines below the table; on a
+    malformed row the slow walk names its line."""
     reader = _reader(text, dialect)
     try:
         next(reader)
-        while rows := list(itertools.islice(reader, _CHUNK)):
+        rows = list(itertools.islice(reader, _CHUNK))
+        while rows:
+            ahead = list(itertools.islice(reader, _TAIL))
+            if len(ahead) < _TAIL:  # the table ends here: any note below it is in these
+                rows, ahead = _without_footer(rows + ahead, dialect, source, n_columns, found), []
             odd = [i for i, row in enumerate(rows) if len(row) != n_columns or not row[0]]
             if odd:
                 blank = {i for i in odd if not "".join(rows[i]).strip()}
@@ -400,6 +467,10 @@ def _chunks(text, dialect, source, n_columns):
                 rows = [row for i, row in enumerate(rows) if i not in blank]
             if rows:
                 yield rows
+            rows = None  # one chunk held at a time
+            if ahead:
+                ahead += itertools.islice(reader, _CHUNK - _TAIL)
+            rows = ahead
     except csv.Error:
         _data_lines(text, dialect, source, n_columns)
         raise
@@ -415,6 +486,7 @@ def read_csv_source(
     missing=(),
     quotechar=None,
     header_row=None,
+    footer_rows=None,
 ):
     """The typed columns of a CSV file (also gzip, bz2 or xz compressed).
 
@@ -428,6 +500,9 @@ def read_csv_source(
     header_row : int, default=None
         The line (from 0) of the header; the lines above it are skipped. None:
         the first line, or the first after lines of one cell (a title).
+    footer_rows : int, default=None
+        How many non-blank lines below the table (a note) to skip. None: the
+        last lines of one cell each.
     encoding : str, default=None
         None reads UTF-8 (with or without a byte-order mark) and UTF-16 or
         UTF-32 (with one).
@@ -452,7 +527,7 @@ def read_csv_source(
     if delimiter is None:
         after_title = "".join(head.splitlines(keepends=True)[header_row:])
         delimiter, delimiter_by = sniff_delimiter(after_title, source), "values"
-    dialect = (delimiter, quotechar or '"', header_row)
+    dialect = (delimiter, quotechar or '"', header_row, footer_rows)
     header = next(_records(text, dialect, source), (0, []))[1]
     header = [name.strip() for name in header]
     if not any(header):
@@ -468,12 +543,13 @@ def read_csv_source(
         decimal = "."  # beside commas, a comma is no decimal mark unless said
     number_format = NumberFormat(decimal, thousands, tuple(missing or ()))
 
-    def chunks():
-        return _chunks(text, dialect, source, len(header))
+    def chunks(found=None):
+        return _chunks(text, dialect, source, len(header), found)
 
-    # First pass: the distinct cells of each column while they are few.
-    n_rows, distinct = 0, [set() for _ in header]
-    for rows in chunks():
+    # First pass: the distinct cells of each column while they are few, and the lines
+    # below the table, which the next passes skip alike.
+    n_rows, distinct, footer = 0, [set() for _ in header], {}
+    for rows in chunks(footer):
         n_rows += len(rows)
         for seen, cells in zip(distinct, zip(*rows, strict=True), strict=True):
             if seen is not None:
@@ -481,6 +557,8 @@ def read_csv_source(
         distinct = [None if s is not None and len(s) > _DICTIONARY_LIMIT else s for s in distinct]
     if not n_rows:
         raise ValueError(f"{source} has a header but no data rows.")
+    footer_by = "values" if footer_rows is None else "option"
+    dialect = (*dialect[:3], footer.get("rows", 0))
     source_ = Source(
         {},
         source,
@@ -490,6 +568,9 @@ def read_csv_source(
         quotechar=dialect[1],
         header_row=header_row,
         header_by=header_by,
+        footer_rows=dialect[3],
+        footer_by=footer_by,
+        footer_text=footer.get("text", ""),
         encoding=encoding,
     )
     _typed_columns(source_, chunks, names, distinct)

@@ -80,10 +80,10 @@ WITNESS_SOURCES = (
     "metric", "file-name", "files-ending", "file-per-model", "tsml-files",
     "differences-file", "arrays", "scikit-learn",
     # the values
-    "header", "title-lines", "cells", "marks", "one-score", "one-scale", "scales-differ",
-    "id-folds", "disjoint-tests", "hold-out", "overlapping-tests", "sized-splits", "array-splits",
-    "score-range", "percent", "one-text-column", "text-beside-dataset",
-    "one-numeric-column", "pandas-index",
+    "header", "title-lines", "note-lines", "cells", "marks", "one-score", "one-scale",
+    "scales-differ", "id-folds", "disjoint-tests", "hold-out", "overlapping-tests",
+    "sized-splits", "array-splits", "score-range", "percent", "one-text-column",
+    "text-beside-dataset", "one-numeric-column", "pandas-index",
 )  # fmt: skip
 #: Why a column, row, model, split or data set was left out, by code (``about``: the
 #: names and statistic the reason speaks of; ``_words.LEFT_OUT_WORDS`` says each).
@@ -101,7 +101,7 @@ NOTE_CODES = (
     "fold-suffix-found", "ranks", "decimal-commas", "commas-and-points", "thousands",
     "missing", "percent", "metrics-differ", "spreads", "tails", "marked",
     "percent-signs", "unicode-forms", "file-per-model", "tsml-files", "imputed-kept",
-    "header-row",
+    "header-row", "footer-rows",
 )  # fmt: skip
 
 
@@ -239,6 +239,9 @@ class TableSpec:
         The line (from 0) of a CSV file's header: the lines above it (a
         title) are skipped. None: the first line, or the first after lines of
         one cell each.
+    footer_rows : int or None
+        How many non-blank lines below a CSV file's table (a note) are
+        skipped. None: the last lines of one cell each.
     decimal : {".", ","} or None
         The decimal mark of a CSV file's numbers. None: a point, and beside
         semicolons or tabs a comma too where no cell could be read either way
@@ -312,6 +315,7 @@ class TableSpec:
     encoding: str | None = None
     quotechar: str | None = None
     header_row: int | None = None
+    footer_rows: int | None = None
     decimal: str | None = None
     thousands: str | None = None
     missing: tuple = ()
@@ -350,9 +354,10 @@ class TableSpec:
             raise ValueError(
                 f"`delimiter` and `quotechar` are both {self.delimiter!r}; give two characters."
             )
-        row = self.header_row
-        if row is not None and (isinstance(row, bool) or not isinstance(row, int) or row < 0):
-            raise ValueError(f"`header_row` must be a line number from 0, or None; got {row!r}.")
+        for name in ("header_row", "footer_rows"):
+            row = getattr(self, name)
+            if row is not None and (isinstance(row, bool) or not isinstance(row, int) or row < 0):
+                raise ValueError(f"`{name}` must be a whole number from 0, or None; got {row!r}.")
         object.__setattr__(self, "missing", _names_tuple(self.missing, "missing") or ())
         _check_choice(self.layout, LAYOUTS, "layout")
         unknown = sorted(set(self.columns) - set(ROLE_WORDS))

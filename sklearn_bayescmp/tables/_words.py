@@ -39,6 +39,7 @@ WITNESS_WORDS = {
     "scikit-learn": lambda w: "scikit-learn's scorers are greater-is-better",
     "header": lambda w: f"the header's cells are separated by {w.found!r}",
     "title-lines": lambda w: "the lines above it hold one cell each (a title)",
+    "note-lines": lambda w: "the last lines hold one cell each (a note)",
     "column-word": lambda w: "a word of its name",
     "model-rows": lambda w: f"its rows' labels, named by {parameter('models')}",
     "cells": lambda w: f"column {w.name!r} writes {w.found!r}",
@@ -232,6 +233,9 @@ NOTE_WORDS = {
     ),
     "header-row": lambda row: (
         f"the header read on line {row + 1}, the line(s) above it (a title) skipped"
+    ),
+    "footer-rows": lambda count, first: (
+        f"{count} line(s) below the table skipped, a note ({first[:60]!r})"
     ),
     "file-per-model": lambda ending, by_folder: (
         f"one file per model, each named by its file{_files_words(ending, by_folder)}"

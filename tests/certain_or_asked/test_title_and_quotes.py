@@ -36,17 +36,27 @@ def test_a_title_of_one_cell_above_the_header_is_skipped_and_said(title):
     assert again == table and again.reading == table.reading
 
 
-def test_a_title_the_delimiter_splits_is_asked_and_the_answer_reads(tmp_path, capsys):
-    text = "Table 3: accuracy, in shares\n" + ROWS
-    with pytest.raises(TableReadingError, match=naming("line 1 is a title", "header_row=1")):
+@pytest.mark.parametrize(
+    "text, field, said",
+    [
+        ("Table 3: accuracy, in shares\n" + ROWS, "header_row", "line 1 is a title"),
+        (ROWS + "\nNote: accuracy, 10-fold cross-validation\n", "footer_rows", "line 6"),
+    ],
+)
+def test_a_title_or_a_note_the_delimiter_splits_is_asked_and_the_answer_reads(
+    text, field, said, tmp_path, capsys
+):
+    with pytest.raises(TableReadingError, match=naming(said, f"{field}=1")) as caught:
         _read(text)
-    assert _read(text, header_row=1) == _read(ROWS)
+    assert (caught.value.field, caught.value.option) == (field, field)
+    assert _read(text, **{field: 1}) == _read(ROWS)
     # The command names its flag, and the flag reads the file.
     path = tmp_path / "accuracy.csv"
     path.write_text(text)
+    flag = "--" + field.replace("_", "-")
     assert main(["compare", str(path), "--higher-is-better"]) == 2
-    assert "pass --header-row 1" in capsys.readouterr().err
-    assert main(["compare", str(path), "--higher-is-better", "--header-row", "1"]) == 0
+    assert f"pass {flag} 1" in capsys.readouterr().err
+    assert main(["compare", str(path), "--higher-is-better", flag, "1"]) == 0
 
 
 def test_a_title_line_above_rows_that_vary_is_not_guessed_and_the_advice_goes_nearer():
@@ -77,8 +87,48 @@ def test_a_quote_character_reads_cells_that_hold_the_delimiter():
         ({"header_row": -1}, "header_row"),
         ({"header_row": True}, "header_row"),
         ({"header_row": 9}, "line 10"),
+        ({"footer_rows": -1}, "footer_rows"),
+        ({"footer_rows": 2.0}, "footer_rows"),
     ],
 )
 def test_a_hostile_dialect_is_refused_naming_it(options, field):
     with pytest.raises(ValueError, match=naming(field)):
         _read(ROWS, delimiter=",", **options)
+
+
+@pytest.mark.parametrize(
+    "note", ["Best results in bold.\n", "\nSource: the authors.\n* p < 0.05\n"]
+)
+def test_a_note_of_one_cell_below_the_table_is_skipped_and_said(note):
+    table = _read(ROWS + note)
+    assert table == _read(ROWS)
+    lines = [line for line in note.splitlines() if line.strip()]
+    assert table.spec.footer_rows == len(lines)
+    witness = table.spec.witness("footer_rows")
+    assert (witness.by, witness.source) == ("values", "note-lines")
+    assert f"{len(lines)} line(s) below the table skipped, a note ({lines[0]!r})" in (table.reading)
+    again = _read(ROWS + note, spec=table.spec)
+    assert again == table and again.reading == table.reading
+
+
+def test_a_short_last_row_is_refused_not_left_out_as_a_note():
+    # Two cells of four: a data row cut short, not a note; no footer is guessed, and
+    # footer_rows that would drop a row of the table's width is refused.
+    with pytest.raises(ValueError, match=naming("line 5", "found 2")):
+        _read(ROWS + "d3,0.7\n")
+    with pytest.raises(TableReadingError, match=naming("footer_rows=1", "4 cells")):
+        _read(ROWS, footer_rows=1)
+    with pytest.raises(TableReadingError, match=naming("footer_rows=9", "no data row")):
+        _read(ROWS + "note\n", footer_rows=9)
+
+
+def test_a_note_below_a_table_longer_than_a_chunk_is_found(monkeypatch):
+    from sklearn_bayescmp.tables import _source
+
+    # Chunks of 8 rows: the note's two lines fall across a chunk's end.
+    monkeypatch.setattr(_source, "_CHUNK", 8)
+    monkeypatch.setattr(_source, "_TAIL", 3)
+    rows = "".join(f"d{i},0.{i % 9 + 1},0.5,0.4\n" for i in range(15))
+    text = "dataset,a,b,c\n" + rows + "A note.\nAnother.\n"
+    table = _read(text)
+    assert table.n_datasets == 15 and table.spec.footer_rows == 2
