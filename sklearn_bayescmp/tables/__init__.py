@@ -15,6 +15,9 @@ Reading a table is a guess that ends in a spec, then an assembly by the spec:
    (``sklearn_bayescmp/_score_table.py``, the package's record of scores),
    which keeps its :class:`Reading`: the spec, and what the assembly found.
 
+The spec and the reading hold codes and names; ``_words`` alone says them in
+words (the reading's line, its notes, the witnesses that messages cite).
+
 The public names are imported on first use, so that a step's module can be
 imported without the whole pipeline.
 """

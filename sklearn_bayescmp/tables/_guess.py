@@ -193,6 +193,8 @@ def written_spec(source, spec):
         value, by = getattr(source, field), getattr(source, by)
         if value and spec.witness(field) is None:
             said = {"source": lines} if by == "values" else {"source": "option", "name": field}
+            if by == "excel":
+                by, said = "values", {"source": "excel-separator"}
             spec = spec.decided(field, value, by, found=value, **said)
     said = spec.witness("delimiter")
     if said is not None and said.value == source.delimiter:  # a spec's, passed back

@@ -32,6 +32,8 @@ from ..utils._io import file_stem, from_spreadsheet_safe, open_text, source_name
 DELIMITERS, DECIMAL_COMMA_DELIMITERS = ",;\t", ";\t"
 #: Cells read as a NaN score (a failed split), case-insensitively.
 NAN_TEXTS = frozenset({"nan", "na", "n/a", "null", "none"})
+#: The line above the header by which Excel names a CSV file's delimiter ("sep=;").
+_EXCEL_SEPARATOR = re.compile(r'\ufeff?"?sep=([,;\t|])"?[ \t]*\r?\n', re.IGNORECASE)
 _DECIMAL_COMMA = re.compile(r"\s*[-+]?\d+,\d+(?:[eE][-+]?\d+)?\s*")
 #: A decimal comma that could as well group thousands ("1,200"; "0,120" cannot).
 _COMMA_OR_THOUSANDS = re.compile(r"\s*[-+]?[1-9]\d{0,2},\d{3}\s*")
@@ -117,8 +119,8 @@ class Source:
         A CSV file's quote character.
     header_row : int or None
         The line (from 0) of a CSV file's header, after a title, and
-        ``header_by``: "option" or "values" (lines of one cell, a title,
-        above the header's).
+        ``header_by``: "option", "values" (lines of one cell, a title,
+        above the header's) or "excel" (Excel's ``sep=;`` line).
     footer_rows : int or None
         How many lines below a CSV file's table (a note) were skipped, and
         ``footer_by``; ``footer_text``: the first of them.
@@ -520,10 +522,14 @@ def read_csv_source(
     text = open_text(path_or_buf, source=source, encoding=encoding)
     if text.is_blank():
         raise ValueError(f"{source} is empty; expected a header row and one row per score.")
-    head, header_by = text.head(65536), "option"
-    if header_row is None:
+    head, header_by, delimiter_by = text.head(65536), "option", "option"
+    excel = _EXCEL_SEPARATOR.match(head)
+    if header_row is None and excel:  # Excel's line naming the delimiter, above the header
+        header_row, header_by = 1, "excel"
+        if delimiter is None:
+            delimiter, delimiter_by = excel.group(1), "values"
+    elif header_row is None:
         header_row, header_by = title_lines(head, delimiter), "values"
-    delimiter_by = "option"
     if delimiter is None:
         after_title = "".join(head.splitlines(keepends=True)[header_row:])
         delimiter, delimiter_by = sniff_delimiter(after_title, source), "values"

@@ -80,10 +80,10 @@ WITNESS_SOURCES = (
     "metric", "file-name", "files-ending", "file-per-model", "tsml-files",
     "differences-file", "arrays", "scikit-learn",
     # the values
-    "header", "title-lines", "note-lines", "cells", "marks", "one-score", "one-scale",
-    "scales-differ", "id-folds", "disjoint-tests", "hold-out", "overlapping-tests",
-    "sized-splits", "array-splits", "score-range", "percent", "one-text-column",
-    "text-beside-dataset", "one-numeric-column", "pandas-index",
+    "header", "title-lines", "excel-separator", "note-lines", "cells", "marks",
+    "one-score", "one-scale", "scales-differ", "id-folds", "disjoint-tests", "hold-out",
+    "overlapping-tests", "sized-splits", "array-splits", "score-range", "percent",
+    "one-text-column", "text-beside-dataset", "one-numeric-column", "pandas-index",
 )  # fmt: skip
 #: Why a column, row, model, split or data set was left out, by code (``about``: the
 #: names and statistic the reason speaks of; ``_words.LEFT_OUT_WORDS`` says each).

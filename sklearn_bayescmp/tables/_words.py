@@ -40,6 +40,7 @@ WITNESS_WORDS = {
     "header": lambda w: f"the header's cells are separated by {w.found!r}",
     "title-lines": lambda w: "the lines above it hold one cell each (a title)",
     "note-lines": lambda w: "the last lines hold one cell each (a note)",
+    "excel-separator": lambda w: "Excel's line naming the delimiter ('sep=') above it",
     "column-word": lambda w: "a word of its name",
     "model-rows": lambda w: f"its rows' labels, named by {parameter('models')}",
     "cells": lambda w: f"column {w.name!r} writes {w.found!r}",
@@ -231,9 +232,7 @@ NOTE_WORDS = {
         f"{count} scores marked as filled in (column {column!r}) kept, as "
         f"{option('imputed', 'keep')} says"
     ),
-    "header-row": lambda row: (
-        f"the header read on line {row + 1}, the line(s) above it (a title) skipped"
-    ),
+    "header-row": lambda row: f"the header read on line {row + 1}, the line(s) above it skipped",
     "footer-rows": lambda count, first: (
         f"{count} line(s) below the table skipped, a note ({first[:60]!r})"
     ),

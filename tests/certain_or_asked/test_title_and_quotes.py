@@ -132,3 +132,13 @@ def test_a_note_below_a_table_longer_than_a_chunk_is_found(monkeypatch):
     text = "dataset,a,b,c\n" + rows + "A note.\nAnother.\n"
     table = _read(text)
     assert table.n_datasets == 15 and table.spec.footer_rows == 2
+
+
+@pytest.mark.parametrize("first", ["sep=;\n", '"sep=;"\r\n', "SEP=;\n"])
+def test_excel_s_line_naming_the_delimiter_gives_it_and_the_header_below(first):
+    text = ROWS.replace(",", ";").replace("0.", "0,")
+    table = _read(first + text)
+    assert table == _read(text) and table.spec.delimiter == ";"
+    witness = table.spec.witness("header_row")
+    assert (witness.value, witness.by, witness.source) == (1, "values", "excel-separator")
+    assert "the header read on line 2" in table.reading
