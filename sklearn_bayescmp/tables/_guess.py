@@ -25,7 +25,7 @@ from . import _evidence as evidence
 from . import _names as naming
 from ._assemble import arrange, design_witness, finish, refuse_field, units_witness
 from ._spec import LeftOut, Note, TableSpec, Witness
-from ._words import NAME_WORDS, left_out_words, witness_words
+from ._words import NAME_WORDS, left_out_words, name_words, witness_words
 
 #: The reader's options that name a role's column, and the others.
 SELECTIONS = (
@@ -1308,7 +1308,7 @@ def _overridden(state, arranged, side, metrics):
 
 def _name_words(what, name):
     """A name that says the measure, or the marks, in words."""
-    return "the marks" if what == "marks" else f"{NAME_WORDS[what]} {name!r}"
+    return "the marks" if what == "marks" else name_words(what, name)
 
 
 def _side_words(side, word):

@@ -14,9 +14,13 @@ NAME_WORDS = {
     "score-column": "the score column",
     "file-name": "the file's name",
     "files-ending": "the files' common ending",
-    "metric-column": "column",
-    "column": "column",
 }
+
+
+def name_words(source, name):
+    """A name that can say the measure, in words: ``the file's name 'errors'``."""
+    return f"{NAME_WORDS[source]} {name!r}"
+
 
 #: Each witness source (``_spec.WITNESS_SOURCES``) in words, from the witness.
 WITNESS_WORDS = {
@@ -25,11 +29,11 @@ WITNESS_WORDS = {
     "normalized": lambda w: "normalized per data set",
     "column": lambda w: "its name" if w.subject in ROLE_WORDS else f"column {w.name!r}",
     "columns": lambda w: f"column(s) {' and '.join(map(repr, w.name))}",
-    "score-column": lambda w: f"the score column {w.name!r} ({w.found!r})",
+    "score-column": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
     "metric-column": lambda w: f"column {w.name!r} names the metric",
     "metric": lambda w: f"the metric {w.name!r}",
-    "file-name": lambda w: f"the file's name {w.name!r} ({w.found!r})",
-    "files-ending": lambda w: f"the files' common ending {w.name!r} ({w.found!r})",
+    "file-name": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
+    "files-ending": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
     "file-per-model": lambda w: "one file per model",
     "tsml-files": lambda w: "aeon/tsml results files",
     "differences-file": lambda w: (
@@ -97,7 +101,7 @@ def witness_words(witness):
 def _overridden(source, name, found=None):
     if source == "metric-column":
         return f"column {name!r} naming {', '.join(map(repr, found[:3]))}"
-    return f"{NAME_WORDS[source]} {name!r}"
+    return name_words(source, name)
 
 
 #: Each reason something is left out (``_spec.LEFT_OUT_REASONS``) in words, from the
