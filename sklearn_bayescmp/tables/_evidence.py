@@ -385,7 +385,7 @@ def summary_statistic(summary, others, *, named):
             if not np.all(np.abs(mean[present] - summary[present]) <= tolerance):
                 return None
             return "mean" if _chance(others[:, present], tolerance) <= 1e-5 else None
-        if _informative(others[:, present]) < 2:
+        if informative_entries(others[:, present]) < 2:
             return None  # too few entries where the others differ to tell a statistic
         for name, values in _statistics(others, named):
             allowed = tolerance * (others.shape[0] if name == "sum" else 1)
@@ -399,9 +399,13 @@ def summary_statistic(summary, others, *, named):
     return None
 
 
-def _informative(others):
+def informative_entries(others):
     """How many entries' others differ beyond their printed precision (where all are
-    equal, every statistic matches and says nothing)."""
+    equal, every statistic matches and says nothing): a summary named as one is told
+    by its values only on two or more."""
+    others = np.asarray(others, dtype=float)
+    if others.shape[0] < 2:
+        return 0
     spread = np.nanmax(others, axis=0) - np.nanmin(others, axis=0)
     return int(np.sum(spread > 0.5 * 10.0 ** -decimals(others) + 1e-12))
 
@@ -472,11 +476,17 @@ def refuse_summary_row(source, label, means, others, models, unnamed):
         )
     gaps = np.abs(means - mean)
     k = int(np.nanargmax(gaps)) if np.isfinite(gaps).any() else 0
+    informative = informative_entries(others[:, np.isfinite(means)])
+    found = (
+        f"the other rows differ on {informative} model(s) only, too few to tell whether its "
+        "values are a statistic of them"
+        if informative < 2
+        else "its values are not their mean, median, sum, extremes, spread, wins or average "
+        f"rank (on model {models[k]!r}: {means[k]:.6g}, where their mean is {mean[k]:.6g})"
+    )
     raise TableReadingError(
-        f"{source}: row {label!r} is named like a summary of the other rows, but its values "
-        "are not their mean, median, sum, extremes, spread, wins or average rank (on model "
-        f"{models[k]!r}: {means[k]:.6g}, where their mean is {mean[k]:.6g}). Drop the row, or "
-        f"keep it as a data set by naming it in {option('datasets')}.",
+        f"{source}: row {label!r} is named like a summary of the other rows, but {found}. "
+        f"Drop the row, or keep it as a data set by naming it in {option('datasets')}.",
         field="datasets",
         option="datasets",
     )

@@ -871,20 +871,27 @@ def _summaries(state, models, values):
     plain = [c for c in models if not naming.is_summary_name(c)]
     for column in [c for c in models if naming.is_summary_name(c)]:
         others = [c for c in plain if c != column]
-        statistic = None
+        statistic, informative = None, 0
         if len(others) >= 2:
             stack = np.column_stack([values[c] for c in others]).T
             statistic = evidence.summary_statistic(values[column], stack, named=True)
+            informative = evidence.informative_entries(stack[:, np.isfinite(values[column])])
         if statistic is not None:
             state.leave_out(column, "summary", statistic, "model columns")
             models.remove(column)
         elif evidence.is_baseline_name(column):
             state.notes.append(Note("baseline-model", (column,)))
         else:
+            found = (
+                f"the other model columns differ on {informative} row(s) only, too few to tell "
+                "whether its values are a statistic of them"
+                if informative < 2
+                else "its values are not their mean, median, sum, extremes, wins or average "
+                "rank, row by row"
+            )
             raise TableReadingError(
                 f"{raw.source}: column {column!r} is named like a summary of the model columns, "
-                "but its values are not their mean, median, sum, extremes, wins or average rank, "
-                f"row by row. If it is a model, list the model columns with {option('models')}; "
+                f"but {found}. If it is a model, list the model columns with {option('models')}; "
                 "otherwise drop it.",
                 field="models",
                 option="models",

@@ -18,6 +18,7 @@ import pytest
 from scipy.stats import rankdata
 
 from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 from .._tables import DATASETS, csv_file, csv_text, paper_scores, wide_rows
@@ -36,7 +37,7 @@ def _plain():
 
 def _left_out(table):
     """Each entry left out, by kind and name: its reason's code and what it speaks of."""
-    return {(e.kind, e.name): (e.reason, *e.about) for e in table.reading_details.left_out}
+    return {(e.kind, e.name): (e.reason, *e.about) for e in table.reading.left_out}
 
 
 def _with_row(label, values, digits=4):
@@ -68,7 +69,9 @@ def test_a_summary_row_is_left_out_and_said(label, values, statistic):
     table = ScoreTable.read_csv(_with_row(label, values), greater_is_better=True)
     assert table == _plain()
     assert _left_out(table)[("row", label)] == ("summary", statistic, "rows")
-    assert f"left out row {label!r} (" in table.reading and statistic in table.reading
+    assert f"left out row {label!r} (" in reading_text(table.reading) and statistic in reading_text(
+        table.reading
+    )
 
 
 def test_a_row_printed_with_fewer_digits_is_still_the_mean():
@@ -89,6 +92,35 @@ def test_a_row_named_as_a_summary_that_is_none_is_refused(label):
     datasets = [*DATASETS, label]
     table = ScoreTable.read_csv(_with_row(label, values), datasets=datasets, greater_is_better=True)
     assert table.datasets == tuple(datasets)
+
+
+def test_a_summary_row_over_constant_models_is_asked_for_what_it_is_not_blamed():
+    # Two models score alike on every row: every statistic of theirs matches, and only
+    # one model is left to tell the mean from the median. The question says so.
+    text = "dataset,knn,tree,svm\n" + "".join(
+        f"d{i},{0.2 + i / 100:.2f},0.25,0.30\n" for i in range(8)
+    )
+    average = text + "Average,0.235,0.25,0.30\n"
+    with pytest.raises(ValueError, match=naming("'Average'", "1 model(s) only")) as caught:
+        ScoreTable.read_csv(io.StringIO(average), greater_is_better=True)
+    assert "are not their mean" not in str(caught.value)
+    # Following either advice reads it: dropped, or kept as a data set.
+    assert ScoreTable.read_csv(io.StringIO(text), greater_is_better=True).n_datasets == 8
+    names = [f"d{i}" for i in range(8)] + ["Average"]
+    kept = ScoreTable.read_csv(io.StringIO(average), datasets=names, greater_is_better=True)
+    assert kept.datasets == tuple(names)
+
+
+def test_a_summary_column_over_rows_alike_is_asked_for_what_it_is_not_blamed():
+    # The two models differ on one row only: too few to tell a statistic of theirs.
+    text = "dataset,knn,tree,Average\nd0,0.80,0.80,0.80\nd1,0.75,0.75,0.75\nd2,0.70,0.90,0.80\n"
+    with pytest.raises(ValueError, match=naming("'Average'", "1 row(s) only")) as caught:
+        ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
+    assert "are not their mean" not in str(caught.value)
+    listed = ScoreTable.read_csv(
+        io.StringIO(text), models=["knn", "tree", "Average"], greater_is_better=True
+    )
+    assert listed.models == ("knn", "tree", "Average")
 
 
 def test_a_row_that_is_the_mean_of_the_others_without_the_name_is_refused():
@@ -141,7 +173,9 @@ def test_a_model_s_spread_or_rank_is_left_out_and_said(names, reason):
     )
     assert table.models == MODELS and table == _plain()
     assert all(_left_out(table)[("column", name)] == (reason,) for name in names)
-    assert f"ignored {', '.join(map(repr, names))} (a model's {reason})" in table.reading
+    assert f"ignored {', '.join(map(repr, names))} (a model's {reason})" in reading_text(
+        table.reading
+    )
 
 
 def test_a_spread_that_is_negative_or_a_rank_beyond_the_models_is_refused():
@@ -191,7 +225,7 @@ def test_a_column_named_as_a_summary_that_is_none_is_refused_unless_a_baseline()
         greater_is_better=True,
     )
     assert table.models == (*MODELS, "mean")
-    assert "'mean' is named like a summary, but its values are none" in table.reading
+    assert "'mean' is named like a summary, but its values are none" in reading_text(table.reading)
 
 
 def test_an_unnamed_column_that_is_the_row_mean_of_the_others_is_refused():
@@ -352,8 +386,9 @@ def test_a_model_named_by_a_single_letter_is_a_model_where_its_values_are_scores
     frame = pd.DataFrame({"dataset": DATASETS, **dict(zip("abcd", paper_scores(4).T, strict=True))})
     table = ScoreTable.read_csv(io.StringIO(frame.to_csv(index=False)), greater_is_better=True)
     assert table.models == ("a", "b", "c", "d")
-    assert "'d' is named like a description of the data sets (a count), but its values" in (
-        table.reading
+    assert (
+        "'d' is named like a description of the data sets (a count), but its values"
+        in reading_text(table.reading)
     )
 
 
