@@ -38,7 +38,7 @@ from .stats._rope import OUTCOMES
 from .stats._ties import merge_signed_ties, tie_scale
 from .tables._evidence import units_text
 from .tables._spec import DESIGNS
-from .tables._words import witness_words
+from .tables._words import reading_text, witness_words
 from .utils._advice import option, written
 from .utils._display import (
     PROBABILITY_COLUMNS,
@@ -434,6 +434,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         str
         """
         result_type = get_backend(self.test).result_type
+        reading = reading_text(self.table.reading)
         point = {"shares": " (one point of shares)", "percent": " (one percentage point)"}
         rule = (
             f"rope = [{self.rope[0]:.4g}, {self.rope[1]:.4g}]{point.get(self.rope_default, '')}, "
@@ -444,7 +445,7 @@ class ModelComparison(ReadOnlyPickleMixin):
         lines = [
             f"{len(self.models)} models on {len(self.datasets)} data set(s): "
             f"{get_backend(self.test).title} of every pair, {rule}",
-            *([f"Read as: {self.table.reading}"] if self.table.reading else []),
+            *([f"Read as: {reading}"] if reading else []),
             "",
             *text_table(self._pairs_table(), digits=table_digits(result_type)),
         ]
@@ -823,7 +824,7 @@ def _check_design(backend, table):
     read it."""
     if table.design in backend.designs:
         return
-    witness = table.reading_details.witness("design")
+    witness = table.reading.witness("design")
     why = f" ({witness_words(witness)})" if witness is not None else ""
     takers = [
         name

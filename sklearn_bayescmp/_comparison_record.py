@@ -106,7 +106,7 @@ def comparison_dict(comparison):
     comparison : ModelComparison
     """
     table = comparison.table
-    reading = table.reading_details
+    reading = table.reading
     columns = comparison.to_columns()
     for key in ("ci_low", "ci_high", "cohens_dz", "cliffs_delta"):
         columns[key] = comparison.effects[key].tolist()

@@ -16,7 +16,7 @@ from .stats import _core, _effect_size, _friedman, _ranking
 from .stats._bibliography import cited
 from .stats._registry import get_backend
 from .tables._spec import DESIGNS
-from .tables._words import NORMALIZATION_WORDS
+from .tables._words import NORMALIZATION_WORDS, reading_text
 from .utils._display import (
     PROBABILITY_COLUMNS,
     TABLE_DIGITS,
@@ -170,6 +170,7 @@ def methods_paragraph(comparison):
     backend = get_backend(comparison.test)
     n_models, n_datasets = len(comparison.models), len(comparison.datasets)
     splits = _splits(comparison)
+    reading = reading_text(comparison.table.reading)
     text = (
         f"We compared {n_models} models{_listed(comparison.models)} on {n_datasets} "
         f"data set{'s' if n_datasets > 1 else ''}, "
@@ -179,11 +180,7 @@ def methods_paragraph(comparison):
             else f"each contributing {splits} {_score_words(comparison.table)} per model. "
         )
         + _fewer_datasets(comparison)
-        + (
-            f"The table of scores was read as: {comparison.table.reading}. "
-            if comparison.table.reading
-            else ""
-        )
+        + (f"The table of scores was read as: {reading}. " if reading else "")
         + f"Every pair was compared with the {backend.title} ({backend.cite})"
     )
     if comparison.bayesian:

@@ -58,7 +58,7 @@ from .tables._source import read_csv_source, read_source
 from .tables._spec import DESIGNS, ROLE_WORDS, Reading, TableSpec, Witness
 from .tables._words import reading_text
 from .utils._advice import option, parameter
-from .utils._display import html_table, to_frame
+from .utils._display import html_table, terminal_text, to_frame
 from .utils._docstrings import fill_doc
 from .utils._io import file_stem, write_csv
 from .utils._validation import check_names, check_scale, check_splits, unknown_names
@@ -205,11 +205,10 @@ class ScoreTable:
     lower_is_better : tuple of str
         The data sets whose scores were a loss (lower is better): the table
         holds their negatives, so that greater is better everywhere.
-    reading : str or None
-        What the reader inferred, in one line.
-    reading_details : Reading
-        The spec, with what the assembly found (each data set's metric, the
-        data sets of a loss, notes on the cells).
+    reading : Reading
+        How the table was read: the spec, with what the assembly found (each
+        data set's metric, the data sets of a loss, notes on the cells), as
+        codes and names; :meth:`summary` says it in words.
     design : str
         How the splits were made: "cross-validation", "resamples", "seeds" or
         "means".
@@ -426,7 +425,7 @@ class ScoreTable:
         Returns
         -------
         ScoreTable
-            ``spec``, ``reading`` and ``reading_details`` say how it was read.
+            ``spec`` and ``reading`` say how it was read.
 
         Raises
         ------
@@ -1067,18 +1066,13 @@ class ScoreTable:
 
     @property
     def reading(self):
-        """str or None: How the table was read, in one line: each role's column, the
-        model columns of a wide table, what was left out and why, which way is better
-        and the splits' design. None when nothing was inferred: a table built from
-        arrays, or a long table whose columns bear their roles' own names, of
-        greater-is-better scores from cross-validation."""
-        return reading_text(self._reading, self.n_datasets)
-
-    @property
-    def reading_details(self):
-        """Reading: The spec, and what the assembly found: each data set's metric, the
-        data sets of a loss, notes on the cells."""
-        return self._reading
+        """Reading: How the table was read, as codes and names: the spec (every
+        decision with its witness), what was left out and why, each data set's
+        metric, the data sets of a loss, notes on the cells. :meth:`summary` says
+        it in words."""
+        if self._reading.n_datasets == self.n_datasets:
+            return self._reading
+        return dataclasses.replace(self._reading, n_datasets=self.n_datasets)
 
     @property
     def spec(self):
@@ -1577,6 +1571,49 @@ class ScoreTable:
         return (
             f"ScoreTable(models={self._models!r}, datasets={datasets}, n_splits={splits}, "
             f"n_failed={self.n_failed}, n_missing={self.n_missing})"
+        )
+
+    @terminal_text
+    def summary(self):
+        """The table in words: its models, data sets and splits, its failed and
+        missing scores, and how it was read.
+
+        Returns
+        -------
+        str
+            Three lines; the last is the reading that ``bayescmp compare`` prints
+            on stderr (each role's column, the model columns of a wide table, what
+            was left out and why, notes on the cells, which way is better and the
+            splits' design), or "nothing inferred" for a table built from arrays,
+            or a long table whose columns bear their roles' names, of
+            greater-is-better scores from cross-validation.
+
+        Examples
+        --------
+        >>> from sklearn_bayescmp import ScoreTable
+        >>> table = ScoreTable.from_wide(
+        ...     {"dataset": ["iris", "wine", "Average"], "knn": [0.95, 0.70, 0.825],
+        ...      "tree": [0.94, 0.90, 0.92]},
+        ...     greater_is_better=True,
+        ... )
+        >>> print(table.summary())  # doctest: +NORMALIZE_WHITESPACE
+        2 models on 2 data sets, 1 score each (one score per data set)
+        0 failed scores, 0 missing
+        Read as: data set = 'dataset'; a column per model ('knn', 'tree'); left out
+        row 'Average' (the mean of the other rows); higher is better (the user's
+        choice, greater_is_better=True)
+        """
+        n_splits = {data.scores.shape[1] for data in self._data.values()}
+        splits = n_splits.pop() if len(n_splits) == 1 else f"{min(n_splits)}-{max(n_splits)}"
+        what = "score" if self._scores_known else "difference"
+        return "\n".join(
+            [
+                f"{self.n_models} models on {self.n_datasets} data set"
+                f"{'s' if self.n_datasets > 1 else ''}, {splits} {what}"
+                f"{'s' if splits != 1 else ''} each ({DESIGNS[self.design]})",
+                f"{self.n_failed} failed {what}s, {self.n_missing} missing",
+                f"Read as: {reading_text(self.reading) or 'nothing inferred'}",
+            ]
         )
 
     def _repr_html_(self):

@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 RNG = np.random.default_rng(0)
@@ -67,7 +68,7 @@ def _error(row):
 def test_percent_scores_are_named_with_the_rope_they_imply():
     text = _csv(("dataset", "model", "repeat", "fold", "accuracy"), transform=_percent)
     table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1 / 2)
-    assert re.search("look like percentages.*one percentage point", table.reading)
+    assert re.search("look like percentages.*one percentage point", reading_text(table.reading))
     # A score that no name says is a share: its units are its own, no note.
     text = _csv(("dataset", "model", "repeat", "fold", "score"), transform=_percent)
     with warnings.catch_warnings():
@@ -102,7 +103,7 @@ def test_a_wide_table_stays_wide():
     assert table.models == ("nbc", "j48")
     assert table.roles == {"dataset": "dataset", "fold": "fold"}
     # What was done, said as such: the option that changes it is the command's note.
-    assert table.reading == (
+    assert reading_text(table.reading) == (
         "data set = 'dataset', fold = 'fold'; a column per model ('nbc', 'j48'); higher is "
         "better (the user's choice, greater_is_better=True)"
     )

@@ -104,7 +104,7 @@ FACTORIES = {
         seeds=[0, 1],
     ).fit(X, Y),
     "ReplicabilitySummary": lambda: replicability_summary([["a", "b"], ["a", "a"]]),
-    "Reading": lambda: _table().reading_details,
+    "Reading": lambda: _table().reading,
     "TableSpec": lambda: _table().spec,
     "TableReadingError": lambda: TableReadingError(
         "refused", spec=_table().spec, field="direction", option="greater_is_better"

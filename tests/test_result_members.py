@@ -238,3 +238,59 @@ def test_text_comes_from_summary_and_decisions_only(results):
         }, type(result).__name__
         if "decision" in methods:
             assert len(result.decision().split()) <= TEXT_WORDS
+
+
+def _texts(value, path, depth=0):
+    """Every string in ``value``'s public data (members, fields, items), with its path."""
+    if isinstance(value, str):
+        yield path, value
+        return
+    if depth > 4 or isinstance(value, (np.ndarray, type)) or callable(value):
+        return
+    if isinstance(value, dict):
+        items = value.items()
+    elif isinstance(value, (tuple, list)):
+        items = enumerate(value[:3])
+    elif type(value).__module__.startswith("sklearn_bayescmp"):
+        items = [
+            (name, getattr(value, name, None))
+            for name in dir(value)
+            if not name.startswith("_") and not inspect.ismethod(getattr(value, name, None))
+        ]
+    else:
+        return
+    for key, item in items:
+        yield from _texts(item, f"{path}.{key}", depth + 1)
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_no_public_member_of_a_table_comparison_or_comparator_is_a_sentence(tmp_path):
+    from sklearn.datasets import load_iris
+    from sklearn.dummy import DummyClassifier
+    from sklearn.tree import DecisionTreeClassifier
+
+    from sklearn_bayescmp import RepeatedCVComparator, ScoreTable, compare_models
+
+    # A reading with witnesses, a row left out, notes on the cells and a loss.
+    path = tmp_path / "error_rate.csv"
+    rng = np.random.default_rng(0)
+    errors = np.round(rng.uniform(0.1, 0.4, (8, 3)), 3)
+    rows = [[f"d{i}", f"{row[0]}±0.01", *row[1:]] for i, row in enumerate(errors)]
+    rows.append(["Average", *np.round(errors.mean(axis=0), 3)])
+    path.write_text("dataset,knn,tree,svm\n" + "".join(",".join(map(str, r)) + "\n" for r in rows))
+    table = ScoreTable.read_csv(path)
+    comparison = compare_models(table, random_state=0)
+    comparator = RepeatedCVComparator(
+        DummyClassifier(), DecisionTreeClassifier(random_state=0), random_state=0
+    ).fit(*load_iris(return_X_y=True))
+    assert table.reading.left_out and table.reading.notes and table.lower_is_better
+    for name, owner in [("table", table), ("comparison", comparison), ("comparator", comparator)]:
+        texts = list(_texts(owner, name))
+        assert len(texts) > 10, name
+        # Reading.source names the input in messages ("The dict of columns").
+        sentences = [
+            (where, text)
+            for where, text in texts
+            if len(text.split()) > TEXT_WORDS and not where.endswith(".source")
+        ]
+        assert not sentences, sentences

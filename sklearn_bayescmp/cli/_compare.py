@@ -279,7 +279,7 @@ def _read(args):
     if args.print_spec:
         return table
     # What the reader inferred, so that a wrong guess is seen (with the way to correct it).
-    reading = reading_text(table.reading_details, table.n_datasets, hints=True)
+    reading = reading_text(table.reading, hints=True)
     if reading is not None:
         print(f"bayescmp compare: read as: {_said(reading)}", file=sys.stderr)
     return table

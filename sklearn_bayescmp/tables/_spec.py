@@ -615,11 +615,22 @@ class Reading:
     generated : tuple of str
         The columns the reader made (several files' models and scores), not
         said among the roles.
+    n_datasets : int or None
+        How many data sets the table holds (None before the assembly); the
+        line says "lower is better on 3 of 12 data sets" by it.
 
     See Also
     --------
-    sklearn_bayescmp.ScoreTable.reading : A table's reading, in one line.
+    sklearn_bayescmp.ScoreTable.summary : A table's reading, in words.
     TableSpec : The decisions of a reading, to pass back.
+
+    Notes
+    -----
+    The reading holds codes and names; the table's
+    :meth:`~sklearn_bayescmp.ScoreTable.summary` says it in one line (what
+    ``bayescmp compare`` prints on stderr): each role's column, the model
+    columns of a wide table, what was left out and why, the notes, the
+    direction and the design.
 
     Examples
     --------
@@ -632,8 +643,10 @@ class Reading:
     ...     greater_is_better=True,
     ... )
     >>> [(entry.kind, entry.name, entry.reason, entry.about)
-    ...  for entry in table.reading_details.left_out]
+    ...  for entry in table.reading.left_out]
     [('row', 'Average', 'summary', ('mean', 'rows'))]
+    >>> table.reading.witness("direction").source
+    'option'
     """
 
     source: str
@@ -642,6 +655,7 @@ class Reading:
     lower_is_better: tuple = ()
     notes: tuple = ()
     generated: tuple = ()
+    n_datasets: int | None = None
 
     @property
     def layout(self):

@@ -274,15 +274,13 @@ NORMALIZATION_WORDS = {
 }
 
 
-def reading_text(reading, n_datasets, *, hints=False):
+def reading_text(reading, *, hints=False):
     """How a table was read, in one line: the roles, the model columns of a wide table,
     what was left out and why, the notes, the direction and the design.
 
     Parameters
     ----------
     reading : Reading
-    n_datasets : int
-        How many data sets the table holds.
     hints : bool, default=False
         Also say where the spec can be corrected (for the command's note).
 
@@ -314,9 +312,9 @@ def reading_text(reading, n_datasets, *, hints=False):
     if reading.lower_is_better:
         lower = reading.lower_is_better
         where = ""
-        if len(lower) < n_datasets:
+        if reading.n_datasets is not None and len(lower) < reading.n_datasets:
             shown = ", ".join(map(repr, lower[:5])) + (", ..." if len(lower) > 5 else "")
-            where = f" on {len(lower)} of {n_datasets} data sets ({shown})"
+            where = f" on {len(lower)} of {reading.n_datasets} data sets ({shown})"
         by = f" ({witness_words(direction)})" if direction is not None else ""
         parts.append(
             f"lower is better{where}{by}: the negated losses are compared, so that a positive "

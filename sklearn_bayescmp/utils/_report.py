@@ -67,7 +67,7 @@ def _text(blocks, width=88):
 
 
 #: Characters that Markdown reads as syntax (emphasis, code, links, tables, escapes).
-_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]|~])")
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]|~$])")
 
 
 #: What GitHub's and GitLab's Markdown turn into links without any syntax (their autolink
@@ -77,7 +77,8 @@ _AUTOLINKS = re.compile(r"(?<=[A-Za-z0-9])(:)(/)(/)|(?<![A-Za-z0-9_])([Ww]{3})(\
 
 def markdown_escape(text):
     """``text`` as Markdown text: HTML escaped as the HTML renderer does (``<script>`` shows
-    as written), the characters of emphasis, code, links and tables backslash-escaped,
+    as written), the characters of emphasis, code, links, tables and math (GitHub's and
+    GitLab's ``$...$``) backslash-escaped,
     what autolinks would take for a link ("https://", "www.") broken by escapes, and line
     breaks as spaces (a break could start a heading)."""
     text = html.escape(printable(" ".join(str(text).splitlines())), quote=False)

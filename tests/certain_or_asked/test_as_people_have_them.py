@@ -10,6 +10,7 @@ import pytest
 
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.tables._words import reading_text
 from tests._tables import files_of_one_model_each
 
 
@@ -42,7 +43,7 @@ def test_files_of_one_model_each_in_a_long_layout_are_one_table(tmp_path):
 def test_files_without_a_model_column_are_named_by_their_files(tmp_path):
     paths = files_of_one_model_each(tmp_path)
     table = ScoreTable.read_csv(paths, test_train_ratio=1 / 2)
-    assert table.models == ("RF", "SVM") and "one file per model" in table.reading
+    assert table.models == ("RF", "SVM") and "one file per model" in reading_text(table.reading)
 
 
 def test_the_command_names_its_own_options(tmp_path, capsys):

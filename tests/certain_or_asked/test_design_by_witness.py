@@ -11,6 +11,7 @@ import pytest
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 
@@ -37,7 +38,7 @@ def test_ids_that_only_end_with_the_same_indices_are_asked_and_the_answer_is_rea
     assert table.n_datasets == 6 and table.datasets[0] == "10090"
     assert table.splits("10090")["fold"].tolist() == list(range(10))
     assert table.design == "cross-validation" and table.spec.fold_suffix == "_"
-    assert "read as (data set, fold)" in table.reading
+    assert "read as (data set, fold)" in reading_text(table.reading)
     # Friedman over the six tasks, not over sixty folds.
     comparison = compare_models(table, random_state=0)
     assert comparison.reference.friedman.n_datasets == 6

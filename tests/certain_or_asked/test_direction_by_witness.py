@@ -10,6 +10,7 @@ import pytest
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
+from sklearn_bayescmp.tables._words import reading_text
 
 #: A forecasting library's MASE by frequency: the seasonal-naive baseline is last, and the
 #: paper sets the best (lowest) cell of every row in bold.
@@ -55,7 +56,9 @@ def test_bold_on_every_row_s_lowest_cell_says_lower_is_better():
     assert table.spec.direction == "lower"
     witness = table.spec.witness("direction")
     assert (witness.by, witness.source) == ("values", "marks")
-    assert "lower is better (bold or starred cells on every row's best)" in table.reading
+    assert "lower is better (bold or starred cells on every row's best)" in reading_text(
+        table.reading
+    )
 
 
 def test_marks_that_contradict_the_name_are_refused(tmp_path):
@@ -124,7 +127,7 @@ def test_a_table_of_ranks_is_said_and_asked_about(tie):
         ScoreTable.read_csv(io.StringIO(text))
     # Told that 1 is the best, the ranks are compared, negated, and said.
     table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=False)
-    assert "every row ranks the models (1..K)" in table.reading
+    assert "every row ranks the models (1..K)" in reading_text(table.reading)
     assert table.mean_scores()[0].tolist() == [-float(v) for v in rows[0]]
 
 

@@ -15,6 +15,7 @@ from sklearn_bayescmp.exceptions import MissingScoresWarning, TableReadingError
 from sklearn_bayescmp.tables import TableSpec
 from sklearn_bayescmp.tables._cells import RawColumns
 from sklearn_bayescmp.tables._source import read_csv_source
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 from tests._tables import files_of_one_model_each
 
@@ -58,7 +59,7 @@ def test_commas_and_points_both_are_both_read_and_the_spec_leaves_the_mark_open(
     table = _read(text)
     np.testing.assert_array_equal(_scores(table, "B"), [-0.92, -0.83, -0.75])
     assert table.spec.decimal is None
-    assert "decimal commas and decimal points both" in table.reading
+    assert "decimal commas and decimal points both" in reading_text(table.reading)
 
 
 def test_a_point_where_the_spec_says_a_comma_is_refused_naming_the_field():
@@ -110,7 +111,7 @@ def test_a_missing_spelling_is_asked_and_read_as_a_failed_score():
         )
     assert table.n_failed == 1
     assert table.spec.missing == ("-",)
-    assert "'-' read as a failed or missing score" in table.reading
+    assert "'-' read as a failed or missing score" in reading_text(table.reading)
 
 
 def test_a_delimiter_given_that_leaves_the_header_one_cell_is_refused_with_the_fix():

@@ -10,6 +10,7 @@ from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
 from sklearn_bayescmp.tables import TableSpec
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 ROWS = "dataset,a,b,c\nd0,0.81,0.70,0.75\nd1,0.90,0.85,0.80\nd2,0.70,0.72,0.71\n"
@@ -30,10 +31,10 @@ def test_a_title_of_one_cell_above_the_header_is_skipped_and_said(title):
     assert table.spec.header_row == title.count("\n")
     witness = table.spec.witness("header_row")
     assert (witness.by, witness.source) == ("values", "title-lines")
-    assert f"the header read on line {title.count(chr(10)) + 1}" in table.reading
+    assert f"the header read on line {title.count(chr(10)) + 1}" in reading_text(table.reading)
     # Read again by its spec: the same table and reading.
     again = _read(title + ROWS, spec=table.spec)
-    assert again == table and again.reading == table.reading
+    assert again == table and reading_text(again.reading) == reading_text(table.reading)
 
 
 @pytest.mark.parametrize(
@@ -106,9 +107,11 @@ def test_a_note_of_one_cell_below_the_table_is_skipped_and_said(note):
     assert table.spec.footer_rows == len(lines)
     witness = table.spec.witness("footer_rows")
     assert (witness.by, witness.source) == ("values", "note-lines")
-    assert f"{len(lines)} line(s) below the table skipped, a note ({lines[0]!r})" in (table.reading)
+    assert f"{len(lines)} line(s) below the table skipped, a note ({lines[0]!r})" in (
+        reading_text(table.reading)
+    )
     again = _read(ROWS + note, spec=table.spec)
-    assert again == table and again.reading == table.reading
+    assert again == table and reading_text(again.reading) == reading_text(table.reading)
 
 
 def test_a_short_last_row_is_refused_not_left_out_as_a_note():
@@ -141,4 +144,4 @@ def test_excel_s_line_naming_the_delimiter_gives_it_and_the_header_below(first):
     assert table == _read(text) and table.spec.delimiter == ";"
     witness = table.spec.witness("header_row")
     assert (witness.value, witness.by, witness.source) == (1, "values", "excel-separator")
-    assert "the header read on line 2" in table.reading
+    assert "the header read on line 2" in reading_text(table.reading)

@@ -9,6 +9,7 @@ import pytest
 
 from sklearn_bayescmp import CVDifferences, ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 from .._tables import csv_file, long_rows
@@ -62,7 +63,7 @@ def test_a_loss_anywhere_in_the_name_is_a_witness_that_lower_is_better(name):
     )
     np.testing.assert_allclose(table.scores("iris"), accuracy.scores("iris") - 1, atol=1e-12)
     assert table.lower_is_better == ("iris", "wine")
-    assert f"lower is better (the score column {name!r}" in table.reading
+    assert f"lower is better (the score column {name!r}" in reading_text(table.reading)
     assert table.spec.direction == "lower"
 
 
@@ -138,7 +139,7 @@ def test_each_data_set_s_metric_decides_its_direction():
     header, rows = _openml({"iris": "predictive_accuracy", "wine": "mean_absolute_error"})
     table = ScoreTable.read_csv(csv_file(header, rows), test_train_ratio=1 / 2)
     assert table.lower_is_better == ("wine",)
-    assert "lower is better on 1 of 2 data sets ('wine')" in table.reading
+    assert "lower is better on 1 of 2 data sets ('wine')" in reading_text(table.reading)
     for name in table.datasets:  # svc leads on both, once its loss is negated
         assert table.scores(name)[0].mean() > table.scores(name)[1].mean()
     # The record says it as a code a program reads: which way, data set by data set
@@ -167,10 +168,12 @@ def test_the_user_s_direction_wins_over_the_metric_column_and_is_said():
         csv_file(header, rows), test_train_ratio=1 / 2, greater_is_better=False
     )
     assert table.lower_is_better == ("iris",)
-    witness = table.reading_details.witness("direction")
+    witness = table.reading.witness("direction")
     assert (witness.by, witness.value) == ("option", "lower")
     assert witness.overrides == (("metric-column", "function", ["predictive_accuracy"]),)
-    assert "lower is better (the user's choice, greater_is_better=False, over" in table.reading
+    assert "lower is better (the user's choice, greater_is_better=False, over" in reading_text(
+        table.reading
+    )
 
 
 def test_a_metric_kept_without_a_metric_column_is_refused():

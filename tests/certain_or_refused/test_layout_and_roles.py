@@ -8,6 +8,7 @@ import pytest
 
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 from .._tables import csv_file, csv_text, long_rows
@@ -162,7 +163,9 @@ def test_a_text_column_of_a_wide_table_is_refused_with_its_name():
     # One value for each data set: it describes them, and is left out, said.
     text = "dataset,notes,a,b\niris,ok,0.8,0.7\nwine,redo,0.9,0.8\n"
     table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
-    assert "ignored 'notes' (describes the data sets (one value for each))" in table.reading
+    assert "ignored 'notes' (describes the data sets (one value for each))" in reading_text(
+        table.reading
+    )
 
 
 def test_two_columns_that_name_the_data_sets_alike_are_one_and_the_other_is_said():
@@ -176,7 +179,7 @@ def test_two_columns_that_name_the_data_sets_alike_are_one_and_the_other_is_said
     )
     assert table == CANONICAL
     assert table.roles["dataset"] == "data_name" and table.ignored_columns == ("data_id",)
-    assert "ignored 'data_id'" in table.reading
+    assert "ignored 'data_id'" in reading_text(table.reading)
     # Grouping the rows otherwise, they are refused.
     rows = [(61, d, m, f, s) if d != "adult" else (62, d, m, f, s) for d, m, f, s in ROWS]
     rows = [(i + (f == 0), d, m, f, s) for i, d, m, f, s in rows]
@@ -234,5 +237,5 @@ def test_the_command_says_what_it_read(tmp_path, capsys):
 def test_a_wide_table_read_is_said_with_its_models():
     text = "dataset,fold,nbc,j48\niris,0,0.9,0.8\niris,1,0.85,0.82\n"
     table = ScoreTable.read_csv(io.StringIO(text), test_train_ratio=1, greater_is_better=True)
-    assert "a column per model ('nbc', 'j48')" in table.reading
+    assert "a column per model ('nbc', 'j48')" in reading_text(table.reading)
     assert np.array_equal(table.scores("iris"), [[0.9, 0.85], [0.8, 0.82]])

@@ -9,6 +9,7 @@ import pytest
 
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 from .._tables import csv_file, csv_text, long_rows
@@ -216,7 +217,7 @@ def test_two_results_files_of_one_name_in_two_folders_are_two_models(tmp_path, c
     files = [tmp_path / "old" / "RF_accuracy.csv", tmp_path / "new" / "RF_accuracy.csv"]
     table = ScoreTable.read_resamples([*files, tmp_path / "new" / "HC2_accuracy.csv"])
     assert table.models == ("old/RF", "new/RF", "HC2")
-    assert "the files that share a name told apart by their folders" in table.reading
+    assert "the files that share a name told apart by their folders" in reading_text(table.reading)
     # The command selects them by those names; one file given twice is refused.
     args = ["compare", *map(str, files), "--models", "new/RF", "old/RF"]
     assert main(args) == 0, capsys.readouterr().err

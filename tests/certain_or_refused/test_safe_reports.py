@@ -24,6 +24,7 @@ HOSTILE = (
     "**bold** `code` ~~gone~~ _em_",
     "&lt;script&gt;",
     "a | b",
+    "$x^2$ costs $5",
 )
 UNICODE = ("α-model", "模型", "😀 net", "naïve Bayes")
 CONTROL = ("\x1b[31mred\x1b[0m", "good\rbad", "\u202eevil", "bell\x07")
@@ -82,6 +83,18 @@ def test_markdown_escape_is_undone_by_rendering(name):
     shown = html.unescape(re.sub(r"<[^>]+>", "", rendered)).strip()
     # As written, its line breaks as spaces and its control characters as escapes.
     assert shown == printable(" ".join(name.splitlines()))
+
+
+def test_markdown_names_are_not_math_where_dollars_render_as_math():
+    # GitHub and GitLab render $...$ as math: a model "$x^2$" must show as written.
+    dollarmath = pytest.importorskip("mdit_py_plugins.dollarmath")
+    md = _markdown_renderer().use(dollarmath.dollarmath_plugin)
+
+    def inline(source):
+        return [child.type for token in md.parse(source) for child in token.children or ()]
+
+    assert "math_inline" in inline("$x^2$")  # the renderer reads math...
+    assert "math_inline" not in inline(markdown_escape("$x^2$ or $y$"))  # ...not in names
 
 
 def test_latex_writes_commands_in_names_as_text():

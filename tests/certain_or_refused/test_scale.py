@@ -6,6 +6,7 @@ import warnings
 import pytest
 
 from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 PERCENT = "look like percentages"
@@ -19,7 +20,7 @@ def _wide(a, b, metric="accuracy", **options):
 
 def test_a_loss_in_percent_gets_the_percent_note():
     table = _wide([12.5, 8.0, 20.1], [14.0, 9.5, 22.3], metric="error_rate")
-    assert PERCENT + " (from 0 to 100, of a loss)" in table.reading
+    assert PERCENT + " (from 0 to 100, of a loss)" in reading_text(table.reading)
 
 
 def test_the_percent_note_needs_a_name_that_says_a_share():
@@ -32,11 +33,13 @@ def test_the_percent_note_needs_a_name_that_says_a_share():
 
 def test_percent_scores_get_the_note_and_fractions_do_not():
     percent = _wide([81.5, 92.0, 70.1], [80.0, 90.5, 72.3])
-    assert PERCENT in percent.reading and "one percentage point" in percent.reading
+    assert PERCENT in reading_text(percent.reading) and "one percentage point" in reading_text(
+        percent.reading
+    )
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         fractions = _wide([0.815, 0.92, 0.701], [0.8, 0.905, 0.723])
-    assert PERCENT not in (fractions.reading or "")
+    assert PERCENT not in (reading_text(fractions.reading) or "")
 
 
 @pytest.mark.parametrize(
@@ -69,13 +72,13 @@ def test_a_data_set_in_fractions_beside_percentages_is_refused():
     ],
 )
 def test_real_percent_tables_are_not_refused(a, b):
-    assert PERCENT in _wide(a, b).reading
+    assert PERCENT in reading_text(_wide(a, b).reading)
 
 
 def test_a_loss_whose_data_sets_differ_in_scale_is_read():
     # Error rates in percent of an easy and a hard data set: 0.4% and 25%.
     table = _wide([0.4, 25.0, 12.0], [0.5, 27.0, 13.5], metric="error_rate")
-    assert PERCENT in table.reading
+    assert PERCENT in reading_text(table.reading)
     assert table.lower_is_better == ("d0", "d1", "d2")
 
 

@@ -8,6 +8,7 @@ import pytest
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import MissingScoresWarning
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 from ._files import tsml_file, tsml_files
@@ -20,7 +21,7 @@ def test_the_files_of_several_estimators_make_one_table(tmp_path):
     table = ScoreTable.read_resamples(paths)
     assert table.models == tuple(LEADS) and table.n_datasets == 6
     assert table.design == "resamples"
-    assert "the files' common ending '_accuracy' left out" in table.reading
+    assert "the files' common ending '_accuracy' left out" in reading_text(table.reading)
     # Row by row, resample by resample: the file's numbers.
     first = paths[1].read_text().splitlines()[1].split(",")
     np.testing.assert_array_equal(table.scores("Chinatown")[1], np.array(first[1:], float))

@@ -9,6 +9,7 @@ import pytest
 from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import MissingScoresWarning
+from sklearn_bayescmp.tables._words import reading_text
 
 from ._files import AMLB_COLUMNS, AMLB_FRAMEWORKS, AMLB_TASKS, amlb_results, text_of
 
@@ -33,9 +34,12 @@ def test_the_results_file_is_read_without_options():
     assert {"acc", "auc", "logloss", "seed", "info"} <= set(table.ignored_columns)
     # A seed that differs per framework is each run's seed, not a repeat.
     assert (
-        "ignored 'seed' (not a repeat: it differs between the models on one fold" in table.reading
+        "ignored 'seed' (not a repeat: it differs between the models on one fold"
+        in reading_text(table.reading)
     )
-    assert "the data sets' metrics differ ('auc' on 3, 'neg_logloss' on 2)" in table.reading
+    assert "the data sets' metrics differ ('auc' on 3, 'neg_logloss' on 2)" in reading_text(
+        table.reading
+    )
     # The scores are the result column's, fold by fold.
     lines = amlb_results().splitlines()[1:]
     first = lines[0].split(",")
@@ -75,7 +79,7 @@ def test_a_metric_column_of_its_own_is_read_by_its_name():
     loss = _read(amlb_results(), score="logloss")
     assert loss == _read(amlb_results(), score="logloss", greater_is_better=False)
     assert loss.lower_is_better == tuple(TASKS)
-    assert "lower is better (the score column 'logloss' ('logloss'))" in loss.reading
+    assert "lower is better (the score column 'logloss' ('logloss'))" in reading_text(loss.reading)
 
 
 def test_real_repeats_with_per_framework_seeds_are_refused_naming_the_seed():

@@ -9,6 +9,7 @@ import pytest
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import RopeUnitsError
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 HEURISTICS = [f"H{k}" for k in range(8)]
@@ -32,9 +33,9 @@ def test_descriptor_columns_are_ignored_and_said_to_be():
     table = ScoreTable.read_csv(io.StringIO(_graphs().to_csv(index=False)), greater_is_better=True)
     assert table.models == tuple(HEURISTICS)
     assert table.ignored_columns == ("Size", "Radius", "n_edges")
-    assert "ignored 'Size', 'Radius', 'n_edges'" in table.reading
+    assert "ignored 'Size', 'Radius', 'n_edges'" in reading_text(table.reading)
     # No name says the direction: the user's, said as such.
-    assert "higher is better (the user's choice" in table.reading
+    assert "higher is better (the user's choice" in reading_text(table.reading)
     # Counts are not shares: the comparison asks for a rope in their units.
     with pytest.raises(RopeUnitsError, match=r"scores from 5 to 29"):
         compare_models(table)

@@ -8,6 +8,7 @@ import pytest
 from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import MissingScoresWarning
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 from ._files import text_of
@@ -67,7 +68,7 @@ def test_data_sets_where_no_model_has_a_score_are_left_out_and_named():
     assert table.datasets == ("iris", "wine") and table.unscored_datasets == ("adult", "kc2")
     # Not counted as failed or missing splits of the models.
     assert (table.n_failed, table.n_missing) == (0, 0)
-    assert "left out 2 data set(s) on which no model has a score" in table.reading
+    assert "left out 2 data set(s) on which no model has a score" in reading_text(table.reading)
     comparison = compare_models(table, random_state=0, n_draws=500)
     assert "left out 2 data set(s)" in comparison.report(format="markdown")
     # Asked for by name, such a data set is refused rather than dropped.

@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 
 from sklearn_bayescmp import ScoreTable, compare_models
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 PAPER = """Dataset,SVM,RF,kNN,NB
@@ -30,7 +31,9 @@ def test_mean_and_spread_cells_are_read_as_their_means():
         {"dataset": ["iris", "wine", "breast", "digits", "glass"], **MEANS}, greater_is_better=True
     )
     assert table == plain  # the means, exactly as the numbers written alone
-    assert "20 score(s) written as a mean and its spread ('0.95±0.02')" in table.reading
+    assert "20 score(s) written as a mean and its spread ('0.95±0.02')" in reading_text(
+        table.reading
+    )
     np.testing.assert_array_equal(table.spreads("wine")[:, 0], [0.012, 0.010, 0.020, 0.020])
     assert plain.spreads("wine") is None
     # The reports say it.
@@ -50,13 +53,15 @@ def test_a_pandas_index_names_the_data_sets():
     frame = pd.DataFrame(MEANS, index=["iris", "wine", "breast", "digits", "glass"])
     table = ScoreTable.read_csv(io.StringIO(frame.to_csv()), greater_is_better=True)
     assert table.datasets == ("iris", "wine", "breast", "digits", "glass")
-    assert table.reading.startswith("data set = the unnamed first column (a pandas index)")
+    assert reading_text(table.reading).startswith(
+        "data set = the unnamed first column (a pandas index)"
+    )
     # A default index numbers the rows: it is ignored, and said to be.
     numbered = ScoreTable.read_csv(
         io.StringIO(frame.reset_index(names="dataset").to_csv()), greater_is_better=True
     )
     assert numbered == table
-    assert "ignored the unnamed first column (a pandas index)" in numbered.reading
+    assert "ignored the unnamed first column (a pandas index)" in reading_text(numbered.reading)
     # An index of names beside a data-set column cannot be both.
     both = frame.reset_index(names="dataset")
     both.index = [f"row {i}" for i in range(5)]

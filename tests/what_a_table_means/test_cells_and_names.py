@@ -12,6 +12,7 @@ from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp._skore import cross_validation_reports
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.tables._spec import Witness
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 from .._tables import DATASETS, csv_file, csv_text, paper_scores, wide_rows
@@ -45,10 +46,10 @@ def test_a_mean_with_its_spread_in_parentheses_is_read_as_the_mean(form):
         csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
     )
     assert table == _plain()
-    assert "16 score(s) written as a mean and its spread" in table.reading
+    assert "16 score(s) written as a mean and its spread" in reading_text(table.reading)
     np.testing.assert_allclose(table.spreads("d0")[:, 0], [0.0004, 0.0004])
     if "%" in form:
-        assert "16 score(s) followed by a change in percent" in table.reading
+        assert "16 score(s) followed by a change in percent" in reading_text(table.reading)
 
 
 def test_ranks_in_parentheses_are_not_spreads():
@@ -72,7 +73,9 @@ def test_decimal_commas_are_read_where_the_delimiter_leaves_no_doubt_and_said(de
     ]
     table = ScoreTable.read_csv(io.StringIO("\n".join(lines) + "\n"), greater_is_better=True)
     assert table == _plain()
-    assert "decimal commas read as decimal points (column 'CatBoost' writes" in table.reading
+    assert "decimal commas read as decimal points (column 'CatBoost' writes" in reading_text(
+        table.reading
+    )
     assert table.spec.decimal == "," and table.spec.witness("decimal").by == "values"
 
 
@@ -164,7 +167,7 @@ def test_names_in_two_unicode_forms_are_one_and_said():
         greater_is_better=True,
     )
     assert table.models == (nfc, "thé") and table.n_missing == 0
-    assert "names written in two Unicode forms read as one ('café')" in table.reading
+    assert "names written in two Unicode forms read as one ('café')" in reading_text(table.reading)
     # Selected by either form.
     assert table.select(models=[nfd, "thé"]).models == (nfc, "thé")
 
@@ -237,7 +240,9 @@ def test_a_table_with_a_model_on_each_row_is_read_turned_around_when_models_name
     assert table.models == ("FixMatch", "FlexMatch", "Supervised")
     assert table.datasets == ("cifar10_40", "cifar100_400", "stl10_40", "svhn_40")
     assert table.design == "means"
-    assert "turned around, as the models given name the rows of column 'algorithm'" in table.reading
+    assert "turned around, as the models given name the rows of column 'algorithm'" in reading_text(
+        table.reading
+    )
     np.testing.assert_array_equal(table.mean_scores()[0], [92.5, 94.9, 22.9])
 
 
@@ -245,7 +250,7 @@ def test_a_text_column_found_by_its_values_is_said_so():
     table = ScoreTable.read_csv(
         csv_file(("benchmark problem", "a", "b"), wide_rows(SCORES)), greater_is_better=True
     )
-    witness = table.reading_details.witness("dataset")
+    witness = table.reading.witness("dataset")
     assert (witness.value, witness.by) == ("benchmark problem", "values")
 
 
@@ -266,7 +271,7 @@ def test_marks_beside_a_score_are_not_read_and_said(form, note):
         csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
     )
     # Not a model column of marked names beside one score column: the scores, read.
-    assert table == _plain() and f"8 score(s) {note}" in table.reading
+    assert table == _plain() and f"8 score(s) {note}" in reading_text(table.reading)
 
 
 def test_a_percent_sign_is_read_in_percent_and_said():
@@ -277,9 +282,9 @@ def test_a_percent_sign_is_read_in_percent_and_said():
     table = ScoreTable.read_csv(
         csv_file(("dataset", "CatBoost", "LightGBM"), rows), greater_is_better=True
     )
-    assert "look like percentages" in table.reading
+    assert "look like percentages" in reading_text(table.reading)
     np.testing.assert_allclose(table.mean_scores(), 100 * SCORES, atol=1e-9)
-    assert "16 score(s) written with a percent sign, read in percent" in table.reading
+    assert "16 score(s) written with a percent sign, read in percent" in reading_text(table.reading)
     # Beside fractions, percentages are refused as ever.
     rows = [
         [name, f"{100 * row[0]:.2f}%", row[1]]
@@ -347,6 +352,6 @@ def test_a_column_per_metric_is_refused_naming_them_and_a_split_id_found_by_a_wo
         csv_file(header, rows), score="Accuracy__test", greater_is_better=True
     )
     assert table.models == ("XGBoost", "CatBoost", "MLP") and table.n_datasets == 2
-    assert table.reading_details.witness("split") == Witness(
+    assert table.reading.witness("split") == Witness(
         "split", "dataset_fold_id", "name", "column-word"
     )

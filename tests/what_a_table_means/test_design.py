@@ -10,6 +10,7 @@ from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import MissingScoresWarning
 from sklearn_bayescmp.stats import get_backend
+from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
 from .._tables import csv_file
@@ -33,8 +34,10 @@ def _seeds(**options):
 def test_a_seed_column_says_training_seeds_on_one_split():
     table = _seeds(split="seed")
     assert table.design == "seeds"
-    assert "the splits are training seeds on one split (column 'seed')" in table.reading
-    witness = table.reading_details.witness("design")
+    assert "the splits are training seeds on one split (column 'seed')" in reading_text(
+        table.reading
+    )
+    witness = table.reading.witness("design")
     assert (witness.by, witness.value) == ("name", "seeds")
 
 
@@ -73,7 +76,7 @@ def test_seeds_over_data_sets_are_read_by_the_tests_of_means_only():
 def test_the_user_s_design_wins_and_is_said():
     table = _seeds(split="seed", design="cross-validation", test_train_ratio=1 / 9)
     assert table.design == "cross-validation"
-    witness = table.reading_details.witness("design")
+    witness = table.reading.witness("design")
     assert (witness.by, witness.source, witness.name, witness.found) == (
         "option",
         "option",
@@ -157,9 +160,11 @@ def test_filled_in_scores_are_refused_until_kept_or_dropped():
     with pytest.warns(MissingScoresWarning, match="KNN: 0 failed, 3 missing"):
         dropped = ScoreTable.read_csv(csv_file(header, rows), imputed="drop", **options)
     assert dropped.n_missing == 3 and not dropped.completed("adult")[1, 3]
-    assert "left out 3 rows (filled-in scores marked by column 'imputed'" in dropped.reading
+    assert "left out 3 rows (filled-in scores marked by column 'imputed'" in reading_text(
+        dropped.reading
+    )
     kept = ScoreTable.read_csv(csv_file(header, rows), imputed="keep", **options)
-    assert kept.n_missing == 0 and "3 scores marked as filled in" in kept.reading
+    assert kept.n_missing == 0 and "3 scores marked as filled in" in reading_text(kept.reading)
 
 
 def test_a_marker_that_marks_nothing_is_left_out_and_said():
@@ -167,7 +172,7 @@ def test_a_marker_that_marks_nothing_is_left_out_and_said():
     table = ScoreTable.read_csv(
         csv_file(header, rows), test_train_ratio=1 / 3, greater_is_better=False
     )
-    assert table.reading_details.left_out[0].reason == "no-imputed"
+    assert table.reading.left_out[0].reason == "no-imputed"
     with pytest.raises(ValueError, match=naming("imputed='drop'")):
         ScoreTable.read_csv(
             csv_file(header[:4], [row[:4] for row in rows]),

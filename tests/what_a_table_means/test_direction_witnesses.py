@@ -46,7 +46,7 @@ def test_an_error_column_with_a_metric_of_a_score_is_refused_naming_both():
     assert table.lower_is_better == ("credit-g", "adult")
     comparison = compare_models(table, random_state=0)
     assert comparison.decisions[0, 1] == "a"  # CatBoost (A) better
-    witness = table.reading_details.witness("direction")
+    witness = table.reading.witness("direction")
     assert witness.by == "option"
     assert ("metric-column", "metric", ["roc_auc"]) in witness.overrides
 
@@ -166,7 +166,7 @@ def test_a_negated_loss_in_scikit_learn_s_name_may_be_negative():
         csv_file(("dataset", "model", "fold", "neg_log_loss"), rows), test_train_ratio=1
     )
     assert table.lower_is_better == ()
-    assert table.reading_details.witness("direction").by == "name"
+    assert table.reading.witness("direction").by == "name"
 
 
 def test_the_command_says_higher_is_better_when_the_user_does(tmp_path, capsys):

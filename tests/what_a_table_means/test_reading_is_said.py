@@ -11,6 +11,7 @@ from sklearn_bayescmp import ScoreTable, compare_models
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.tables import Reading, TableSpec
 from sklearn_bayescmp.tables._spec import LeftOut, Witness
+from sklearn_bayescmp.tables._words import reading_text
 
 from .._messages import naming
 from .._tables import csv_text
@@ -44,7 +45,7 @@ def table(tmp_path):
 
 
 def test_the_record_holds_every_witness_and_what_was_left_out(table):
-    reading = table.reading_details
+    reading = table.reading
     assert isinstance(reading, Reading)
     assert reading.witness("model") == Witness("model", "model", "name", "column")
     assert reading.witness("split") == Witness(
@@ -56,6 +57,36 @@ def test_the_record_holds_every_witness_and_what_was_left_out(table):
     assert reading.witness("design") == Witness("design", "seeds", "name", "column", name="seed")
     assert LeftOut("data set", "Average", "summary", ("mean", "rows")) in reading.left_out
     assert table.datasets == ("d0", "d1", "d2", "d3") and table.design == "seeds"
+
+
+def test_the_reading_is_a_record_and_its_line_is_made_from_it(table):
+    # The table's reading holds codes; the summary words them, as the command does.
+    assert table.reading.n_datasets == 4
+    line = reading_text(table.reading)
+    assert table.summary().splitlines() == [
+        "3 models on 4 data sets, 10 scores each (training seeds on one split)",
+        "0 failed scores, 0 missing",
+        f"Read as: {line}",
+    ]
+    assert "left out data set 'Average'" in line and "lower is better (" in line
+    assert "on 1 of 4" not in line
+    # A selection's reading counts the data sets it keeps.
+    assert table.select(datasets=["d0", "d1"]).reading.n_datasets == 2
+    arrays = ScoreTable({"iris": [[0.9, 0.8], [0.7, 0.6]]}, models=["a", "b"])
+    assert reading_text(arrays.reading) is None
+    assert arrays.summary().splitlines()[-1] == "Read as: nothing inferred"
+
+
+def test_a_loss_on_some_data_sets_is_counted_against_the_data_sets_kept():
+    header = ("dataset", "metric", "a", "b")
+    rows = [("iris", "accuracy", 0.9, 0.8), ("wine", "rmse", 2.0, 3.0), ("glass", "rmse", 4.0, 5.0)]
+    table = ScoreTable.from_wide(
+        dict(zip(header, zip(*rows, strict=True), strict=True)), dataset="dataset"
+    )
+    assert "lower is better on 2 of 3 data sets ('wine', 'glass')" in reading_text(table.reading)
+    kept = table.select(datasets=["iris", "wine"])
+    assert kept.lower_is_better == ("wine",)
+    assert "lower is better on 1 of 2 data sets ('wine')" in reading_text(kept.reading)
 
 
 def test_the_summary_the_report_and_the_figure_say_it(table):
@@ -135,7 +166,7 @@ def test_the_reading_says_a_witness_in_the_spelling_of_the_caller_s_options(tabl
     from sklearn_bayescmp.tables._words import witness_words
     from sklearn_bayescmp.utils._advice import spelled_by
 
-    witness = table.reading_details.witness("direction")
+    witness = table.reading.witness("direction")
     assert witness_words(witness) == "the user's choice, greater_is_better=False"
     with spelled_by(COMMAND_SPELLING):
         assert witness_words(witness) == "the user's choice, --lower-is-better"

@@ -138,7 +138,9 @@ def test_normalized_scores_share_one_unit(mixed):
     np.testing.assert_allclose(means.min(axis=1), 0.0, atol=1e-12)
     comparison = compare_models(normalized, random_state=0)
     assert comparison.decisions[0, 1] == "a"  # the best model first, by a wide margin
-    assert "rescaled from its worst model's mean (0) to its best model's (1)" in normalized.reading
+    assert "rescaled from its worst model's mean (0) to its best model's (1)" in (
+        normalized.summary()
+    )
     report = comparison.report(format="markdown")
     assert "units of each data set's gap between its worst and best model" in report
 
