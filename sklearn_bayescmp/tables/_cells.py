@@ -27,8 +27,9 @@ from ._spec import DECIMAL_MARKS, THOUSANDS_MARKS
 
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _UNSIGNED = r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
-_PLUS_MINUS = r"(?:±|\+/-|\+-)"
+_PLUS_MINUS = r"(?:±|\+/-|\+-|\$?\\pm\$?)"
 #: A mean and its spread: "0.95±0.02", "95.3 +- 1.2", "0.27 (±0.0004)", "0.95 (0.02)",
+#: LaTeX's "0.95 $\pm$ 0.02",
 #: maybe followed by a change in percent against a baseline, "(+1.20%)", not read.
 MEAN_SPREAD = re.compile(
     rf"\s*(?P<mean>{_NUMBER})\s*"
@@ -41,14 +42,31 @@ PERCENT = re.compile(rf"\s*(?P<number>{_NUMBER})\s*%\s*")
 #: Marks that papers set beside a score (significance, the best of a row, a win or loss
 #: against a baseline).
 MARKS = "*†‡§¶∗⋆▲▼△▽↑↓"
+#: LaTeX's ways of setting a number in bold, italics or underlined, as a paper's table
+#: exported to CSV keeps them: "\textbf{0.91}", "{\bf 0.91}", "$\mathbf{0.91}$".
+_LATEX_MARK = re.compile(
+    r"\\(?:textbf|mathbf|bm|boldsymbol|textit|emph|underline|uline)\s*\{(?P<a>.*)\}"
+    r"|\{\\(?:bf|it|em)\s+(?P<b>.*)\}",
+    re.DOTALL,
+)
+#: A cell in LaTeX's math mode, "$0.91 \pm 0.02$": a way of writing, not a mark.
+_LATEX_MATH = re.compile(r"\s*\$(?P<inner>[^$]*)\$\s*")
 #: Split indices and sizes must stay below this: they are counted exactly in floats.
 LARGEST_WHOLE_NUMBER = 2**53
 
 
+def _outside_math(text):
+    """A cell without LaTeX's math mode around it."""
+    matched = _LATEX_MATH.fullmatch(text)
+    return matched["inner"] if matched else text
+
+
 def _unmarked(text):
-    """A cell without the marks around its number: Markdown's bold or italics, and
-    asterisks, daggers and the like before or after it."""
+    """A cell without the marks around its number: LaTeX's and Markdown's bold, italics
+    or underline, and asterisks, daggers and the like before or after it."""
     core = text.strip()
+    while matched := _LATEX_MARK.fullmatch(core):
+        core = _outside_math(next(g for g in matched.groups() if g is not None)).strip()
     for wrapper in ("**", "__", "*"):
         if len(core) > 2 * len(wrapper) and core.startswith(wrapper) and core.endswith(wrapper):
             core = core[len(wrapper) : -len(wrapper)].strip()
@@ -339,14 +357,15 @@ class RawColumns:
                 if number_format.decimal is None and isinstance(value, str):
                     self.source_record.note_marks(column, (value,))
                 continue
-            text = value if isinstance(value, str) else str(value)
+            written = value if isinstance(value, str) else str(value)
+            text = _outside_math(written)
             core = _unmarked(text)
             flags["marked"][i] = core != text.strip()
             percent = PERCENT.fullmatch(core)
             if percent:
                 scores[i], flags["percent"][i] = float(percent["number"]), True
                 continue
-            number = parse_number(core, number_format) if flags["marked"][i] else None
+            number = parse_number(core, number_format) if core != written.strip() else None
             if number is not None and not number[1]:
                 scores[i] = number[0]
                 continue
@@ -436,11 +455,11 @@ _NAN = object()
 
 def _readable_form(cell, number_format):
     """Whether a text cell reads as a score in one of the forms papers print."""
-    core = _unmarked(cell)
+    written, core = cell, _unmarked(_outside_math(cell))
     return bool(
         PERCENT.fullmatch(core)
         or MEAN_SPREAD.fullmatch(core)
-        or (core != cell.strip() and parse_number(core, number_format) is not None)
+        or (core != written.strip() and parse_number(core, number_format) is not None)
     )
 
 

@@ -323,14 +323,11 @@ def _tolerance(summary, others):
     return 0.5 * 10.0 ** -decimals(summary) + 0.5 * 10.0 ** -decimals(others) + 1e-9 * scale
 
 
-def _statistics(others, named):
-    """The statistics a summary of ``others`` (a row per entry summarised) could be: the
-    mean always; by name also the median, sum, extremes, spread, geometric and harmonic
-    means."""
+def _statistics(others):
+    """The statistics a summary named as one could be of ``others`` (a row per entry
+    summarised): the mean, median, sum, extremes, spread, geometric and harmonic means."""
     with np.errstate(invalid="ignore", divide="ignore"):
         yield "mean", np.nanmean(others, axis=0)
-        if not named:
-            return
         yield "median", np.nanmedian(others, axis=0)
         yield "sum", np.nansum(others, axis=0)
         yield "minimum", np.nanmin(others, axis=0)
@@ -359,6 +356,22 @@ def _counts(others):
         yield "average rank", rankdata(sign * rows, axis=1).mean(axis=0)
 
 
+#: The statistics a summary's name can say, by the words that say them, most specific
+#: first: "Geo. mean" is the geometric mean, "Mean rank" the average rank, "Total wins"
+#: the wins.
+_NAMED_STATISTICS = (
+    ("geometric mean", {"geo", "geometric", "geomean", "gm"}),
+    ("harmonic mean", {"harmonic", "hmean"}),
+    ("average rank", {"rank", "ranks", "ranking"}),
+    ("wins", {"wins", "win"}),
+    ("standard deviation", {"std", "sd", "stdev"}),
+    ("median", {"median"}),
+    ("sum", {"sum", "total"}),
+    ("minimum", {"min", "minimum"}),
+    ("maximum", {"max", "maximum"}),
+)
+
+
 def summary_statistic(summary, others, *, named):
     """What statistic of ``others`` the ``summary`` is, to their printed precision, or None.
 
@@ -368,10 +381,11 @@ def summary_statistic(summary, others, *, named):
         The values of a row (over the model columns) or of a column (over the rows).
     others : ndarray of shape (m, n)
         The entries it could summarise.
-    named : bool
-        Whether a name proposed a summary: then every statistic is tried.
-        Unnamed, only the mean is, and only where a match by chance is below
-        one in a hundred thousand.
+    named : str or None
+        The name that proposed a summary ("Median"): then every statistic is
+        tried, and where several match (the mean and the median of symmetric
+        values), the one the name says is taken. None: only the mean is, and
+        only where a match by chance is below one in a hundred thousand.
     """
     summary, others = np.asarray(summary, dtype=float), np.asarray(others, dtype=float)
     if others.shape[0] < 2 or not np.isfinite(summary).any():
@@ -387,16 +401,28 @@ def summary_statistic(summary, others, *, named):
             return "mean" if _chance(others[:, present], tolerance) <= 1e-5 else None
         if informative_entries(others[:, present]) < 2:
             return None  # too few entries where the others differ to tell a statistic
-        for name, values in _statistics(others, named):
-            allowed = tolerance * (others.shape[0] if name == "sum" else 1)
-            if np.all(np.abs(values[present] - summary[present]) <= allowed):
-                return name
+        matches = [
+            name
+            for name, values in _statistics(others)
+            if np.all(
+                np.abs(values[present] - summary[present])
+                <= tolerance * (others.shape[0] if name == "sum" else 1)
+            )
+        ]
         rank_tolerance = 0.5 * 10.0 ** -decimals(summary) + 1e-9
-        for name, values in _counts(others):
-            allowed = rank_tolerance if name == "average rank" else 0.0
-            if np.all(np.abs(values[present] - summary[present]) <= allowed):
-                return name
-    return None
+        matches += [
+            name
+            for name, values in _counts(others)
+            if np.all(
+                np.abs(values[present] - summary[present])
+                <= (rank_tolerance if name == "average rank" else 0.0)
+            )
+        ]
+    if not matches:
+        return None
+    words = set(words_of(named))
+    said = [name for name, by in _NAMED_STATISTICS if name in matches and words & by]
+    return (said or matches)[0]
 
 
 def informative_entries(others):
@@ -447,7 +473,7 @@ def summary_rows(means, labels, *, kept=(), unnamed_mean=True):
     named = [i for i, label in enumerate(labels) if is_summary_name(label) and label not in kept]
     ordinary = [i for i in range(len(labels)) if i not in named]
     for i in named:
-        statistic = summary_statistic(means[i], means[ordinary], named=True)
+        statistic = summary_statistic(means[i], means[ordinary], named=labels[i])
         if statistic is None:
             unconfirmed.append(i)
         else:
@@ -456,7 +482,7 @@ def summary_rows(means, labels, *, kept=(), unnamed_mean=True):
         for i in ordinary:
             if labels[i] not in kept:
                 others = [j for j in ordinary if j != i]
-                statistic = summary_statistic(means[i], means[others], named=False)
+                statistic = summary_statistic(means[i], means[others], named=None)
                 if statistic is not None:
                     unnamed[i] = statistic
     return summaries, unconfirmed, unnamed

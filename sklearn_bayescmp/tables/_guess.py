@@ -874,7 +874,7 @@ def _summaries(state, models, values):
         statistic, informative = None, 0
         if len(others) >= 2:
             stack = np.column_stack([values[c] for c in others]).T
-            statistic = evidence.summary_statistic(values[column], stack, named=True)
+            statistic = evidence.summary_statistic(values[column], stack, named=column)
             informative = evidence.informative_entries(stack[:, np.isfinite(values[column])])
         if statistic is not None:
             state.leave_out(column, "summary", statistic, "model columns")
@@ -900,7 +900,7 @@ def _summaries(state, models, values):
         others = [c for c in models if c != column]
         if len(others) >= 3:
             stack = np.column_stack([values[c] for c in others]).T
-            if evidence.summary_statistic(values[column], stack, named=False) is not None:
+            if evidence.summary_statistic(values[column], stack, named=None) is not None:
                 raise TableReadingError(
                     f"{raw.source}: column {column!r} equals the row mean of the other model "
                     "columns on every row (to the table's printed precision): a summary "
@@ -1152,7 +1152,7 @@ def _summary_models(state, arranged, left):
         if not naming.is_summary_name(model):
             continue
         others = [j for j in range(len(models)) if j != k]
-        statistic = evidence.summary_statistic(means[:, k], means[:, others].T, named=True)
+        statistic = evidence.summary_statistic(means[:, k], means[:, others].T, named=model)
         if statistic is None:
             if evidence.is_baseline_name(model):
                 continue
@@ -1178,7 +1178,7 @@ def _summary_splits(state, arranged, left):
         for j in columns:
             label = labels[int(d.fold[j])]
             statistic = evidence.summary_statistic(
-                d.scores[:, j], d.scores[:, others].T, named=True
+                d.scores[:, j], d.scores[:, others].T, named=label
             )
             if statistic is None:
                 raise ValueError(
@@ -1416,6 +1416,17 @@ def _design(state, data):
         design = named
     if design is None and state.keep("design"):
         return
+    repeat = spec.columns.get("repeat")
+    if design is None and repeat and not spec.columns.get("fold"):
+        raise TableReadingError(
+            f"{raw.source}: cannot tell how the splits were made: column {repeat!r} is read as "
+            "the repeat, and no fold column tells the splits within a repeat. If "
+            f"{repeat!r} alone tells the splits apart (training seeds on one split, say), pass "
+            f"{option('split', repeat)}; if it is the repeat of cross-validation, name the "
+            f"fold's column with {option('fold')}.",
+            field="columns.split",
+            option="split",
+        )
     if design is None:
         # A column of such a name that the reading left out is named, with why.
         left = {e.name: left_out_words(e) for e in spec.left_out if e.kind == "column"}

@@ -42,7 +42,7 @@ ROLE_NAMES = {
     "metric": _words(
         "metric function measure metric_name evaluation_measure eval_metric scoring scorer"
     ),
-    "repeat": _words("repeat run seed repetition rep iteration trial"),
+    "repeat": _words("repeat run seed repetition rep iteration trial random_state random_seed"),
     "fold": _words("fold fold_id cv_fold"),
     "split": _words("split split_id cv_split resample resample_id"),
     "n_train": _words("n_train train_size n_train_samples"),

@@ -67,6 +67,31 @@ def test_names_that_end_in_digits_are_never_merged_without_a_word(ids):
     assert table.datasets == tuple(ids)
 
 
+@pytest.mark.parametrize("column", ["seed", "run", "random_state"])
+def test_a_wide_table_s_seed_column_alone_is_asked_about_by_its_name(column, capsys):
+    # A row per (data set, seed), a column per model: the seed is read as the repeat, and
+    # no fold says the splits within it. The question names the column, never "no
+    # column names them".
+    text = f"dataset,{column},rf,svm\n" + "".join(
+        f"d{d},{s},{0.8 + 0.01 * d + 0.001 * s:.3f},{0.79 + 0.01 * d:.3f}\n"
+        for d in range(3)
+        for s in range(3)
+    )
+    with pytest.raises(TableReadingError, match=naming(repr(column), f"split={column!r}")) as e:
+        ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
+    assert "no column names them" not in str(e.value) and e.value.option == "split"
+    # The advice followed: training seeds where the name says so, or a nearer question.
+    try:
+        table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True, split=column)
+    except TableReadingError as nearer:
+        assert column == "run" and nearer.option == "design"
+        table = ScoreTable.read_csv(
+            io.StringIO(text), greater_is_better=True, split=column, design="seeds"
+        )
+    assert table.design == "seeds" and table.n_datasets == 3
+    assert table.scores("d0").shape == (2, 3)
+
+
 def test_names_whose_digits_differ_between_data_sets_are_names():
     ids = ["log4j-1.0", "log4j-1.1", "log4j-1.2", "ant-1.3", "ant-1.4", "ant-1.5", "ant-1.6"]
     text = "dataset,a,b\n" + "".join(f"{i},0.{k + 2},0.{k + 1}\n" for k, i in enumerate(ids))

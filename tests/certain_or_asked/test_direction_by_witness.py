@@ -61,6 +61,31 @@ def test_bold_on_every_row_s_lowest_cell_says_lower_is_better():
     )
 
 
+@pytest.mark.parametrize(
+    "form", [r"\textbf{%s}", r"{\bf %s}", r"$\mathbf{%s}$", r"\underline{%s}", r"\textbf{$%s$}"]
+)
+def test_latex_bold_on_every_row_s_best_is_a_mark_and_math_mode_is_not(form):
+    # A paper's LaTeX table exported to CSV: the best of each row set in bold.
+    rows = [("d1", 0.81, 0.79), ("d2", 0.91, 0.85), ("d3", 0.71, 0.75)]
+    cells = [
+        (name, *(form % v if v == max(a, b) else f"{v}" for v in (a, b))) for name, a, b in rows
+    ]
+    text = "dataset,rf,svm\n" + "".join(",".join(map(str, row)) + "\n" for row in cells)
+    table = ScoreTable.read_csv(io.StringIO(text))
+    assert table.spec.direction == "higher"
+    assert table.spec.witness("direction").source == "marks"
+    np.testing.assert_array_equal(table.mean_scores()[:, 0], [0.81, 0.91, 0.71])
+    # Every cell in math mode, with its spread: no mark, and the means read.
+    math = "dataset,rf,svm\n" + "".join(
+        f"{name},$%s \\pm 0.02$,$%s \\pm 0.01$\n" % (a, b) for name, a, b in rows
+    )
+    with pytest.raises(TableReadingError, match="cannot tell which way is better"):
+        ScoreTable.read_csv(io.StringIO(math))
+    spread = ScoreTable.read_csv(io.StringIO(math), greater_is_better=True)
+    np.testing.assert_array_equal(spread.mean_scores()[:, 1], [0.79, 0.85, 0.75])
+    assert spread.spreads("d1")[:, 0].tolist() == [0.02, 0.01]
+
+
 def test_marks_that_contradict_the_name_are_refused(tmp_path):
     text = _mase_text(marked=True)
     path = tmp_path / "accuracy.csv"  # named a score, marked on each row's minimum

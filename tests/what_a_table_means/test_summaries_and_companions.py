@@ -94,6 +94,30 @@ def test_a_row_named_as_a_summary_that_is_none_is_refused(label):
     assert table.datasets == tuple(datasets)
 
 
+@pytest.mark.parametrize(
+    ("label", "row", "statistic"),
+    [
+        # Symmetric rows: the median is the mean too, to the printed precision.
+        ("Median", "0.76,0.77,0.68", "median"),
+        ("Mean", "0.76,0.76,0.69", "mean"),
+    ],
+)
+def test_a_summary_row_is_the_statistic_its_name_says_where_several_match(label, row, statistic):
+    text = (
+        "dataset,rf,svm,knn\nd1,0.81,0.79,0.70\nd2,0.91,0.85,0.80\nd3,0.71,0.75,0.60\n"
+        f"d4,0.61,0.65,0.66\n{label},{row}\n"
+    )
+    table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
+    assert table.n_datasets == 4
+    assert _left_out(table)[("row", label)] == ("summary", statistic, "rows")
+
+
+def test_a_row_of_wins_is_the_wins_where_its_counts_are_also_a_rough_sum():
+    text = "dataset,rf,svm\nd1,0.81,0.79\nd2,0.91,0.85\nd3,0.71,0.75\nTotal wins,2,1\n"
+    table = ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
+    assert _left_out(table)[("row", "Total wins")] == ("summary", "wins", "rows")
+
+
 def test_a_summary_row_over_constant_models_is_asked_for_what_it_is_not_blamed():
     # Two models score alike on every row: every statistic of theirs matches, and only
     # one model is left to tell the mean from the median. The question says so.
