@@ -485,8 +485,9 @@ class ScoreTable:
             Keep only these data sets, in this order.
         greater_is_better : bool, default=None
             False for a loss. None takes it from a witness (a metric column,
-            the file's name, marks on every row's best cell); the model
-            columns' names are models', never the measure's.
+            the file's name, the same measure in every model column's name,
+            as ``rf_rmse`` and ``svm_rmse``, marks on every row's best cell);
+            one model's name never says it.
         metric, design, imputed, normalize, spec : default=None
             As for :meth:`from_long`.
 

@@ -365,6 +365,12 @@ def _roles(state):
             "read alone, its resamples would be compared as models. Read the files of the "
             f"estimators to compare together: {option('read_resamples')}."
         )
+    if naming.is_search_results_header(raw.names) and not spec.columns:
+        raise ValueError(
+            f"{raw.source} is a hyper-parameter search's cv_results_ (a 'params' column, and "
+            "each split's test score in a column of its own), whose candidates are the "
+            "models: read it in Python with ScoreTable.from_cv_results(pandas.read_csv(file))."
+        )
     layout = spec.layout
     if layout in (None, "long"):
         found = _long_roles(state, probing=layout is None)
@@ -529,7 +535,16 @@ def _long_roles(state, *, probing):
     taken = set(found.values())
     for column in raw.index_columns:
         _dataframe_index(state, column, taken)
-    _by_names(state, groups, naming.LONG_ROLE_ORDER, found, how, taken)
+    try:
+        _by_names(state, groups, naming.LONG_ROLE_ORDER, found, how, taken)
+    except TableReadingError as exc:
+        # Several columns named like a measure, and no column of the models' names: a
+        # wide table's models named after their measure ("acc_rf", "acc_svm"), not a long
+        # table's scores.
+        text = [c for c in raw.names if c not in found.values() and not raw.is_numeric(c)]
+        if probing and exc.field == "columns.score" and "model" not in found and not text:
+            return False
+        raise
     score = found.get("score")
     if "metric" in found and score is not None and spec.metric is None:
         # The metric column describes a generic score ("result") or one named after it
@@ -830,7 +845,10 @@ def _model_columns(state, candidates, dataset):
             continue
         state.leave_out(column, reason)
         models.remove(column)
-    _changes(state, models, values)
+    # Rows of ranks (1..K) match some change of one column against two others at their
+    # whole-number precision: they are read as ranks, which the direction asks about.
+    if len(models) < 3 or not evidence.are_ranks(np.column_stack([values[c] for c in models])):
+        _changes(state, models, values)
     _summaries(state, models, values)
     evidence.bracketed_ranks(raw, models)
     if models and not evidence.are_ranks(np.column_stack([values[c] for c in models])):
@@ -1029,6 +1047,18 @@ def _repeated_names(state):
         return
     labels = raw.labels(column, "datasets")
     group = evidence.codes(labels)
+    metric = spec.columns.get("metric")
+    if metric is not None:
+        # A data set's rows of several metrics are not its splits: the assembly keeps the
+        # metric asked for (metric=), or asks which.
+        metrics = raw.labels(metric, "metric")
+        by_metric = group * (group.max() + 1) + evidence.codes(metrics)
+        kept = np.ones(raw.n_rows, bool) if spec.metric is None else metrics == spec.metric
+        counts = np.bincount(by_metric[kept], minlength=by_metric.max() + 1)
+        if counts.max(initial=0) < 2:
+            return
+        group = np.where(kept, by_metric, -1)
+        group = evidence.codes(group)
     counts = np.bincount(group)
     if counts.max(initial=0) < 2:
         return
@@ -1037,7 +1067,10 @@ def _repeated_names(state):
     others = [
         c
         for c in raw.names
-        if c != column and c not in (spec.models or ()) and _tells_apart(raw, c, group)
+        if c not in (column, metric)
+        and c not in (spec.models or ())
+        and _could_name_datasets(raw, c)
+        and _tells_apart(raw, c, group)
     ]
     apart = (
         f" Column {others[0]!r} tells them apart: if it names the data sets, pass "
@@ -1065,6 +1098,16 @@ def _one_per(raw, column, dataset):
         axis=0,
     )
     return len(pairs) == len(np.unique(pairs[:, 0]))
+
+
+def _could_name_datasets(raw, column):
+    """Whether a column could name data sets: text, or whole numbers (OpenML's ids);
+    never a model's fractional scores."""
+    if not raw.is_numeric(column):
+        return True
+    values = raw.numbers(column, empty_is_missing=True)[0]
+    finite = values[np.isfinite(values)]
+    return bool(finite.size) and bool(np.all(finite == np.round(finite)))
 
 
 def _tells_apart(raw, column, group):
@@ -1193,13 +1236,18 @@ def _summary_splits(state, arranged, left):
 
 def _names_of_measure(state, arranged):
     """The names that may say the measure, each as ``(what, name)``: the score column (a
-    generic one says nothing, "score" says scikit-learn's greater is better) and the
-    file's name; a model's name never does."""
+    generic one says nothing, "score" says scikit-learn's greater is better), the model
+    columns of a wide table where every one's name holds the same measure ("rf_rmse",
+    "svm_rmse"), and the file's name; one model's name alone never does."""
     spec, raw = state.spec, state.raw
     names = []
     score = spec.columns.get("score") if spec.layout == "long" else None
     if score is not None and score in raw.columns and score not in raw.source_record.generated:
         names.append(("score-column", score))
+    models = arranged.models if spec.layout == "wide" else ()
+    said = {naming.direction_of_name(model, costs=False) for model in models}
+    if len(models) > 1 and len(said) == 1 and None not in next(iter(said)):
+        names.append(("model-columns", models[0]))
     if raw.source_record.measure is not None:
         names.append(raw.source_record.measure)
     return names

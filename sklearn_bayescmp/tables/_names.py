@@ -332,6 +332,14 @@ def split_design(name):
 # -- the per-estimator results files of aeon and tsml ------------------------------
 
 
+def is_search_results_header(names):
+    """Whether a header is a hyper-parameter search's ``cv_results_`` written out: a
+    ``params`` column and per-split test scores (``split0_test_score``...)."""
+    return "params" in names and any(
+        re.fullmatch(r"split\d+_test_\w+", name) is not None for name in names
+    )
+
+
 def is_resamples_header(names):
     """Whether a header is a per-estimator results file's: "Resamples:" (or "folds:"),
     then every other header a resample's number."""

@@ -77,7 +77,7 @@ WITNESS_SOURCES = (
     "option", "spec", "normalized",
     # a name
     "column", "column-word", "model-rows", "columns", "score-column", "metric-column",
-    "metric", "file-name", "files-ending", "file-per-model", "tsml-files",
+    "metric", "file-name", "files-ending", "model-columns", "file-per-model", "tsml-files",
     "differences-file", "arrays", "scikit-learn",
     # the values
     "header", "title-lines", "excel-separator", "note-lines", "cells", "marks",

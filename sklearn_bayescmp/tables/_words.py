@@ -14,6 +14,7 @@ NAME_WORDS = {
     "score-column": "the score column",
     "file-name": "the file's name",
     "files-ending": "the files' common ending",
+    "model-columns": "every model column's name, as",
 }
 
 
@@ -34,6 +35,7 @@ WITNESS_WORDS = {
     "metric": lambda w: f"the metric {w.name!r}",
     "file-name": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
     "files-ending": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
+    "model-columns": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
     "file-per-model": lambda w: "one file per model",
     "tsml-files": lambda w: "aeon/tsml results files",
     "differences-file": lambda w: (
@@ -320,7 +322,9 @@ def reading_text(reading, *, hints=False):
             f"lower is better{where}{by}: the negated losses are compared, so that a positive "
             "difference A - B still favours A"
         )
-    elif direction is not None and direction.by in ("values", "option"):
+    elif direction is not None and (
+        direction.by in ("values", "option") or direction.source == "model-columns"
+    ):
         parts.append(f"higher is better ({witness_words(direction)})")
     if said_design:
         parts.append(f"the splits are {DESIGNS[reading.design]} ({witness_words(design)})")

@@ -94,7 +94,7 @@ def open_text(path_or_buf, *, source=None, encoding=None):
     encoding : str, default=None
         The text encoding; None detects UTF-8 (with or without a byte-order
         mark) and UTF-16 or UTF-32 (with one). A file opened in text mode is
-        read as it is.
+        read as it is, but for a byte-order mark at its start.
 
     Returns
     -------
@@ -107,7 +107,9 @@ def open_text(path_or_buf, *, source=None, encoding=None):
     else:
         data = path_or_buf.read()
         if isinstance(data, str):
-            return TextData(data, None)
+            # A file opened as "utf-8" keeps the byte-order mark, which is no part of the
+            # first column's name ("utf-8-sig" drops it).
+            return TextData(data.removeprefix("\ufeff"), None)
     for magic, name, decompress in _COMPRESSED:
         if data.startswith(magic):
             try:

@@ -81,3 +81,13 @@ def test_names_a_spreadsheet_would_run_are_written_inert_and_read_back(tmp_path,
     assert ScoreTable.read_csv(io.StringIO(text)) == table
     wide = table.to_csv(layout="wide")
     assert ScoreTable.read_csv(io.StringIO(wide), greater_is_better=True) == table
+
+
+def test_a_byte_order_mark_is_no_part_of_a_name_however_the_file_is_opened(tmp_path):
+    path = tmp_path / "scores.csv"
+    path.write_bytes(b"\xef\xbb\xbfdataset,rf,svm\niris,0.95,0.96\nwine,0.97,0.98\n")
+    with open(path, encoding="utf-8") as text, open(path, "rb") as binary:
+        for source in (path, text, binary):
+            table = ScoreTable.read_csv(source, greater_is_better=True)
+            assert table.spec.columns["dataset"] == "dataset"
+            assert table.datasets == ("iris", "wine")

@@ -133,6 +133,34 @@ def test_repeated_data_set_names_without_a_split_column_are_asked_about():
     assert table.n_datasets == 9 and table.design == "means"
 
 
+def test_a_model_s_scores_are_never_offered_as_the_data_sets_names():
+    text = "dataset,rf,svm\niris,0.95,0.96\niris,0.94,0.95\nwine,0.97,0.98\n"
+    with pytest.raises(TableReadingError, match="is on several rows") as caught:
+        ScoreTable.read_csv(io.StringIO(text), greater_is_better=True)
+    assert "tells them apart" not in str(caught.value)
+    assert "dataset='rf'" not in str(caught.value)
+
+
+def test_a_wide_table_of_several_metrics_asks_which_and_reads_each():
+    # A data set's rows of two metrics are not its splits: the question is the metric.
+    text = (
+        "dataset,metric,rf,svm\niris,accuracy,0.95,0.96\nwine,accuracy,0.97,0.98\n"
+        "iris,log_loss,0.2,0.15\nwine,log_loss,0.1,0.08\n"
+    )
+    with pytest.raises(TableReadingError, match=naming("2 metrics", "metric='accuracy'")):
+        ScoreTable.read_csv(io.StringIO(text))
+    accuracy = ScoreTable.read_csv(io.StringIO(text), metric="accuracy")
+    assert accuracy.datasets == ("iris", "wine") and accuracy.lower_is_better == ()
+    np.testing.assert_array_equal(accuracy.mean_scores(), [[0.95, 0.96], [0.97, 0.98]])
+    loss = ScoreTable.read_csv(io.StringIO(text), metric="log_loss")
+    assert loss.lower_is_better == ("iris", "wine")
+    np.testing.assert_array_equal(loss.mean_scores(), [[-0.2, -0.15], [-0.1, -0.08]])
+    # Names that repeat within one metric are still asked about as splits.
+    repeated = text + "iris,accuracy,0.94,0.95\n"
+    with pytest.raises(TableReadingError, match=naming("'iris'", "several rows")):
+        ScoreTable.read_csv(io.StringIO(repeated), metric="accuracy")
+
+
 def test_the_command_s_advice_never_ends_in_a_traceback(tmp_path, capsys):
     path = tmp_path / "accuracy.csv"
     rng = np.random.default_rng(0)

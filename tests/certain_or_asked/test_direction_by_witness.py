@@ -11,6 +11,7 @@ from sklearn_bayescmp import ScoreTable
 from sklearn_bayescmp.cli import main
 from sklearn_bayescmp.exceptions import TableReadingError
 from sklearn_bayescmp.tables._words import reading_text
+from tests._messages import naming
 
 #: A forecasting library's MASE by frequency: the seasonal-naive baseline is last, and the
 #: paper sets the best (lowest) cell of every row in bold.
@@ -140,11 +141,17 @@ def test_a_model_s_name_never_speaks_for_the_measure(tmp_path):
         ScoreTable.read_csv(io.StringIO(text))
 
 
-@pytest.mark.parametrize("tie", [False, True])
-def test_a_table_of_ranks_is_said_and_asked_about(tie):
-    rows = [[1, 2, 3], [2, 1, 3], [1, 3, 2], [3, 2, 1]]
-    if tie:
-        rows[1] = [1.5, 1.5, 3]
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [[1, 2, 3], [2, 1, 3], [1, 3, 2], [3, 2, 1]],
+        [[1, 2, 3], [1.5, 1.5, 3], [1, 3, 2], [3, 2, 1]],
+        # Whole ranks in which one column is, at their precision, some change of the
+        # other two ((3 - 2) / 2 rounds to 1): ranks, never a column of changes.
+        [[1, 2, 3], [2, 1, 3], [1, 3, 2]],
+    ],
+)
+def test_a_table_of_ranks_is_said_and_asked_about(rows):
     text = "dataset,a,b,c\n" + "".join(
         f"d{i},{','.join(map(str, r))}\n" for i, r in enumerate(rows)
     )
@@ -227,3 +234,42 @@ def test_no_reader_takes_a_direction_without_a_witness(tmp_path, capsys, reader)
 
 def test_every_reader_is_walked(tmp_path):
     assert set(_reader_paths(tmp_path)) == set(READERS)
+
+
+@pytest.mark.parametrize(
+    ("header", "direction", "word"),
+    [
+        ("dataset,rf_rmse,svm_rmse,knn_rmse", "lower", "rmse"),
+        ("dataset,acc_rf,acc_svm,acc_knn", "higher", "acc"),
+        ("dataset,Accuracy (RF),Accuracy (SVM),Accuracy (kNN)", "higher", "accuracy"),
+    ],
+)
+def test_the_same_measure_in_every_model_column_s_name_says_the_direction(header, direction, word):
+    # A wide table whose models carry their measure: never a long table's score columns.
+    rows = "iris,0.95,0.96,0.90\nwine,0.97,0.98,0.93\nglass,0.78,0.70,0.72\n"
+    table = ScoreTable.read_csv(io.StringIO(f"{header}\n{rows}"))
+    assert table.models == tuple(header.split(",")[1:])
+    assert table.spec.direction == direction
+    witness = table.spec.witness("direction")
+    assert (witness.by, witness.source, witness.found) == ("name", "model-columns", word)
+    said = f"{direction} is better (every model column's name, as {table.models[0]!r}"
+    assert said in reading_text(table.reading)
+    # Read back by its spec, the same.
+    assert ScoreTable.read_csv(io.StringIO(f"{header}\n{rows}"), spec=table.spec) == table
+
+
+def test_model_columns_of_measures_that_disagree_are_asked_and_one_model_never_speaks():
+    rows = "iris,0.95,0.96\nwine,0.97,0.98\nglass,0.78,0.70\n"
+    for header in ("dataset,rf_rmse,svm_acc", "dataset,rf_rmse,svm"):
+        with pytest.raises(TableReadingError, match="cannot tell which way is better"):
+            ScoreTable.read_csv(io.StringIO(f"{header}\n{rows}"))
+
+
+def test_a_long_table_of_two_score_columns_is_still_asked_which_is_the_score():
+    text = "dataset,clf,train_accuracy,test_accuracy\n" + "".join(
+        f"d{d},{m},0.99,0.{80 + d}\n" for d in range(3) for m in "ab"
+    )
+    with pytest.raises(TableReadingError, match=naming("score=<column>")):
+        ScoreTable.read_csv(io.StringIO(text))
+    table = ScoreTable.read_csv(io.StringIO(text), score="test_accuracy", model="clf")
+    assert table.models == ("a", "b") and table.design == "means"

@@ -118,3 +118,18 @@ def test_race_candidates_that_print_alike_are_told_apart_by_their_place():
     scores, names, rows = search_candidates(results, "score")
     np.testing.assert_array_equal(scores, [[0.8, 0.9], [0.7, 0.6]])
     assert rows.tolist() == [2, 3] and names == ["0: C=1", "1: C=1"]
+
+
+@pytest.mark.parametrize("index", [False, True])
+def test_a_search_s_results_written_to_csv_are_sent_to_their_reader(tmp_path, index):
+    pd = pytest.importorskip("pandas")
+    search = GridSearchCV(SVC(), {"C": [0.1, 1.0, 10.0]}, cv=CV).fit(X, Y)
+    path = tmp_path / "cv_results.csv"
+    pd.DataFrame(search.cv_results_).to_csv(path, index=index)
+    # Read as a table, its rows would be candidates and its score columns splits.
+    with pytest.raises(ValueError, match=naming("cv_results_", "from_cv_results")):
+        ScoreTable.read_csv(path)
+    table = ScoreTable.from_cv_results(pd.read_csv(path))
+    np.testing.assert_array_equal(
+        table.scores(), ScoreTable.from_cv_results(search.cv_results_).scores()
+    )
