@@ -78,6 +78,7 @@ ancillarity-sufficiency interweaving strategy (ASIS) for boosting MCMC
 efficiency", Journal of Computational and Graphical Statistics 20(3), 2011.
 """
 
+import functools
 import math
 from dataclasses import dataclass, fields, replace
 from functools import cached_property
@@ -496,30 +497,34 @@ class _EffectsGrid:
     either shape; the parts that do not depend on ``nu`` are kept.
     """
 
-    points: np.ndarray  # (n_chains, q, 42)
+    points: np.ndarray  # (..., n_chains, q, 42)
     squared_z: np.ndarray  # ((points - delta0) / sigma0)**2
     log_likelihood: np.ndarray  # log N(mean_i; point, se_i**2) + const
 
     @classmethod
     def around(cls, state, data, sigma0):
-        """The grid of the current state, with ``sigma0`` in place of its own."""
+        """The grid of the current state, with ``sigma0`` (shape ``(..., n_chains)``: a
+        grid for each) in place of its own."""
         standard_error = (state.sigma / np.sqrt(data.mean_weight))[..., None]
         around_mean = data.mean[..., None] + standard_error * _GRID_UNITS
-        around_top = state.delta0[:, None, None] + sigma0[:, None, None] * _GRID_UNITS
+        sigma0 = sigma0[..., None, None]
+        around_top = state.delta0[:, None, None] + sigma0 * _GRID_UNITS
+        shape = np.broadcast_shapes(around_top.shape, around_mean.shape)
         points = np.concatenate(
-            [np.broadcast_to(around_top, around_mean.shape), around_mean], axis=-1
+            [np.broadcast_to(around_top, shape), np.broadcast_to(around_mean, shape)], axis=-1
         )
         points.sort(axis=-1)
         return cls(
             points=points,
-            squared_z=((points - state.delta0[:, None, None]) / sigma0[:, None, None]) ** 2,
+            squared_z=((points - state.delta0[:, None, None]) / sigma0) ** 2,
             log_likelihood=-0.5 * ((data.mean[..., None] - points) / standard_error) ** 2,
         )
 
 
 def _log_conditional(squared_z, log_likelihood, nu):
-    """``log t_nu(z) + log N``, without terms free of ``delta_i`` and ``nu``; ``nu`` per chain."""
-    nu = nu.reshape((-1,) + (1,) * (squared_z.ndim - 1))
+    """``log t_nu(z) + log N``, without terms free of ``delta_i`` and ``nu``; ``nu`` per chain
+    (its shape leads ``squared_z``'s)."""
+    nu = nu.reshape(nu.shape + (1,) * (squared_z.ndim - nu.ndim))
     return (
         special.gammaln(0.5 * (nu + 1.0))
         - special.gammaln(0.5 * nu)
@@ -545,9 +550,20 @@ def _alpha_given_nu(nu_excess, beta, bounds):
     ``p(alpha | nu, beta) ∝ (beta (nu - shift))**alpha / Gamma(alpha)`` is
     log-concave on the prior's interval and smooth: 24 points follow it closely.
     """
-    points = np.broadcast_to(np.linspace(*bounds, 24), (np.size(nu_excess), 24))
-    log_rate = np.log(beta * nu_excess)[:, None]
-    return PiecewiseLogLinear(points, points * log_rate - special.gammaln(points))
+    points, log_gamma = _alpha_points(*bounds)
+    log_rate = np.log(beta * nu_excess)[..., None]
+    points = np.broadcast_to(points, (*np.shape(nu_excess), points.size))
+    return PiecewiseLogLinear(points, points * log_rate - log_gamma)
+
+
+@functools.lru_cache(maxsize=8)
+def _alpha_points(low, high):
+    """The 24 points of :func:`_alpha_given_nu` on ``[low, high]``, with their log
+    Gamma (read-only: shared by every call)."""
+    points = np.linspace(low, high, 24)
+    log_gamma = special.gammaln(points)
+    points.flags.writeable = log_gamma.flags.writeable = False
+    return points, log_gamma
 
 
 class _PopulationProposal:
@@ -596,18 +612,13 @@ class _PopulationProposal:
         return cls(np.concatenate(centres), np.concatenate(bandwidths), np.concatenate(steps))
 
     def draw(self, state, data, rng):
-        """Draw ``(sigma0, alpha, nu - shift)``, one per chain.
-
-        The fourth value returned is the approximation of ``alpha``'s
-        conditional at the drawn ``nu`` (None before the warm-up's first
-        fit), which :meth:`log_density` can reuse.
-        """
+        """Draw ``(sigma0, alpha, nu - shift)``, one per chain."""
         n_chains = state.alpha.shape[0]
         alpha, nu_excess = rng.prior_shape_and_gamma(*data.alpha_bounds, n_chains)
         nu_excess = nu_excess / state.beta
         sigma0 = state.sigma0 * np.exp(self.step * rng.standard_normal(n_chains))
         if self.centres is None:
-            return sigma0, alpha, nu_excess, None
+            return sigma0, alpha, nu_excess
         pick = np.minimum(
             (rng.random(n_chains) * self.centres.shape[1]).astype(int), self.centres.shape[1] - 1
         )
@@ -621,13 +632,11 @@ class _PopulationProposal:
         alpha = np.where(
             estimate, alpha_given.sample(rng.random(n_chains), rng.random(n_chains)), alpha
         )
-        return sigma0, alpha, nu_excess, alpha_given
+        return sigma0, alpha, nu_excess
 
-    def log_density(self, sigma0, alpha, nu_excess, sigma0_from, beta, data, alpha_given=None):
-        """Log density of proposing ``(sigma0, alpha, nu - shift)`` from ``sigma0_from``.
-
-        ``alpha_given``: :func:`_alpha_given_nu` at ``nu_excess``, if already built.
-        """
+    def log_density(self, sigma0, alpha, nu_excess, sigma0_from, beta, data):
+        """Log density of proposing ``(sigma0, alpha, nu - shift)`` from ``sigma0_from``,
+        each of shape ``(..., n_chains)``: several proposals a chain at once."""
         low, high = data.alpha_bounds
         log_ratio = np.log(sigma0 / sigma0_from)
         defensive = (
@@ -638,18 +647,17 @@ class _PopulationProposal:
         )
         if self.centres is None:
             return defensive
-        logs = np.log(np.column_stack([sigma0, nu_excess]))
-        z = (logs[:, None, :] - self.centres) / self.bandwidths[:, None, :]
-        exponents = -0.5 * (z * z).sum(axis=2)
-        top = exponents.max(axis=1)
+        logs = np.log(np.stack([sigma0, nu_excess], axis=-1))
+        z = (logs[..., None, :] - self.centres) / self.bandwidths[:, None, :]
+        exponents = -0.5 * (z * z).sum(axis=-1)
+        top = exponents.max(axis=-1)
         estimate = (
             top
-            + np.log(np.exp(exponents - top[:, None]).sum(axis=1))
+            + np.log(np.exp(exponents - top[..., None]).sum(axis=-1))
             - np.log(self.centres.shape[1] * 2.0 * np.pi * self.bandwidths.prod(axis=1))
-            - logs.sum(axis=1)  # from the logs to sigma0 and nu - shift
+            - logs.sum(axis=-1)  # from the logs to sigma0 and nu - shift
         )
-        if alpha_given is None:
-            alpha_given = _alpha_given_nu(nu_excess, beta, data.alpha_bounds)
+        alpha_given = _alpha_given_nu(nu_excess, beta, data.alpha_bounds)
         estimate = estimate + alpha_given.log_density(alpha)
         return np.logaddexp(defensive, estimate) - np.log(2.0)
 
@@ -670,41 +678,33 @@ def _update_population_with_effects(state, data, proposal, rng):
     the same approximations at the current values. The mixing variables are
     integrated out (the next update redraws them).
     """
-    grid = _EffectsGrid.around(state, data, state.sigma0)
-    sigma0, alpha, nu_excess, alpha_given = proposal.draw(state, data, rng)
-    candidate_grid = _EffectsGrid.around(state, data, sigma0)
-    forward = PiecewiseLogLinear(
-        candidate_grid.points,
-        _log_conditional(
-            candidate_grid.squared_z, candidate_grid.log_likelihood, nu_excess + data.nu_shift
-        ),
-    )
-    reverse = PiecewiseLogLinear(
-        grid.points,
-        _log_conditional(grid.squared_z, grid.log_likelihood, state.nu_excess + data.nu_shift),
+    sigma0, alpha, nu_excess = proposal.draw(state, data, rng)
+    # The candidate's side and the current one's, stacked: each array operation serves
+    # both (index 0 the candidate, 1 the current state).
+    sigmas = np.stack([sigma0, state.sigma0])
+    excess = np.stack([nu_excess, state.nu_excess])
+    nus = excess + data.nu_shift
+    grids = _EffectsGrid.around(state, data, sigmas)
+    approximations = PiecewiseLogLinear(
+        grids.points, _log_conditional(grids.squared_z, grids.log_likelihood, nus)
     )
     shape = state.delta.shape
-    delta = forward.sample(rng.random(shape), rng.random(shape))
-
-    def log_weight(sigma0, alpha, nu_excess, delta, approximation, sigma0_from, alpha_given=None):
-        # log p(sigma0, alpha, nu, delta | rest) - log q(sigma0, alpha, nu) - log q(delta | them)
-        z2 = ((delta - state.delta0[:, None]) / sigma0[:, None]) ** 2
-        likelihood = -0.5 * data.mean_weight * ((data.mean - delta) / state.sigma) ** 2
-        effects = _log_conditional(z2, likelihood, nu_excess + data.nu_shift)
-        effects = effects - approximation.log_density(delta) - np.log(sigma0)[:, None]
-        return np.where(
-            sigma0 < data.sigma0_upper,
-            effects.sum(axis=1)
-            + _log_gamma_prior(alpha, nu_excess, state.beta)
-            - proposal.log_density(
-                sigma0, alpha, nu_excess, sigma0_from, state.beta, data, alpha_given
-            ),
-            -np.inf,
-        )
-
-    log_ratio = log_weight(
-        sigma0, alpha, nu_excess, delta, forward, state.sigma0, alpha_given
-    ) - log_weight(state.sigma0, state.alpha, state.nu_excess, state.delta, reverse, sigma0)
+    delta = approximations.part(0).sample(rng.random(shape), rng.random(shape))
+    # log p(sigma0, alpha, nu, delta | rest) - log q(delta | sigma0, alpha, nu), each side
+    deltas = np.stack([delta, state.delta])
+    z2 = ((deltas - state.delta0[:, None]) / sigmas[..., None]) ** 2
+    likelihood = -0.5 * data.mean_weight * ((data.mean - deltas) / state.sigma) ** 2
+    effects = _log_conditional(z2, likelihood, nus)
+    effects = effects - approximations.log_density(deltas) - np.log(sigmas)[..., None]
+    alphas = np.stack([alpha, state.alpha])
+    # ... + log p(nu | alpha, beta) - log q(sigma0, alpha, nu), proposed from the other side.
+    weights = (
+        effects.sum(axis=-1)
+        + _log_gamma_prior(alphas, excess, state.beta)
+        - proposal.log_density(sigmas, alphas, excess, sigmas[::-1], state.beta, data)
+    )
+    weights = np.where(sigmas < data.sigma0_upper, weights, -np.inf)
+    log_ratio = weights[0] - weights[1]
     log_ratio = np.where(np.isnan(log_ratio), -np.inf, log_ratio)
     accept = np.log(rng.random(shape[0])) < log_ratio
     state.sigma0 = np.where(accept, sigma0, state.sigma0)

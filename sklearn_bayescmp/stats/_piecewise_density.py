@@ -7,6 +7,8 @@ approximation and needs its exact density for the Metropolis-Hastings ratio.
 Outside the first and last point the density is 0.
 """
 
+import math
+
 import numpy as np
 
 
@@ -23,9 +25,11 @@ class PiecewiseLogLinear:
     Notes
     -----
     On the piece ``[x_k, x_k + w]`` with ``log f`` rising by ``d``, the mass is
-    ``f_k w (e^d - 1) / d``, computed from the larger end as
-    ``max(f_k, f_{k+1}) w (1 - e^{-|d|}) / |d|`` so that it neither overflows
-    nor loses digits.
+    ``f_k w (e^d - 1) / d = w (f_hi - f_lo) / |d|``, its ends' values relative to
+    the largest of the density (so that nothing overflows); where ``|d|`` is
+    below ``1e-4``, where the difference would lose digits, it is
+    ``w f_hi (1 - |d|/2 + d^2/6)`` (the series of ``(1 - e^{-|d|}) / |d|``, to
+    ``1e-13``). One exponential per point serves both ends of every piece.
     """
 
     def __init__(self, points, log_values):
@@ -33,17 +37,33 @@ class PiecewiseLogLinear:
         self.log_values = log_values
         self.widths = np.diff(points, axis=-1)
         self.rises = np.diff(log_values, axis=-1)
-        steep = np.abs(self.rises) + 1e-300
-        with np.errstate(divide="ignore"):  # an empty piece has no mass
-            log_mass = np.maximum(log_values[..., :-1], log_values[..., 1:]) + np.log(
-                self.widths * -np.expm1(-steep) / steep
-            )
-        top = log_mass.max(axis=-1, keepdims=True)
-        self._cumulative_mass = np.exp(log_mass - top).cumsum(axis=-1)  # times e**-top
+        top = log_values.max(axis=-1, keepdims=True)
+        values = np.exp(log_values - top)
+        high = np.maximum(values[..., :-1], values[..., 1:])
+        low = np.minimum(values[..., :-1], values[..., 1:])
+        steep = np.abs(self.rises)
+        flat = steep < 1e-4
+        with np.errstate(divide="ignore", invalid="ignore"):
+            share = np.where(flat, 1.0 - steep * (0.5 - steep / 6.0), (high - low) / steep)
+            # Each piece's mass times e**-top (an empty piece has none).
+            mass = self.widths * np.where(flat, high * share, share)
+        self._cumulative_mass = mass.cumsum(axis=-1)
         self.log_normalizer = top[..., 0] + np.log(self._cumulative_mass[..., -1])
-        # Where a density's values sit in the flat arrays, to pick one piece each.
-        n_points = points.shape[-1]
-        self._first = np.arange(0, points.size, n_points).reshape(points.shape[:-1])
+        self._first = self._firsts(points.shape)
+
+    @staticmethod
+    def _firsts(shape):
+        """Where each density's values begin in the flat arrays, to pick one piece each."""
+        return np.arange(0, math.prod(shape), shape[-1]).reshape(shape[:-1])
+
+    def part(self, index):
+        """The densities ``[index]`` of the batch's leading axis, sharing their arrays."""
+        part = object.__new__(type(self))
+        for name in ("points", "log_values", "widths", "rises", "_cumulative_mass"):
+            setattr(part, name, getattr(self, name)[index])
+        part.log_normalizer = self.log_normalizer[index]
+        part._first = self._firsts(part.points.shape)
+        return part
 
     def sample(self, uniform_piece, uniform_within):
         """One draw per density, from two arrays of uniforms on [0, 1) of the batch shape."""

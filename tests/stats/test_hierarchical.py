@@ -950,7 +950,7 @@ def test_population_proposal_density_is_the_density_of_its_draws(fitted):
     state = SimpleNamespace(
         beta=np.full(rows, beta), alpha=np.ones(rows), sigma0=np.full(rows, np.exp(-5.5))
     )
-    sigma0, alpha, nu_excess, _ = proposal.draw(
+    sigma0, alpha, nu_excess = proposal.draw(
         state, data, ChainRandom(np.random.default_rng(1), 1, rows)
     )
     log_q = proposal.log_density(sigma0, alpha, nu_excess, state.sigma0, state.beta, data)
