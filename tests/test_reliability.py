@@ -624,6 +624,43 @@ def _keel_descriptors(directory):
     return _command("compare", _paper_csv(directory, extra_columns=columns))
 
 
+def _latex_bold(directory):
+    """A paper's LaTeX table exported to CSV, each row's best set in ``\\textbf{}``; the
+    file's name says nothing of the measure."""
+    lines = ["dataset,A,B,C"]
+    for i, row in enumerate(_PAPER.tolist()):
+        cells = (f"\\textbf{{{v}}}" if v == max(row) else str(v) for v in row)
+        lines.append(",".join([f"d{i}", *cells]))
+    return _command("compare", _csv_file(directory, "table3.csv", "\n".join(lines) + "\n"))
+
+
+def _measured_models(directory):
+    """A wide table whose model columns carry their measure: ``A_rmse``, ``B_rmse``..."""
+    lines = ["dataset,A_rmse,B_rmse,C_rmse"]
+    lines += [f"d{i}," + ",".join(map(str, row)) for i, row in enumerate(_PAPER.tolist())]
+    return _command("compare", _csv_file(directory, "results.csv", "\n".join(lines) + "\n"))
+
+
+def _wide_seed_column(directory):
+    """A row per (data set, seed), a column per model, and no fold."""
+    lines = ["dataset,seed,A,B"]
+    lines += [
+        f"d{d},{s},{0.8 + 0.01 * d + 0.001 * s:.3f},{0.79 + 0.01 * d:.3f}"
+        for d in range(4)
+        for s in range(3)
+    ]
+    return _command("compare", _csv_file(directory, "accuracy.csv", "\n".join(lines) + "\n"))
+
+
+def _search_results_csv(directory):
+    """A hyper-parameter search's ``cv_results_`` written with pandas' ``to_csv``."""
+    text = (
+        "mean_fit_time,param_C,params,split0_test_score,split1_test_score,mean_test_score\n"
+        "0.01,0.1,{'C': 0.1},0.90,0.91,0.905\n0.01,1,{'C': 1},0.92,0.93,0.925\n"
+    )
+    return _command("compare", _csv_file(directory, "cv_results.csv", text))
+
+
 def _pandas_index(directory):
     return _command("compare", _paper_csv(directory, extra_columns={"Unnamed: 0": list(range(8))}))
 
@@ -1317,6 +1354,38 @@ CASES = [
         0,
         "ignored '#Ex.', '#Atts.' \\(describes the data sets: whole numbers\\); ignored 'IR'",
         _keel_descriptors,
+    ),
+    Case(
+        "meaning",
+        "a LaTeX table exported to CSV, each row's best in ``\\textbf{}``",
+        "read, the bold read as marks on every row's best: higher is better",
+        0,
+        "higher is better \\(bold or starred cells on every row's best\\)",
+        _latex_bold,
+    ),
+    Case(
+        "meaning",
+        "a wide table whose model columns carry their measure (``A_rmse``, ``B_rmse``)",
+        "read as wide, the shared measure says lower is better, said",
+        0,
+        "lower is better \\(every model column's name, as 'A_rmse' \\('rmse'\\)\\)",
+        _measured_models,
+    ),
+    Case(
+        "meaning",
+        "a wide table with a ``seed`` column and no fold",
+        "asked about by the column's name, with the flag that reads it",
+        2,
+        "column 'seed' is read as the repeat.*pass --split-col seed",
+        _wide_seed_column,
+    ),
+    Case(
+        "meaning",
+        "a search's ``cv_results_`` written to CSV",
+        "refused, naming the reader that takes it",
+        2,
+        "cv_results_.*ScoreTable.from_cv_results",
+        _search_results_csv,
     ),
     Case(
         "meaning",
