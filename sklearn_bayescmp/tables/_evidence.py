@@ -545,6 +545,10 @@ def change_of(values, columns):
         return None
     values, matrix = values[rows], matrix[rows]
     tolerance = 0.5 * 10.0 ** -decimals(values) + 1e-9
+    if np.ptp(values) <= 4 * tolerance:
+        # Values that hardly vary at their own precision (flags of 0 and 1 beside shares)
+        # lie within a difference's slack of many pairs' changes: they tell none.
+        return None
     changes = {
         "difference": lambda a, b: a - b,
         "change in percent": lambda a, b: 100 * (a - b) / np.abs(b),
@@ -710,7 +714,7 @@ def scale_outliers(columns):
         for name in names:
             values = columns[name][np.isfinite(columns[name])]
             inside = np.all((values >= low) & (values <= high))
-            if whole[name] and len(np.unique(values)) > 1 and not inside:
+            if whole[name] and not inside:
                 found[name] = (
                     f"whole numbers ({_range_words(values)}) beside scores that are not "
                     f"({_range_words(others)})"

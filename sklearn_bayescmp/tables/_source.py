@@ -155,6 +155,12 @@ class Source:
     measure: tuple | None = None
     generated: frozenset = frozenset()
 
+    def __post_init__(self):
+        # True and False are flags, not scores of 1 and 0: read as the text a CSV holds.
+        for name, values in self.columns.items():
+            if values.dtype == bool:
+                self.columns[name] = np.where(values, "True", "False").astype(object)
+
     def note_marks(self, column, cells):
         """Keep, where the decimal mark is undecided, the first cell of ``column`` of each
         form (:func:`mark_form`) that the decision still needs: a point, and a comma that
@@ -245,7 +251,8 @@ def _dataframe_source(data):
     names = _header_names([str(name) for name in frame.columns], source)
     if not names:
         raise ValueError(f"{source} has no columns.")
-    columns = {n: frame[c].to_numpy() for n, c in zip(names, frame.columns, strict=True)}
+    # By name: frame[c] of a whole-number name would pick a row, not a column.
+    columns = {n: frame.get_column(c).to_numpy() for n, c in zip(names, frame.columns, strict=True)}
     return Source(columns, source, index_columns=tuple(index_columns))
 
 

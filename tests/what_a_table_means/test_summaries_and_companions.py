@@ -18,6 +18,7 @@ import pytest
 from scipy.stats import rankdata
 
 from sklearn_bayescmp import ScoreTable
+from sklearn_bayescmp.exceptions import TableReadingError
 from sklearn_bayescmp.tables._words import reading_text
 from tests._messages import naming
 
@@ -425,3 +426,28 @@ def test_models_settle_every_column():
     assert table.models == MODELS
     assert set(table.ignored_columns) == {"#Ex.", "#Atts.", "#Cl.", "IR", "rank_SVM"}
     assert _left_out(table)[("column", "rank_SVM")] == ("not-listed",)
+
+
+def test_whole_number_models_of_a_dataframe_are_read_by_name_not_as_rows():
+    # pandas names columns 0, 1, 2 by default: frame[0] is a row to narwhals, not a column.
+    scores = paper_scores(3)
+    frame = pd.DataFrame(scores, index=pd.Index(DATASETS, name="dataset"))
+    table = ScoreTable.from_wide(frame, greater_is_better=True)
+    assert table.models == ("0", "1", "2") and table.datasets == tuple(DATASETS)
+    np.testing.assert_array_equal(table.mean_scores(), scores)
+
+
+@pytest.mark.parametrize(
+    "flags", [[True, False] * 4, [1, 0] * 4, [0] * 8], ids=["bool", "zero-one", "zeros"]
+)
+def test_flags_beside_the_models_are_never_a_model_nor_a_change_of_two(flags):
+    frame = pd.DataFrame({"dataset": DATASETS, **dict(zip(MODELS, SCORES.T, strict=True))})
+    frame["binary"] = flags[: len(frame)]
+    try:
+        table = ScoreTable.from_wide(frame, greater_is_better=True)
+    except TableReadingError as error:  # whole numbers beside scores: asked about
+        assert "whole numbers" in str(error) and "change" not in str(error)
+        assert "models=[...]" in str(error)
+    else:  # True and False are text: one value for each data set, a description
+        assert table.models == MODELS
+        assert _left_out(table)[("column", "binary")] == ("one-value-each",)
