@@ -1562,8 +1562,7 @@ class ScoreTable:
     __hash__ = None
 
     def __repr__(self):
-        n_splits = {data.scores.shape[1] for data in self._data.values()}
-        splits = n_splits.pop() if len(n_splits) == 1 else f"{min(n_splits)}-{max(n_splits)}"
+        splits = self._splits_per_dataset()
         datasets = (
             repr(self.datasets)
             if self.n_datasets <= 3
@@ -1573,6 +1572,11 @@ class ScoreTable:
             f"ScoreTable(models={self._models!r}, datasets={datasets}, n_splits={splits}, "
             f"n_failed={self.n_failed}, n_missing={self.n_missing})"
         )
+
+    def _splits_per_dataset(self):
+        """The data sets' number of splits: one number, or the range ("5-10")."""
+        n_splits = {data.scores.shape[1] for data in self._data.values()}
+        return n_splits.pop() if len(n_splits) == 1 else f"{min(n_splits)}-{max(n_splits)}"
 
     @terminal_text
     def summary(self):
@@ -1604,8 +1608,7 @@ class ScoreTable:
         row 'Average' (the mean of the other rows); higher is better (the user's
         choice, greater_is_better=True)
         """
-        n_splits = {data.scores.shape[1] for data in self._data.values()}
-        splits = n_splits.pop() if len(n_splits) == 1 else f"{min(n_splits)}-{max(n_splits)}"
+        splits = self._splits_per_dataset()
         what = "score" if self._scores_known else "difference"
         return "\n".join(
             [

@@ -1376,7 +1376,7 @@ CASES = [
         "a wide table with a ``seed`` column and no fold",
         "asked about by the column's name, with the flag that reads it",
         2,
-        "column 'seed' is read as the repeat.*pass --split-col seed",
+        "has a repeat column \\('seed'\\) but no fold column.*pass --split-col seed",
         _wide_seed_column,
     ),
     Case(

@@ -27,7 +27,13 @@ from ..exceptions import MissingScoresWarning, TableReadingError
 from ..utils._advice import option, parameter, spec_field, written
 from ..utils._frozen import ReadOnlyPickleMixin
 from ..utils._validation import check_names, unknown_names
-from ._evidence import filled_in, refuse_mixed_fractions, score_range, units_of
+from ._evidence import (
+    filled_in,
+    refuse_mixed_fractions,
+    refuse_repeat_without_fold,
+    score_range,
+    units_of,
+)
 from ._names import SEED_NAMES, normalized
 from ._spec import DESIGNS, LeftOut, Note, Reading, Witness
 from ._words import unscored_words
@@ -349,15 +355,7 @@ def _row_splits(raw, spec, order):
         return np.zeros(raw.n_rows, np.int64), raw.split_codes(fold)
     if repeat is not None:
         if fold is None and order is None:
-            raise TableReadingError(
-                f"{raw.source} has a repeat column ({repeat!r}) but no fold column; a split "
-                "is identified by its fold (and its repeat, when cross-validation was "
-                f"repeated). If {repeat!r} alone tells the splits apart (training seeds on "
-                f"one split, say), pass {option('split', repeat)}; if it is the repeat of "
-                f"cross-validation, name the fold's column with {option('fold')}.",
-                field="columns.split",
-                option="split",
-            )
+            refuse_repeat_without_fold(raw.source, repeat)
         folds = order if fold is None else raw.integers(fold, positive=False)
         return raw.integers(repeat, positive=False), folds
     if order is not None:

@@ -518,6 +518,20 @@ def refuse_summary_row(source, label, means, others, models, unnamed):
     )
 
 
+def refuse_repeat_without_fold(source, repeat):
+    """Refuse a table whose splits a repeat column alone numbers: seeds on one split, or
+    the repeats of cross-validation whose folds no column gives?"""
+    raise TableReadingError(
+        f"{source} has a repeat column ({repeat!r}) but no fold column; a split is identified "
+        "by its fold (and its repeat, when cross-validation was repeated). If "
+        f"{repeat!r} alone tells the splits apart (training seeds on one split, say), pass "
+        f"{option('split', repeat)}; if it is the repeat of cross-validation, name the fold's "
+        f"column with {option('fold')}.",
+        field="columns.split",
+        option="split",
+    )
+
+
 def numbers_the_rows(values):
     """Whether a column's values number the rows 0, 1, ... or 1, 2, ... (an index)."""
     values = np.asarray(values, dtype=float)
@@ -647,8 +661,8 @@ def check_descriptor(raw, column, dataset, model_values, *, weak=False):
     models = np.asarray(model_values if model_values is not None else [], dtype=float).ravel()
     models = models[np.isfinite(models)]
     inside = (finite >= models.min()) & (finite <= models.max()) if models.size else finite < 0
-    if finite.size and _is_whole(finite):
-        if not (weak and models.size and _is_whole(models) and inside.mean() >= 0.5):
+    if finite.size and is_whole(finite):
+        if not (weak and models.size and is_whole(models) and inside.mean() >= 0.5):
             return "whole-numbers"
     elif not finite.size or inside.mean() < 0.5:
         return "outside-scores"
@@ -682,7 +696,8 @@ def _scale_gap(values, others):
     return float(np.median(gaps)) if gaps.size else 0.0
 
 
-def _is_whole(values):
+def is_whole(values):
+    """Whether the finite values are whole numbers (and there is one at least)."""
     finite = values[np.isfinite(values)]
     return bool(finite.size) and bool(np.all(finite == np.round(finite)))
 
@@ -707,7 +722,7 @@ def scale_outliers(columns):
     if len(names) < 2:
         return {}
     found = {}
-    whole = {name: _is_whole(columns[name]) for name in names}
+    whole = {name: is_whole(columns[name]) for name in names}
     if sum(whole.values()) < len(names) / 2:
         others = np.concatenate([columns[o] for o in names if not whole[o]])
         low, high = np.nanmin(others), np.nanmax(others)
@@ -777,7 +792,7 @@ def bracketed_ranks(raw, models):
         return
     values = np.concatenate([raw.spreads[m] for m in bracketed])
     values = values[np.isfinite(values)]
-    if values.size and _is_whole(values) and values.min() >= 1 and values.max() <= len(models):
+    if values.size and is_whole(values) and values.min() >= 1 and values.max() <= len(models):
         raise ValueError(
             f"{raw.source}: the numbers in parentheses beside the scores of "
             f"{', '.join(map(repr, bracketed[:3]))} are whole numbers from {values.min():g} to "

@@ -1103,11 +1103,9 @@ def _one_per(raw, column, dataset):
 def _could_name_datasets(raw, column):
     """Whether a column could name data sets: text, or whole numbers (OpenML's ids);
     never a model's fractional scores."""
-    if not raw.is_numeric(column):
-        return True
-    values = raw.numbers(column, empty_is_missing=True)[0]
-    finite = values[np.isfinite(values)]
-    return bool(finite.size) and bool(np.all(finite == np.round(finite)))
+    return not raw.is_numeric(column) or evidence.is_whole(
+        raw.numbers(column, empty_is_missing=True)[0]
+    )
 
 
 def _tells_apart(raw, column, group):
@@ -1466,15 +1464,7 @@ def _design(state, data):
         return
     repeat = spec.columns.get("repeat")
     if design is None and repeat and not spec.columns.get("fold"):
-        raise TableReadingError(
-            f"{raw.source}: cannot tell how the splits were made: column {repeat!r} is read as "
-            "the repeat, and no fold column tells the splits within a repeat. If "
-            f"{repeat!r} alone tells the splits apart (training seeds on one split, say), pass "
-            f"{option('split', repeat)}; if it is the repeat of cross-validation, name the "
-            f"fold's column with {option('fold')}.",
-            field="columns.split",
-            option="split",
-        )
+        evidence.refuse_repeat_without_fold(raw.source, repeat)
     if design is None:
         # A column of such a name that the reading left out is named, with why.
         left = {e.name: left_out_words(e) for e in spec.left_out if e.kind == "column"}

@@ -30,12 +30,12 @@ WITNESS_WORDS = {
     "normalized": lambda w: "normalized per data set",
     "column": lambda w: "its name" if w.subject in ROLE_WORDS else f"column {w.name!r}",
     "columns": lambda w: f"column(s) {' and '.join(map(repr, w.name))}",
-    "score-column": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
+    "score-column": lambda w: _measure_words(w),
     "metric-column": lambda w: f"column {w.name!r} names the metric",
     "metric": lambda w: f"the metric {w.name!r}",
-    "file-name": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
-    "files-ending": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
-    "model-columns": lambda w: f"{name_words(w.source, w.name)} ({w.found!r})",
+    "file-name": lambda w: _measure_words(w),
+    "files-ending": lambda w: _measure_words(w),
+    "model-columns": lambda w: _measure_words(w),
     "file-per-model": lambda w: "one file per model",
     "tsml-files": lambda w: "aeon/tsml results files",
     "differences-file": lambda w: (
@@ -98,6 +98,12 @@ def witness_words(witness):
     if witness.overrides:
         words += f", over {' and '.join(_overridden(*entry) for entry in witness.overrides)}"
     return words
+
+
+def _measure_words(witness):
+    """A name that said the measure, with the word that spoke: ``the file's name 'errors'
+    ('error')``."""
+    return f"{name_words(witness.source, witness.name)} ({witness.found!r})"
 
 
 def _overridden(source, name, found=None):
